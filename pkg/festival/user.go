@@ -1,0 +1,209 @@
+package festival
+
+import (
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Jobs a user may declare.
+var Jobs = []string{"ACTOR", "DIRECTOR", "PRODUCER", "WRITER", "OTHER"}
+
+// KnownByService lists how a user may have discovered the festival; the
+// values are French sentences fixed by the specification.
+var KnownByService = []string{
+	"Par un ami",
+	"Vu une publicité du festival",
+	"Via le site internet ou application de l'IA",
+}
+
+// User is an account. PasswordHash never leaves the service except in the
+// create and update answers, where the specification shows it.
+type User struct {
+	ID             int64
+	FirstName      string
+	LastName       string
+	Email          string
+	PasswordHash   string
+	Role           Role
+	Phone          *string
+	Mobile         *string
+	BirthDate      *string // YYYY-MM-DD
+	Street         *string
+	PostalCode     *string
+	City           *string
+	Country        *string
+	Biography      *string
+	Job            *string
+	Portfolio      *string
+	Youtube        *string
+	Instagram      *string
+	Linkedin       *string
+	Facebook       *string
+	Tiktok         *string
+	KnownByService *string
+	CreatedAt      Time
+	UpdatedAt      Time
+}
+
+// UserJSON is the full User object of the specification.
+type UserJSON struct {
+	ID             int64   `json:"id_user"`
+	FirstName      string  `json:"first_name"`
+	LastName       string  `json:"last_name"`
+	Email          string  `json:"email"`
+	Password       *string `json:"password,omitempty"`
+	Role           Role    `json:"role"`
+	Phone          *string `json:"phone"`
+	Mobile         *string `json:"mobile"`
+	BirthDate      *string `json:"birth_date"`
+	Street         *string `json:"street"`
+	PostalCode     *string `json:"postal_code"`
+	City           *string `json:"city"`
+	Country        *string `json:"country"`
+	Biography      *string `json:"biography"`
+	Job            *string `json:"job"`
+	Portfolio      *string `json:"portfolio"`
+	Youtube        *string `json:"youtube"`
+	Instagram      *string `json:"instagram"`
+	Linkedin       *string `json:"linkedin"`
+	Facebook       *string `json:"facebook"`
+	Tiktok         *string `json:"tiktok"`
+	KnownByService *string `json:"known_by_service"`
+	CreatedAt      Time    `json:"createdAt"`
+	UpdatedAt      Time    `json:"updatedAt"`
+}
+
+// Public is the user as read operations show it: without the password hash.
+func (u User) Public() UserJSON {
+	j := UserJSON{
+		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Role: u.Role,
+		Phone: u.Phone, Mobile: u.Mobile, Street: u.Street, PostalCode: u.PostalCode,
+		City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job, Portfolio: u.Portfolio,
+		Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin, Facebook: u.Facebook,
+		Tiktok: u.Tiktok, KnownByService: u.KnownByService, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
+	}
+	if u.BirthDate != nil {
+		// Stored as a date, returned as an ISO 8601 date-time (midnight UTC).
+		s := *u.BirthDate + "T00:00:00.000Z"
+		j.BirthDate = &s
+	}
+	return j
+}
+
+// WithHash is the user as the create and update answers show it.
+func (u User) WithHash() UserJSON {
+	j := u.Public()
+	h := u.PasswordHash
+	j.Password = &h
+	return j
+}
+
+// Summary is the short user of the "already exists" answer.
+type Summary struct {
+	ID        int64  `json:"id_user"`
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+	Role      Role   `json:"role"`
+}
+
+// Summary returns the short form of u.
+func (u User) Summary() Summary {
+	return Summary{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Role: u.Role}
+}
+
+// Limits on user values.
+const (
+	MaxNameLen      = 100
+	MaxEmailLen     = 254
+	MaxTextLen      = 255
+	MaxBiographyLen = 5000
+	MinPasswordLen  = 6
+	MaxPasswordLen  = 72 // bcrypt reads at most 72 bytes; longer would be silently truncated
+)
+
+// FieldError says which field a value is refused for, and why (in French, as
+// the client shows it).
+type FieldError struct {
+	Field  string
+	Reason string
+}
+
+func (e *FieldError) Error() string { return e.Field + " : " + e.Reason }
+
+func fieldErr(field, format string, args ...any) error {
+	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// NormalizeEmail is the form e-mails are compared in: trimmed, lower case.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// CheckEmail validates an e-mail address.
+func CheckEmail(s string) error {
+	if s == "" {
+		return fieldErr("email", "l'adresse e-mail est vide")
+	}
+	if len(s) > MaxEmailLen {
+		return fieldErr("email", "l'adresse e-mail dépasse %d caractères", MaxEmailLen)
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") {
+		return fieldErr("email", "l'adresse e-mail %q n'est pas valide", s)
+	}
+	return nil
+}
+
+// CheckPassword validates a new password.
+func CheckPassword(p string) error {
+	switch {
+	case utf8.RuneCountInString(p) < MinPasswordLen:
+		return fieldErr("password", "le mot de passe doit contenir au moins %d caractères", MinPasswordLen)
+	case len(p) > MaxPasswordLen:
+		return fieldErr("password", "le mot de passe ne doit pas dépasser %d octets", MaxPasswordLen)
+	}
+	return nil
+}
+
+// CheckText validates a free text's length.
+func CheckText(field, s string, max int) error {
+	if n := utf8.RuneCountInString(s); n > max {
+		return fieldErr(field, "la valeur dépasse %d caractères (%d reçus)", max, n)
+	}
+	if !utf8.ValidString(s) {
+		return fieldErr(field, "la valeur n'est pas du texte UTF-8 valide")
+	}
+	return nil
+}
+
+// CheckName validates a first or last name.
+func CheckName(field, s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fieldErr(field, "la valeur est vide")
+	}
+	return CheckText(field, s, MaxNameLen)
+}
+
+// CheckOneOf validates an enumerated value.
+func CheckOneOf(field, s string, allowed []string) error {
+	for _, a := range allowed {
+		if s == a {
+			return nil
+		}
+	}
+	return fieldErr(field, "la valeur %q n'est pas permise (valeurs possibles : %s)", s, strings.Join(allowed, ", "))
+}
+
+// CheckBirthDate validates a YYYY-MM-DD birth date, which may not be in the future.
+func CheckBirthDate(s string, now time.Time) error {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return fieldErr("birth_date", "la date %q n'est pas au format AAAA-MM-JJ", s)
+	}
+	if d.After(now) || d.Year() < 1900 {
+		return fieldErr("birth_date", "la date %q n'est pas une date de naissance plausible", s)
+	}
+	return nil
+}

@@ -1,0 +1,360 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/festival"
+)
+
+// ErrEmailTaken is returned when another account already uses the e-mail.
+var ErrEmailTaken = errors.New("store: e-mail already used by another account")
+
+// userItem is a user as stored. The e-mail marker item (PK EMAIL#<email>)
+// makes e-mails unique; it is written in the same transaction as the user.
+type userItem struct {
+	PK             string  `dynamodbav:"PK"`
+	SK             string  `dynamodbav:"SK"`
+	GSI1PK         string  `dynamodbav:"GSI1PK"`
+	GSI1SK         string  `dynamodbav:"GSI1SK"`
+	Type           string  `dynamodbav:"type"`
+	ID             int64   `dynamodbav:"id_user"`
+	FirstName      string  `dynamodbav:"first_name"`
+	LastName       string  `dynamodbav:"last_name"`
+	Email          string  `dynamodbav:"email"`
+	Password       string  `dynamodbav:"password"`
+	Role           string  `dynamodbav:"role"`
+	Phone          *string `dynamodbav:"phone,omitempty"`
+	Mobile         *string `dynamodbav:"mobile,omitempty"`
+	BirthDate      *string `dynamodbav:"birth_date,omitempty"`
+	Street         *string `dynamodbav:"street,omitempty"`
+	PostalCode     *string `dynamodbav:"postal_code,omitempty"`
+	City           *string `dynamodbav:"city,omitempty"`
+	Country        *string `dynamodbav:"country,omitempty"`
+	Biography      *string `dynamodbav:"biography,omitempty"`
+	Job            *string `dynamodbav:"job,omitempty"`
+	Portfolio      *string `dynamodbav:"portfolio,omitempty"`
+	Youtube        *string `dynamodbav:"youtube,omitempty"`
+	Instagram      *string `dynamodbav:"instagram,omitempty"`
+	Linkedin       *string `dynamodbav:"linkedin,omitempty"`
+	Facebook       *string `dynamodbav:"facebook,omitempty"`
+	Tiktok         *string `dynamodbav:"tiktok,omitempty"`
+	KnownByService *string `dynamodbav:"known_by_service,omitempty"`
+	CreatedAt      string  `dynamodbav:"createdAt"`
+	UpdatedAt      string  `dynamodbav:"updatedAt"`
+	// Version increases with every update; updates are conditional on it
+	// (optimistic locking), so two concurrent updates cannot lose each other.
+	Version int64 `dynamodbav:"version"`
+}
+
+func toUserItem(u festival.User, version int64) userItem {
+	return userItem{
+		PK: userPK(u.ID), SK: skUser, GSI1PK: gsi1Users, GSI1SK: userGSI1SK(u.ID), Type: typeUser,
+		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Password: u.PasswordHash,
+		Role: string(u.Role), Phone: u.Phone, Mobile: u.Mobile, BirthDate: u.BirthDate, Street: u.Street,
+		PostalCode: u.PostalCode, City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job,
+		Portfolio: u.Portfolio, Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin,
+		Facebook: u.Facebook, Tiktok: u.Tiktok, KnownByService: u.KnownByService,
+		CreatedAt: u.CreatedAt.String(), UpdatedAt: u.UpdatedAt.String(), Version: version,
+	}
+}
+
+func (it userItem) user() festival.User {
+	created, _ := festival.ParseTime(it.CreatedAt)
+	updated, _ := festival.ParseTime(it.UpdatedAt)
+	return festival.User{
+		ID: it.ID, FirstName: it.FirstName, LastName: it.LastName, Email: it.Email, PasswordHash: it.Password,
+		Role: festival.Role(it.Role), Phone: it.Phone, Mobile: it.Mobile, BirthDate: it.BirthDate,
+		Street: it.Street, PostalCode: it.PostalCode, City: it.City, Country: it.Country,
+		Biography: it.Biography, Job: it.Job, Portfolio: it.Portfolio, Youtube: it.Youtube,
+		Instagram: it.Instagram, Linkedin: it.Linkedin, Facebook: it.Facebook, Tiktok: it.Tiktok,
+		KnownByService: it.KnownByService, CreatedAt: created, UpdatedAt: updated,
+	}
+}
+
+type emailItem struct {
+	PK   string `dynamodbav:"PK"`
+	SK   string `dynamodbav:"SK"`
+	Type string `dynamodbav:"type"`
+	ID   int64  `dynamodbav:"id_user"`
+}
+
+// putUserOps returns the writes that create u with its e-mail marker; both
+// are conditional on not existing. The marker is item 0, so a cancelled
+// transaction with a condition failure at 0 means "e-mail taken".
+func (s *Store) putUserOps(u festival.User) ([]types.TransactWriteItem, error) {
+	item, err := attributevalue.MarshalMap(toUserItem(u, 1))
+	if err != nil {
+		return nil, err
+	}
+	marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(festival.NormalizeEmail(u.Email)), SK: skEmail, Type: typeEmail, ID: u.ID})
+	if err != nil {
+		return nil, err
+	}
+	notExists := aws.String("attribute_not_exists(PK)")
+	return []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &s.table, Item: marker, ConditionExpression: notExists}},
+		{Put: &types.Put{TableName: &s.table, Item: item, ConditionExpression: notExists}},
+	}, nil
+}
+
+// NewUserID draws the id of a new user.
+func (s *Store) NewUserID(ctx context.Context) (int64, error) { return s.nextID(ctx, counterUsers) }
+
+// CreateUser stores a new user whose ID, timestamps and hash are set. It
+// returns ErrEmailTaken when the e-mail (compared case-insensitively) belongs
+// to another account; then nothing is written.
+func (s *Store) CreateUser(ctx context.Context, u festival.User) error {
+	ops, err := s.putUserOps(u)
+	if err != nil {
+		return err
+	}
+	err = s.transact(ctx, ops)
+	if conditionFailedAt(err, 0) {
+		return ErrEmailTaken
+	}
+	if err != nil {
+		return fmt.Errorf("create user: %w", err)
+	}
+	return nil
+}
+
+// GetUser reads one user.
+func (s *Store) GetUser(ctx context.Context, id int64) (festival.User, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return festival.User{}, fmt.Errorf("get user %d: %w", id, err)
+	}
+	if out.Item == nil {
+		return festival.User{}, ErrNotFound
+	}
+	var it userItem
+	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+		return festival.User{}, err
+	}
+	return it.user(), nil
+}
+
+// UserRole reads only the current role of a user: the token check of every
+// request calls it, so a deleted user or a changed role takes effect at once.
+func (s *Store) UserRole(ctx context.Context, id int64) (role festival.Role, found bool, err error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true),
+		ProjectionExpression: aws.String("#r"), ExpressionAttributeNames: map[string]string{"#r": "role"},
+	})
+	if err != nil {
+		return "", false, fmt.Errorf("get role of user %d: %w", id, err)
+	}
+	r, ok := out.Item["role"].(*types.AttributeValueMemberS)
+	if !ok {
+		return "", false, nil
+	}
+	return festival.Role(r.Value), true, nil
+}
+
+// UserByEmail finds a user by e-mail (case-insensitive), through its marker.
+func (s *Store) UserByEmail(ctx context.Context, email string) (festival.User, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(email)), skEmail), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return festival.User{}, fmt.Errorf("find e-mail: %w", err)
+	}
+	if out.Item == nil {
+		return festival.User{}, ErrNotFound
+	}
+	var m emailItem
+	if err := attributevalue.UnmarshalMap(out.Item, &m); err != nil {
+		return festival.User{}, err
+	}
+	return s.GetUser(ctx, m.ID)
+}
+
+// ListUsers returns users in id order, one page or (Limit 0) all of them.
+func (s *Store) ListUsers(ctx context.Context, p Page) ([]festival.User, string, error) {
+	var users []festival.User
+	next, err := s.queryPages(ctx, &dynamodb.QueryInput{
+		TableName: &s.table, IndexName: aws.String(IndexGSI1),
+		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Users)},
+	}, p, func(item map[string]types.AttributeValue) error {
+		var it userItem
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return err
+		}
+		users = append(users, it.user())
+		return nil
+	})
+	return users, next, err
+}
+
+// UpdateUser applies change to the current user and writes it back, on the
+// condition that nobody changed it in between (retried a few times). An e-mail
+// change moves the marker in the same transaction; ErrEmailTaken when the new
+// e-mail is someone else's. change may return an error to abort.
+func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.User) error) (festival.User, error) {
+	for attempt := 0; ; attempt++ {
+		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true)})
+		if err != nil {
+			return festival.User{}, fmt.Errorf("get user %d: %w", id, err)
+		}
+		if out.Item == nil {
+			return festival.User{}, ErrNotFound
+		}
+		var it userItem
+		if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+			return festival.User{}, err
+		}
+		before := it.user()
+		after := before
+		if err := change(&after); err != nil {
+			return festival.User{}, err
+		}
+		after.ID, after.CreatedAt = before.ID, before.CreatedAt
+		after.UpdatedAt = festival.NewTime(s.now())
+		newItem, err := attributevalue.MarshalMap(toUserItem(after, it.Version+1))
+		if err != nil {
+			return festival.User{}, err
+		}
+		ops := []types.TransactWriteItem{{Put: &types.Put{
+			TableName: &s.table, Item: newItem,
+			ConditionExpression:       aws.String("#v = :v"),
+			ExpressionAttributeNames:  map[string]string{"#v": "version"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(it.Version)},
+		}}}
+		oldEmail, newEmail := festival.NormalizeEmail(before.Email), festival.NormalizeEmail(after.Email)
+		if oldEmail != newEmail {
+			marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(newEmail), SK: skEmail, Type: typeEmail, ID: id})
+			if err != nil {
+				return festival.User{}, err
+			}
+			ops = append(ops,
+				types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: marker, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
+				types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(oldEmail), skEmail)}},
+			)
+		}
+		ops = append(ops, s.userSnapshotOps(ctx, before, after)...)
+		err = s.transact(ctx, ops)
+		switch {
+		case err == nil:
+			return after, nil
+		case oldEmail != newEmail && conditionFailedAt(err, 1):
+			return festival.User{}, ErrEmailTaken
+		case conditionFailedAt(err, 0) && attempt < 3:
+			continue // changed in between: read again and reapply
+		default:
+			return festival.User{}, fmt.Errorf("update user %d: %w", id, err)
+		}
+	}
+}
+
+// userSnapshotOps returns the writes that keep copies of the user's name and
+// role (embedded in films they produce or judge) in step with an update.
+// Users own no such copies until films exist; see movies.go.
+func (s *Store) userSnapshotOps(_ context.Context, _, _ festival.User) []types.TransactWriteItem {
+	return nil
+}
+
+// DeleteUser removes a user, the e-mail marker and every item that hangs off
+// the user (GSI2 partition USER#<id>: jury assignments, votes, ...). The
+// dependents go first and the user item last, each batch in a transaction, so
+// a failure part-way leaves the user in place and a retry finishes the job.
+func (s *Store) DeleteUser(ctx context.Context, id int64) error {
+	u, err := s.GetUser(ctx, id)
+	if err != nil {
+		return err
+	}
+	refs, err := s.queryAll(ctx, &dynamodb.QueryInput{
+		TableName: &s.table, IndexName: aws.String(IndexGSI2),
+		KeyConditionExpression:    aws.String("GSI2PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(userRefPK(id))},
+	})
+	if err != nil {
+		return fmt.Errorf("list items of user %d: %w", id, err)
+	}
+	var ops []types.TransactWriteItem
+	for _, item := range refs {
+		more, err := s.detachFromUserOps(item)
+		if err != nil {
+			return err
+		}
+		ops = append(ops, more...)
+	}
+	if err := s.transactChunks(ctx, ops); err != nil {
+		return fmt.Errorf("delete items of user %d: %w", id, err)
+	}
+	err = s.transact(ctx, []types.TransactWriteItem{
+		{Delete: &types.Delete{TableName: &s.table, Key: key(userPK(id), skUser)}},
+		{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(u.Email)), skEmail)}},
+	})
+	if err != nil {
+		return fmt.Errorf("delete user %d: %w", id, err)
+	}
+	return nil
+}
+
+// detachFromUserOps returns the writes that remove one item hanging off a
+// deleted user. Films the user produced must be deleted (with their files)
+// before the user; see DeleteUser's caller.
+func (s *Store) detachFromUserOps(item map[string]types.AttributeValue) ([]types.TransactWriteItem, error) {
+	pk, _ := item[attrPK].(*types.AttributeValueMemberS)
+	sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+	if pk == nil || sk == nil {
+		return nil, errors.New("item without key")
+	}
+	return []types.TransactWriteItem{{Delete: &types.Delete{TableName: &s.table, Key: key(pk.Value, sk.Value)}}}, nil
+}
+
+// maxTransactItems is DynamoDB's limit of items in one transaction.
+const maxTransactItems = 100
+
+// transactChunks sends writes in transactions of at most 100 items, in order.
+func (s *Store) transactChunks(ctx context.Context, ops []types.TransactWriteItem) error {
+	for len(ops) > 0 {
+		n := min(len(ops), maxTransactItems)
+		if err := s.transact(ctx, ops[:n]); err != nil {
+			return err
+		}
+		ops = ops[n:]
+	}
+	return nil
+}
+
+// queryPages runs a query for one page (p.Limit > 0) or all pages, calling
+// each for every item; it returns the cursor of the next page, if any.
+func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page, each func(map[string]types.AttributeValue) error) (string, error) {
+	start, err := decodeCursor(p.Cursor)
+	if err != nil {
+		return "", err
+	}
+	in.ExclusiveStartKey = start
+	if p.Limit > 0 {
+		in.Limit = aws.Int32(p.Limit)
+	}
+	for {
+		out, err := s.db.Query(ctx, in)
+		if err != nil {
+			return "", err
+		}
+		for _, item := range out.Items {
+			if err := each(item); err != nil {
+				return "", err
+			}
+		}
+		if len(out.LastEvaluatedKey) == 0 {
+			return "", nil
+		}
+		if p.Limit > 0 {
+			return encodeCursor(out.LastEvaluatedKey), nil
+		}
+		in.ExclusiveStartKey = out.LastEvaluatedKey
+	}
+}

@@ -1,0 +1,153 @@
+package userapi
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/accounts"
+	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/auth"
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// CreatedBody is the answer of a create that created a user.
+type CreatedBody struct {
+	Message string            `json:"message"`
+	NewUser festival.UserJSON `json:"newUser"`
+}
+
+// ExistsBody is the answer of a create whose e-mail is already registered.
+type ExistsBody struct {
+	Message string           `json:"message"`
+	User    festival.Summary `json:"user"`
+}
+
+// ReadUserBody reads a user body; an empty one is the spec's "Données manquantes".
+func ReadUserBody(r *http.Request) (web.Fields, error) {
+	f, err := web.ReadFields(r)
+	if errors.Is(err, web.ErrEmptyBody) {
+		return nil, apperr.E(apperr.Invalid, accounts.MsgMissingData)
+	}
+	return f, err
+}
+
+// WriteCreated answers a create: 201 with the new user (hash included, as the
+// spec shows), or 200 "Cet utilisateur existe déjà" with the existing one.
+func WriteCreated(w http.ResponseWriter, c accounts.Created) {
+	if c.Existing {
+		web.JSON(w, http.StatusOK, ExistsBody{Message: accounts.MsgAlreadyExists, User: c.User.Summary()})
+		return
+	}
+	web.JSON(w, http.StatusCreated, CreatedBody{Message: accounts.MsgCreated, NewUser: c.User.WithHash()})
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+	f, err := ReadUserBody(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, err := h.accounts.Create(r.Context(), f)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	WriteCreated(w, c)
+}
+
+func (h *Handler) getMe(w http.ResponseWriter, r *http.Request) {
+	c, _ := auth.CallerFrom(r.Context())
+	h.writeUser(w, r, c.ID)
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+	id, err := userID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	h.writeUser(w, r, id)
+}
+
+func (h *Handler) writeUser(w http.ResponseWriter, r *http.Request, id int64) {
+	u, err := h.accounts.Get(r.Context(), id)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, u.Public())
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+	limit, cursor, err := web.PageParams(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	users, next, err := h.accounts.List(r.Context(), store.Page{Limit: limit, Cursor: cursor})
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	out := make([]festival.UserJSON, len(users))
+	for i, u := range users {
+		out[i] = u.Public()
+	}
+	web.SetNextCursor(w, next)
+	web.JSON(w, http.StatusOK, out)
+}
+
+func (h *Handler) updateMe(w http.ResponseWriter, r *http.Request) {
+	c, _ := auth.CallerFrom(r.Context())
+	h.writeUpdate(w, r, c.ID, false)
+}
+
+func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+	id, err := userID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	h.writeUpdate(w, r, id, true)
+}
+
+// writeUpdate answers 200 with the full user, hash included, as the spec shows.
+func (h *Handler) writeUpdate(w http.ResponseWriter, r *http.Request, id int64, allowRole bool) {
+	f, err := ReadUserBody(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	u, err := h.accounts.Update(r.Context(), id, f, allowRole)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, u.WithHash())
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	id, err := userID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	if err := h.accounts.Delete(r.Context(), c, id); err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, web.Message{Message: accounts.MsgUserDeleted})
+}
+
+// userID reads the {id} of a user route; an id that cannot exist is the
+// spec's 404 "Utilisateur non trouvé", like an unknown one.
+func userID(r *http.Request) (int64, error) {
+	id, err := web.PathID(r, "id")
+	if err != nil {
+		return 0, apperr.E(apperr.NotFound, accounts.MsgUserNotFound)
+	}
+	return id, nil
+}
