@@ -220,7 +220,7 @@ func (s *Service) Delete(ctx context.Context, caller auth.Caller, id int64) erro
 			return err
 		}
 	}
-	err := s.store.DeleteUser(ctx, id)
+	err := s.store.DeleteUser(ctx, festival.Actor{ID: caller.ID, Role: caller.Role}, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, MsgUserNotFound)
 	}

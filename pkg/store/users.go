@@ -267,7 +267,7 @@ func (s *Store) userSnapshotOps(_ context.Context, _, _ festival.User) []types.T
 // the user (GSI2 partition USER#<id>: jury assignments, votes, ...). The
 // dependents go first and the user item last, each batch in a transaction, so
 // a failure part-way leaves the user in place and a retry finishes the job.
-func (s *Store) DeleteUser(ctx context.Context, id int64) error {
+func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) error {
 	u, err := s.GetUser(ctx, id)
 	if err != nil {
 		return err
@@ -294,6 +294,7 @@ func (s *Store) DeleteUser(ctx context.Context, id int64) error {
 	err = s.transact(ctx, []types.TransactWriteItem{
 		{Delete: &types.Delete{TableName: &s.table, Key: key(userPK(id), skUser)}},
 		{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(u.Email)), skEmail)}},
+		s.auditOp(actor, "user.delete", fmt.Sprintf("user:%d", id), map[string]string{"email": u.Email, "role": string(u.Role)}),
 	})
 	if err != nil {
 		return fmt.Errorf("delete user %d: %w", id, err)

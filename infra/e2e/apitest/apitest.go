@@ -1,0 +1,215 @@
+// Package apitest starts the local API for end-to-end tests and speaks HTTP
+// to it as the web client does. Each API gets its own table and in-memory S3
+// on the DynamoDB Local of the test run (see storetest).
+package apitest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/festivalapi/festival/infra/localserver"
+	"github.com/festivalapi/festival/pkg/storetest"
+)
+
+// API is a running local API.
+type API struct {
+	t      testing.TB
+	URL    string
+	Server *localserver.Server
+	client *http.Client
+}
+
+// Start starts a local API with a fresh table and bucket. opts may adjust the
+// options (inject failures, ...).
+func Start(t testing.TB, opts ...func(*localserver.Options)) *API {
+	t.Helper()
+	root, err := storetest.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := localserver.Options{
+		DynamoEndpoint: storetest.Endpoint(),
+		Table:          "e2e-" + storetest.RandomSuffix(),
+		Bucket:         "e2e-" + storetest.RandomSuffix(),
+		Template:       filepath.Join(root, "template.yaml"),
+		Getenv:         func(string) string { return "" },
+		Log:            localserver.Discard,
+	}
+	for _, f := range opts {
+		f(&o)
+	}
+	srv, err := localserver.Start(context.Background(), o)
+	if err != nil {
+		t.Fatalf("start local API: %v", err)
+	}
+	t.Cleanup(srv.Close)
+	return &API{t: t, URL: srv.URL, Server: srv, client: &http.Client{Timeout: 60 * time.Second}}
+}
+
+// Response is an answer of the API.
+type Response struct {
+	t      testing.TB
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body as a JSON object.
+func (r *Response) JSON() map[string]any {
+	r.t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.Body, &m); err != nil {
+		r.t.Fatalf("body is not a JSON object: %v: %s", err, r.Body)
+	}
+	return m
+}
+
+// List decodes the body as a JSON array of objects.
+func (r *Response) List() []map[string]any {
+	r.t.Helper()
+	var l []map[string]any
+	if err := json.Unmarshal(r.Body, &l); err != nil {
+		r.t.Fatalf("body is not a JSON array: %v: %s", err, r.Body)
+	}
+	return l
+}
+
+// Decode decodes the body into v.
+func (r *Response) Decode(v any) {
+	r.t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		r.t.Fatalf("decode body: %v: %s", err, r.Body)
+	}
+}
+
+// Expect fails the test unless the status is want.
+func (r *Response) Expect(want int) *Response {
+	r.t.Helper()
+	if r.Status != want {
+		r.t.Fatalf("status %d, want %d; body: %s", r.Status, want, r.Body)
+	}
+	return r
+}
+
+// ExpectError fails unless the answer is status with body {"error": msg}.
+func (r *Response) ExpectError(status int, msg string) *Response {
+	r.t.Helper()
+	r.Expect(status)
+	if got := r.JSON()["error"]; got != msg {
+		r.t.Fatalf("error %q, want %q; body: %s", got, msg, r.Body)
+	}
+	return r
+}
+
+// Do sends a request. body may be nil, a string/[]byte (sent as is) or any
+// value (sent as JSON). token may be "".
+func (a *API) Do(method, path, token string, body any) *Response {
+	a.t.Helper()
+	var rd io.Reader
+	ctype := ""
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd, ctype = strings.NewReader(b), "application/json"
+	case []byte:
+		rd, ctype = bytes.NewReader(b), "application/json"
+	case *Multipart:
+		rd, ctype = bytes.NewReader(b.buf.Bytes()), b.w.FormDataContentType()
+	default:
+		j, err := json.Marshal(b)
+		if err != nil {
+			a.t.Fatal(err)
+		}
+		rd, ctype = bytes.NewReader(j), "application/json"
+	}
+	req, err := http.NewRequest(method, a.URL+path, rd)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := a.client.Do(req)
+	if err != nil {
+		a.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	return &Response{t: a.t, Status: resp.StatusCode, Header: resp.Header, Body: data}
+}
+
+// Multipart builds a multipart/form-data body.
+type Multipart struct {
+	buf bytes.Buffer
+	w   *multipart.Writer
+}
+
+// NewMultipart returns an empty form.
+func NewMultipart() *Multipart {
+	m := &Multipart{}
+	m.w = multipart.NewWriter(&m.buf)
+	return m
+}
+
+// Field adds a text field.
+func (m *Multipart) Field(name, value string) *Multipart {
+	_ = m.w.WriteField(name, value)
+	return m
+}
+
+// File adds a file part.
+func (m *Multipart) File(part, filename string, content []byte) *Multipart {
+	w, _ := m.w.CreateFormFile(part, filename)
+	_, _ = w.Write(content)
+	return m
+}
+
+// Close ends the form; call it before sending.
+func (m *Multipart) Close() *Multipart {
+	_ = m.w.Close()
+	return m
+}
+
+// Account is a registered user and its token.
+type Account struct {
+	ID    int64
+	Email string
+	Token string
+}
+
+var seq atomic.Int64
+
+// Register creates an account with the role through POST /auth/register and logs it in.
+func (a *API) Register(role string) Account {
+	a.t.Helper()
+
+	email := fmt.Sprintf("%s.%d.%s@example.org", strings.ToLower(role), seq.Add(1), storetest.RandomSuffix())
+	r := a.Do("POST", "/auth/register", "", map[string]any{
+		"first_name": "Prénom" + role, "last_name": "Nom", "email": email, "password": "motdepasse1", "role": role,
+	}).Expect(http.StatusCreated)
+	id := int64(r.JSON()["newUser"].(map[string]any)["id_user"].(float64))
+	return Account{ID: id, Email: email, Token: a.Login(email, "motdepasse1")}
+}
+
+// Login returns a token for the credentials.
+func (a *API) Login(email, password string) string {
+	a.t.Helper()
+	r := a.Do("POST", "/auth/login", "", map[string]any{"email": email, "password": password}).Expect(http.StatusOK)
+	return r.JSON()["data"].(map[string]any)["token"].(string)
+}

@@ -1,0 +1,18 @@
+package festival
+
+// Actor is who makes a change; it is recorded in the audit trail.
+type Actor struct {
+	ID   int64
+	Role Role
+}
+
+// AuditEntry records one admin or jury state change: who, what, when.
+type AuditEntry struct {
+	ID        string            `json:"id_audit"`
+	At        Time              `json:"at"`
+	ActorID   int64             `json:"actor_id"`
+	ActorRole Role              `json:"actor_role"`
+	Action    string            `json:"action"` // e.g. movie.status, movie.juries, vote.create, award.create, user.delete
+	Target    string            `json:"target"` // e.g. movie:12, user:3, vote:40
+	Details   map[string]string `json:"details,omitempty"`
+}

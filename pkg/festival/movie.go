@@ -1,0 +1,148 @@
+package festival
+
+import "strings"
+
+// SelectionStatus is the stored status of a film (`selection_status`).
+type SelectionStatus string
+
+const (
+	StatusSubmitted SelectionStatus = "submitted"
+	StatusAssigned  SelectionStatus = "assigned"
+	StatusToDiscuss SelectionStatus = "to_discuss"
+	StatusCandidate SelectionStatus = "candidate"
+	StatusAwarded   SelectionStatus = "awarded"
+	StatusRefused   SelectionStatus = "refused"
+	StatusSelected  SelectionStatus = "selected"
+	StatusFinalist  SelectionStatus = "finalist"
+)
+
+// SelectionStatuses lists every stored status.
+var SelectionStatuses = []SelectionStatus{
+	StatusSubmitted, StatusAssigned, StatusToDiscuss, StatusCandidate,
+	StatusAwarded, StatusRefused, StatusSelected, StatusFinalist,
+}
+
+// GuideStatus is the status vocabulary of the admin guide and film listings.
+type GuideStatus string
+
+const (
+	GuidePending   GuideStatus = "PENDING"
+	GuideValidated GuideStatus = "VALIDATED"
+	GuideCandidate GuideStatus = "CANDIDATE"
+	GuideRejected  GuideStatus = "REJECTED"
+)
+
+// Guide maps a stored status onto the guide vocabulary (DESIGN.md section 4).
+func (s SelectionStatus) Guide() GuideStatus {
+	switch s {
+	case StatusAssigned, StatusToDiscuss:
+		return GuideValidated
+	case StatusCandidate, StatusSelected, StatusFinalist, StatusAwarded:
+		return GuideCandidate
+	case StatusRefused:
+		return GuideRejected
+	default:
+		return GuidePending
+	}
+}
+
+// ParseStatus reads a status in either vocabulary: a guide value maps onto
+// its stored status (PENDING -> submitted, VALIDATED -> assigned, CANDIDATE ->
+// candidate, REJECTED -> refused); a stored value is taken as is.
+func ParseStatus(s string) (SelectionStatus, bool) {
+	v := strings.TrimSpace(s)
+	switch GuideStatus(strings.ToUpper(v)) {
+	case GuidePending:
+		return StatusSubmitted, true
+	case GuideValidated:
+		return StatusAssigned, true
+	case GuideCandidate:
+		return StatusCandidate, true
+	case GuideRejected:
+		return StatusRefused, true
+	}
+	for _, st := range SelectionStatuses {
+		if SelectionStatus(strings.ToLower(v)) == st {
+			return st, true
+		}
+	}
+	return "", false
+}
+
+// Movie is a film with everything embedded in its record, in the shape of
+// the specification (plus `status` in the guide vocabulary).
+type Movie struct {
+	ID              int64           `json:"id_movie"`
+	Title           string          `json:"title"`
+	Description     *string         `json:"description"`
+	Duration        *int64          `json:"duration"`
+	MainLanguage    *string         `json:"main_language"`
+	ReleaseYear     *int64          `json:"release_year"`
+	Nationality     *string         `json:"nationality"`
+	DisplayPicture  *string         `json:"display_picture"`
+	Picture1        *string         `json:"picture1"`
+	Picture2        *string         `json:"picture2"`
+	Picture3        *string         `json:"picture3"`
+	Trailer         *string         `json:"trailer"`
+	YoutubeLink     *string         `json:"youtube_link"`
+	Production      *string         `json:"production"`
+	Workshop        *string         `json:"workshop"`
+	Translation     *string         `json:"translation"`
+	Synopsis        *string         `json:"synopsis"`
+	SynopsisAnglais *string         `json:"synopsis_anglais"`
+	Subtitle        *string         `json:"subtitle"`
+	AITool          *string         `json:"ai_tool"`
+	Thumbnail       *string         `json:"thumbnail"`
+	SelectionStatus SelectionStatus `json:"selection_status"`
+	Status          GuideStatus     `json:"status"`
+	JuryComment     *string         `json:"jury_comment"`
+	AdminComment    *string         `json:"admin_comment"`
+	OwnerID         int64           `json:"id_user"`
+	CreatedAt       Time            `json:"createdAt"`
+	UpdatedAt       Time            `json:"updatedAt"`
+	Categories      []MovieCategory `json:"Categories"`
+	Collaborators   []Collaborator  `json:"Collaborators"`
+	Awards          []MovieAward    `json:"Awards"`
+	Producer        *Producer       `json:"Producer"`
+	Juries          []Jury          `json:"Juries"`
+}
+
+// MovieCategory is a category embedded in a film.
+type MovieCategory struct {
+	ID   int64  `json:"id_categorie" dynamodbav:"id_categorie"`
+	Name string `json:"name" dynamodbav:"name"`
+}
+
+// Collaborator is a person who worked on a film.
+type Collaborator struct {
+	ID        int64  `json:"id_collaborator" dynamodbav:"id_collaborator"`
+	FirstName string `json:"first_name" dynamodbav:"first_name"`
+	LastName  string `json:"last_name" dynamodbav:"last_name"`
+	Email     string `json:"email" dynamodbav:"email"`
+	Job       string `json:"job" dynamodbav:"job"`
+}
+
+// MovieAward is an award embedded in a film.
+type MovieAward struct {
+	ID        int64  `json:"id_award" dynamodbav:"id_award"`
+	Name      string `json:"name" dynamodbav:"name"`
+	AwardedAt Time   `json:"awarded_at" dynamodbav:"-"`
+	// AwardedAtS is the stored form of AwardedAt.
+	AwardedAtS string `json:"-" dynamodbav:"awarded_at"`
+}
+
+// Producer is the owner of a film as embedded in it.
+type Producer struct {
+	ID        int64  `json:"id_user" dynamodbav:"id_user"`
+	FirstName string `json:"first_name" dynamodbav:"first_name"`
+	LastName  string `json:"last_name" dynamodbav:"last_name"`
+}
+
+// Jury is a jury member assigned to a film, as embedded in it.
+type Jury struct {
+	ID        int64  `json:"id_user" dynamodbav:"id_user"`
+	FirstName string `json:"first_name" dynamodbav:"first_name"`
+	LastName  string `json:"last_name" dynamodbav:"last_name"`
+	Email     string `json:"email" dynamodbav:"email"`
+	Role      Role   `json:"role" dynamodbav:"role"`
+}
