@@ -146,3 +146,19 @@ type Jury struct {
 	Email     string `json:"email" dynamodbav:"email"`
 	Role      Role   `json:"role" dynamodbav:"role"`
 }
+
+// ConflictOfInterest reports whether a jury member may not judge the film:
+// they produced it, or they are listed among its collaborators (same e-mail,
+// compared case-insensitively).
+func ConflictOfInterest(m Movie, juror User) bool {
+	if m.OwnerID == juror.ID {
+		return true
+	}
+	email := NormalizeEmail(juror.Email)
+	for _, c := range m.Collaborators {
+		if email != "" && NormalizeEmail(c.Email) == email {
+			return true
+		}
+	}
+	return false
+}
