@@ -51,13 +51,16 @@ func (s *Service) NewUser(f web.Fields) (festival.User, error) {
 	if len(f) == 0 {
 		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
 	}
+	// Missing or blank required fields come first: the spec's 400. A value of
+	// the wrong type is a refused value, answered by ParseInput below.
+	for _, name := range []string{"first_name", "last_name", "email", "password"} {
+		if v, ok, err := f.String(name); err == nil && (!ok || strings.TrimSpace(v) == "") {
+			return festival.User{}, apperr.E(apperr.Invalid, MsgAllRequired)
+		}
+	}
 	in, err := ParseInput(f, s.now())
 	if err != nil {
 		return festival.User{}, err
-	}
-	if in.FirstName == nil || in.LastName == nil || in.Email == nil || in.Password == nil ||
-		*in.FirstName == "" || *in.LastName == "" || *in.Email == "" || strings.TrimSpace(*in.Password) == "" {
-		return festival.User{}, apperr.E(apperr.Invalid, MsgAllRequired)
 	}
 	if err := festival.CheckPassword(*in.Password); err != nil {
 		return festival.User{}, rejected(err)

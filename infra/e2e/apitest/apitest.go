@@ -56,6 +56,13 @@ func Start(t testing.TB, opts ...func(*localserver.Options)) *API {
 	return &API{t: t, URL: srv.URL, Server: srv, client: &http.Client{Timeout: 60 * time.Second}}
 }
 
+// For returns the same API reporting failures to t (use it in subtests).
+func (a *API) For(t testing.TB) *API {
+	c := *a
+	c.t = t
+	return &c
+}
+
 // Response is an answer of the API.
 type Response struct {
 	t      testing.TB

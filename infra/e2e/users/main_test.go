@@ -1,0 +1,11 @@
+// Package users walks the auth and users routes of the specification over
+// HTTP against the local API.
+package users
+
+import (
+	"testing"
+
+	"github.com/festivalapi/festival/pkg/storetest"
+)
+
+func TestMain(m *testing.M) { storetest.Main(m) }
