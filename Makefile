@@ -14,7 +14,8 @@ GOARCH_LAMBDA ?= arm64
 
 ## run: build and serve the whole API on http://127.0.0.1:3000 (PORT to change), data kept in .data/
 run: check-tools
-	$(GO) run ./infra/cmd/festival-local
+	$(GO) build -o $(CACHE_DIR)/bin/festival-local ./infra/cmd/festival-local
+	exec $(CACHE_DIR)/bin/festival-local
 
 ## test: lint, then every test (unit, integration on DynamoDB Local + gofakes3, end-to-end HTTP)
 test: check-tools lint
