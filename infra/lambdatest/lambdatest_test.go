@@ -1,0 +1,496 @@
+package lambdatest_test
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"gopkg.in/yaml.v3"
+
+	"github.com/festivalapi/festival/infra/lambdatest"
+	"github.com/festivalapi/festival/infra/samtemplate"
+	"github.com/festivalapi/festival/pkg/dynamolocal"
+	"github.com/festivalapi/festival/pkg/lambdahttp"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/storetest"
+)
+
+func TestMain(m *testing.M) { storetest.Main(m) }
+
+// functionTimeout is the template's Globals Timeout, rounded up.
+const functionTimeout = 30 * time.Second
+
+// stack is every function of template.yaml running as Lambda runs it, on
+// one DynamoDB Local table and one in-memory S3 bucket.
+type stack struct {
+	root   string
+	fns    map[string]*lambdatest.Function // by logical id
+	mux    *http.ServeMux                  // template routes -> routeHandler
+	timing map[string][]time.Duration      // invocation times by logical id
+	env    func(id string) []string
+	bins   map[string]string // bootstrap by group
+}
+
+// routeHandler only carries the template route the mux matched.
+type routeHandler struct{ samtemplate.Route }
+
+func (routeHandler) ServeHTTP(http.ResponseWriter, *http.Request) {}
+
+func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every function; skipped with -short")
+	}
+	s := startStack(t)
+
+	producer := "lambda.producer." + storetest.RandomSuffix() + "@example.org"
+	var token string
+
+	t.Run("register through the auth function with a base64 body", func(t *testing.T) {
+		body := `{"first_name":"Agnès","last_name":"Varda","email":"` + producer + `","password":"motdepasse1","role":"PRODUCER"}`
+		resp := s.send(t, "POST", "/auth/register", "", "$default", []byte(body), true)
+		expectStatus(t, resp, http.StatusCreated)
+		got := decode(t, resp)
+		if got["message"] != "Utilisateur créé avec succès" {
+			t.Errorf("message %q", got["message"])
+		}
+		nu, _ := got["newUser"].(map[string]any)
+		if nu["email"] != producer || nu["role"] != "PRODUCER" || !strings.HasPrefix(fmt.Sprint(nu["password"]), "$2") {
+			t.Errorf("newUser %v: want the e-mail, role PRODUCER and a bcrypt hash", nu)
+		}
+	})
+
+	t.Run("login through the auth function returns a token", func(t *testing.T) {
+		resp := s.send(t, "POST", "/auth/login", "", "$default", []byte(`{"email":"`+producer+`","password":"motdepasse1"}`), false)
+		expectStatus(t, resp, http.StatusOK)
+		got := decode(t, resp)
+		data, _ := got["data"].(map[string]any)
+		if got["message"] != "Connexion réussie" || data["email"] != producer || data["role"] != "PRODUCER" {
+			t.Errorf("login answer %v", got)
+		}
+		token, _ = data["token"].(string)
+		if strings.Count(token, ".") != 2 {
+			t.Fatalf("token %q is not a JWT", token)
+		}
+	})
+
+	t.Run("users function answers /users/me for the token and tags the Lambda request id", func(t *testing.T) {
+		resp, reqID := s.sendID(t, "GET", "/users/me", token, "$default", nil, false)
+		expectStatus(t, resp, http.StatusOK)
+		if got := decode(t, resp); got["email"] != producer || got["role"] != "PRODUCER" {
+			t.Errorf("/users/me %v, want the caller", got)
+		}
+		if got := resp.Headers["X-Request-Id"]; got != reqID {
+			t.Errorf("X-Request-Id %q, want the Lambda request id %q", got, reqID)
+		}
+	})
+
+	t.Run("users function refuses /users/me without a token", func(t *testing.T) {
+		resp := s.send(t, "GET", "/users/me", "", "$default", nil, false)
+		expectStatus(t, resp, http.StatusUnauthorized)
+		if got := decode(t, resp)["error"]; got != "Token invalide ou manquant" {
+			t.Errorf("error %q", got)
+		}
+	})
+
+	t.Run("a named stage's prefix is removed before routing", func(t *testing.T) {
+		resp := s.send(t, "GET", "/prod/users/me", token, "prod", nil, false)
+		expectStatus(t, resp, http.StatusOK)
+		if got := decode(t, resp)["email"]; got != producer {
+			t.Errorf("email %v, want %s", got, producer)
+		}
+	})
+
+	t.Run("a payload that is not an API Gateway event is reported as a function error and the instance keeps serving", func(t *testing.T) {
+		f := s.fns["UsersFunction"]
+		_, _, err := f.InvokeRaw(context.Background(), []byte(`"not an event"`))
+		var fe *lambdatest.FunctionError
+		if !errors.As(err, &fe) || fe.Type == "" {
+			t.Fatalf("error %v, want a function error posted to /error", err)
+		}
+		resp := s.send(t, "GET", "/users/me", token, "$default", nil, false)
+		expectStatus(t, resp, http.StatusOK)
+	})
+
+	t.Run("every function has a sample event that gets its documented answer", func(t *testing.T) {
+		s.checkSamples(t)
+	})
+
+	t.Run("a function whose configuration is incomplete fails its init and never polls", func(t *testing.T) {
+		var env []string
+		for _, kv := range s.env("AuthFunction") {
+			if !strings.HasPrefix(kv, "JWT_SECRET=") {
+				env = append(env, kv)
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		_, err := lambdatest.Start(ctx, s.bins["auth"], env, functionTimeout)
+		if err == nil || !strings.Contains(err.Error(), "exited before its first /next") || !strings.Contains(err.Error(), "JWT_SECRET") {
+			t.Errorf("error %v, want an exit before /next naming JWT_SECRET", err)
+		}
+	})
+
+	s.report(t)
+}
+
+func startStack(t *testing.T) *stack {
+	t.Helper()
+	root, err := storetest.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tpl, err := samtemplate.Load(filepath.Join(root, "template.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fnProps, err := tpl.Functions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	routes, err := tpl.Routes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &stack{root: root, fns: map[string]*lambdatest.Function{}, mux: http.NewServeMux(), timing: map[string][]time.Duration{}}
+	for _, r := range routes {
+		s.mux.Handle(r.Pattern(), routeHandler{r})
+	}
+
+	ids := make([]string, 0, len(fnProps))
+	groups := make([]string, 0, len(fnProps))
+	for id := range fnProps {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		groups = append(groups, samtemplate.Group(id))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	buildStart := time.Now()
+	s.bins, err = lambdatest.Build(ctx, root, t.TempDir(), groups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("built %d bootstraps in %s", len(groups), time.Since(buildStart).Round(time.Millisecond))
+
+	// The table and bucket the template creates in AWS.
+	table := "lambda-" + storetest.RandomSuffix()
+	if err := store.EnsureTable(ctx, dynamolocal.Client(storetest.Endpoint()), table); err != nil {
+		t.Fatal(err)
+	}
+	bucket := "lambda-" + storetest.RandomSuffix()
+	backend := s3mem.New()
+	if err := backend.CreateBucket(bucket); err != nil {
+		t.Fatal(err)
+	}
+	s3srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithTimeSkewLimit(0)).Server())
+	t.Cleanup(s3srv.Close)
+
+	home := t.TempDir() // no developer ~/.aws/config leaks in
+	local := map[string]string{
+		"TABLE_NAME":  table,
+		"BUCKET_NAME": bucket,
+		"JWT_SECRET":  "lambda-runtime-test-secret-" + storetest.RandomSuffix() + storetest.RandomSuffix(),
+	}
+	templateEnv := readTemplateEnv(t, filepath.Join(root, "template.yaml"))
+	s.env = func(id string) []string {
+		env := []string{
+			// What Lambda sets for a provided.al2023 function.
+			"AWS_LAMBDA_FUNCTION_NAME=festival-" + samtemplate.Group(id),
+			"AWS_LAMBDA_FUNCTION_MEMORY_SIZE=256",
+			"AWS_LAMBDA_FUNCTION_VERSION=$LATEST",
+			"_HANDLER=bootstrap",
+			"LAMBDA_TASK_ROOT=" + filepath.Dir(s.bins[samtemplate.Group(id)]),
+			"TZ=:UTC",
+			"HOME=" + home,
+			"AWS_REGION=" + dynamolocal.Region,
+			"AWS_DEFAULT_REGION=" + dynamolocal.Region,
+			"AWS_ACCESS_KEY_ID=" + dynamolocal.AccessKey,
+			"AWS_SECRET_ACCESS_KEY=" + dynamolocal.SecretKey,
+			"AWS_EC2_METADATA_DISABLED=true",
+			// The local stack in place of AWS.
+			"AWS_ENDPOINT_URL_DYNAMODB=" + storetest.Endpoint(),
+			"AWS_ENDPOINT_URL_S3=" + s3srv.URL,
+			"S3_FORCE_PATH_STYLE=true",
+		}
+		return append(env, templateEnv(id, local)...)
+	}
+
+	for _, id := range ids {
+		f, err := lambdatest.Start(ctx, s.bins[samtemplate.Group(id)], s.env(id), functionTimeout)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		t.Cleanup(f.Stop)
+		s.fns[id] = f
+	}
+	return s
+}
+
+// readTemplateEnv returns, per function, the environment template.yaml gives
+// it (Globals and the function's own), with references to the template's
+// resources and secrets replaced by local values and parameters by their
+// defaults. A variable the test cannot give a value fails the test, so a new
+// setting in the template cannot go untested here.
+func readTemplateEnv(t *testing.T, path string) func(id string, local map[string]string) []string {
+	t.Helper()
+	type env struct {
+		Environment struct {
+			Variables map[string]yaml.Node `yaml:"Variables"`
+		} `yaml:"Environment"`
+	}
+	var doc struct {
+		Parameters map[string]struct {
+			Default *string `yaml:"Default"`
+		} `yaml:"Parameters"`
+		Globals struct {
+			Function env `yaml:"Function"`
+		} `yaml:"Globals"`
+		Resources map[string]struct {
+			Properties env `yaml:"Properties"`
+		} `yaml:"Resources"`
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return func(id string, local map[string]string) []string {
+		vars := map[string]yaml.Node{}
+		for k, v := range doc.Globals.Function.Environment.Variables {
+			vars[k] = v
+		}
+		for k, v := range doc.Resources[id].Properties.Environment.Variables {
+			vars[k] = v
+		}
+		var out []string
+		for name, v := range vars {
+			val, ok := local[name]
+			switch {
+			case ok:
+			case v.Tag == "!Ref" && doc.Parameters[v.Value].Default != nil:
+				val = *doc.Parameters[v.Value].Default
+			case v.Kind == yaml.ScalarNode && !strings.HasPrefix(v.Tag, "!"):
+				val = v.Value
+			default:
+				t.Fatalf("%s: template variable %s has no local value in the runtime test", id, name)
+			}
+			out = append(out, name+"="+val)
+		}
+		sort.Strings(out)
+		return out
+	}
+}
+
+// event builds the API Gateway HTTP API (payload 2.0) event for a request, as
+// API Gateway sends it: lower-case headers, the matched route key, the stage
+// prefix in rawPath behind a named stage.
+func event(method, rawPath, routeKey, token, stage string, body []byte, b64 bool) events.APIGatewayV2HTTPRequest {
+	headers := map[string]string{
+		"accept":            "application/json",
+		"host":              "abcdef1234.execute-api.us-east-1.amazonaws.com",
+		"user-agent":        "lambdatest",
+		"x-forwarded-for":   "203.0.113.10",
+		"x-forwarded-port":  "443",
+		"x-forwarded-proto": "https",
+	}
+	if body != nil {
+		headers["content-type"] = "application/json"
+		headers["content-length"] = fmt.Sprint(len(body))
+	}
+	if token != "" {
+		headers["authorization"] = "Bearer " + token
+	}
+	now := time.Now().UTC()
+	ev := events.APIGatewayV2HTTPRequest{
+		Version: "2.0", RouteKey: routeKey, RawPath: rawPath, Headers: headers,
+		RequestContext: events.APIGatewayV2HTTPRequestContext{
+			RouteKey: routeKey, AccountID: "123456789012", Stage: stage, RequestID: "apigw-" + storetest.RandomSuffix(),
+			APIID: "abcdef1234", DomainName: "abcdef1234.execute-api.us-east-1.amazonaws.com", DomainPrefix: "abcdef1234",
+			Time: now.Format("02/Jan/2006:15:04:05 -0700"), TimeEpoch: now.UnixMilli(),
+			HTTP: events.APIGatewayV2HTTPRequestContextHTTPDescription{
+				Method: method, Path: rawPath, Protocol: "HTTP/1.1", SourceIP: "203.0.113.10", UserAgent: "lambdatest",
+			},
+		},
+		IsBase64Encoded: b64,
+	}
+	if b64 {
+		ev.Body = base64.StdEncoding.EncodeToString(body)
+	} else {
+		ev.Body = string(body)
+	}
+	return ev
+}
+
+// route finds, as API Gateway does, the template route of a request and so
+// the function that serves it.
+func (s *stack) route(t *testing.T, method, path string) samtemplate.Route {
+	t.Helper()
+	h, _ := s.mux.Handler(httptest.NewRequest(method, path, nil))
+	rh, ok := h.(routeHandler)
+	if !ok {
+		t.Fatalf("template.yaml has no route for %s %s", method, path)
+	}
+	return rh.Route
+}
+
+func (s *stack) send(t *testing.T, method, rawPath, token, stage string, body []byte, b64 bool) events.APIGatewayV2HTTPResponse {
+	t.Helper()
+	resp, _ := s.sendID(t, method, rawPath, token, stage, body, b64)
+	return resp
+}
+
+func (s *stack) sendID(t *testing.T, method, rawPath, token, stage string, body []byte, b64 bool) (events.APIGatewayV2HTTPResponse, string) {
+	t.Helper()
+	r := s.route(t, method, lambdahttp.StripStage(rawPath, stage))
+	return s.invoke(t, r.Function, event(method, rawPath, r.Method+" "+r.Path, token, stage, body, b64))
+}
+
+func (s *stack) invoke(t *testing.T, id string, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, string) {
+	t.Helper()
+	payload, err := json.Marshal(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.invokeRaw(t, id, payload)
+}
+
+func (s *stack) invokeRaw(t *testing.T, id string, payload []byte) (events.APIGatewayV2HTTPResponse, string) {
+	t.Helper()
+	f := s.fns[id]
+	ctx, cancel := context.WithTimeout(context.Background(), functionTimeout)
+	defer cancel()
+	start := time.Now()
+	resp, reqID, err := f.InvokeRaw(ctx, payload)
+	s.timing[id] = append(s.timing[id], time.Since(start))
+	if err != nil {
+		t.Fatalf("%s: %v\nfunction output:\n%s", id, err, f.Output())
+	}
+	return resp, reqID
+}
+
+// sampleAnswers are the answers the sample events of infra/events get on a
+// fresh table: the status and the message.
+var sampleAnswers = map[string]struct {
+	status  int
+	message string
+}{
+	"auth":  {http.StatusCreated, "Utilisateur créé avec succès"},
+	"users": {http.StatusCreated, "Utilisateur créé avec succès"},
+}
+
+// checkSamples sends infra/events/<group>.json, byte for byte as `sam local
+// invoke -e` would, to each function and checks it is a route of that
+// function and gets its documented answer.
+func (s *stack) checkSamples(t *testing.T) {
+	ids := make([]string, 0, len(s.fns))
+	for id := range s.fns {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		group := samtemplate.Group(id)
+		path := filepath.Join(s.root, "infra", "events", group+".json")
+		payload, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%s: no sample event for `sam local invoke %s -e infra/events/%s.json`: %v", id, id, group, err)
+			continue
+		}
+		var ev events.APIGatewayV2HTTPRequest
+		if err := json.Unmarshal(payload, &ev); err != nil || ev.Version != "2.0" {
+			t.Errorf("%s: not an API Gateway HTTP API 2.0 event: %v", path, err)
+			continue
+		}
+		r := s.route(t, ev.RequestContext.HTTP.Method, lambdahttp.StripStage(ev.RawPath, ev.RequestContext.Stage))
+		if r.Function != id || ev.RouteKey != r.Method+" "+r.Path || ev.RequestContext.RouteKey != ev.RouteKey {
+			t.Errorf("%s: %s %s is route %s %s of %s; want a route of %s with that routeKey (got %q)",
+				path, ev.RequestContext.HTTP.Method, ev.RawPath, r.Method, r.Path, r.Function, id, ev.RouteKey)
+			continue
+		}
+		want, ok := sampleAnswers[group]
+		if !ok {
+			t.Errorf("%s: add the answer the sample gets to sampleAnswers", path)
+			continue
+		}
+		resp, _ := s.invokeRaw(t, id, payload)
+		if resp.StatusCode != want.status {
+			t.Errorf("%s: status %d, want %d: %s", path, resp.StatusCode, want.status, body(t, resp))
+			continue
+		}
+		if got := decode(t, resp)["message"]; got != want.message {
+			t.Errorf("%s: message %q, want %q", path, got, want.message)
+		}
+	}
+}
+
+// report prints the cold start and the mean invocation time per function.
+func (s *stack) report(t *testing.T) {
+	ids := make([]string, 0, len(s.fns))
+	for id := range s.fns {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var summary []string
+	for _, id := range ids {
+		var total time.Duration
+		for _, d := range s.timing[id] {
+			total += d
+		}
+		n := len(s.timing[id])
+		mean := time.Duration(0)
+		if n > 0 {
+			mean = total / time.Duration(n)
+		}
+		cold := s.fns[id].ColdStart
+		t.Logf("%-20s cold start %8s   %2d invocations, mean %8s", id, cold.Round(10*time.Microsecond), n, mean.Round(10*time.Microsecond))
+		summary = append(summary, fmt.Sprintf("%s cold=%s mean=%s n=%d", samtemplate.Group(id), cold.Round(10*time.Microsecond), mean.Round(10*time.Microsecond), n))
+	}
+	t.Logf("lambda runtime summary: %s", strings.Join(summary, "; "))
+}
+
+func body(t *testing.T, resp events.APIGatewayV2HTTPResponse) []byte {
+	t.Helper()
+	if !resp.IsBase64Encoded {
+		return []byte(resp.Body)
+	}
+	b, err := base64.StdEncoding.DecodeString(resp.Body)
+	if err != nil {
+		t.Fatalf("body is flagged base64 but is not: %v", err)
+	}
+	return b
+}
+
+func decode(t *testing.T, resp events.APIGatewayV2HTTPResponse) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(body(t, resp), &m); err != nil {
+		t.Fatalf("body is not a JSON object: %v: %s", err, body(t, resp))
+	}
+	return m
+}
+
+func expectStatus(t *testing.T, resp events.APIGatewayV2HTTPResponse, want int) {
+	t.Helper()
+	if resp.StatusCode != want {
+		t.Fatalf("status %d, want %d: %s", resp.StatusCode, want, body(t, resp))
+	}
+	if ct := resp.Headers["Content-Type"]; !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("Content-Type %q, want JSON", ct)
+	}
+}
