@@ -17,6 +17,8 @@ import (
 	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/authapi"
 	"github.com/festivalapi/festival/pkg/files"
+	"github.com/festivalapi/festival/pkg/movieapi"
+	"github.com/festivalapi/festival/pkg/movies"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/userapi"
 	"github.com/festivalapi/festival/pkg/web"
@@ -35,6 +37,7 @@ type Deps struct {
 	Guard    *auth.Guard
 	Accounts *accounts.Service
 	Files    *files.Store
+	Movies   *movies.Service
 }
 
 // NewLogger returns the JSON logger of the given level.
@@ -79,7 +82,9 @@ func New(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, s3c *s
 		MaxImageBytes: cfg.MaxImageBytes, MaxSubtitleBytes: cfg.MaxSubtitleBytes,
 		PresignTTL: cfg.PresignTTL, Now: now,
 	})
-	d.Accounts = accounts.New(st, tokens, nil, now)
+	d.Movies = movies.New(st, d.Files, now)
+	// Deleting a user deletes the films they produced (and their files) first.
+	d.Accounts = accounts.New(st, tokens, d.Movies, now)
 	return d, nil
 }
 
@@ -113,9 +118,11 @@ func (d *Deps) Handler(group string) (http.Handler, error) {
 	var h http.Handler
 	switch group {
 	case GroupAuth:
-		h = authapi.New(d.Accounts)
+		h = authapi.New(d.Accounts, d.Movies)
 	case GroupUsers:
 		h = userapi.New(d.Accounts, d.Guard)
+	case GroupMovies:
+		h = movieapi.New(d.Movies, d.Guard)
 	default:
 		return nil, fmt.Errorf("unknown route group %q", group)
 	}

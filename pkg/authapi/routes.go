@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/accounts"
+	"github.com/festivalapi/festival/pkg/movies"
 	"github.com/festivalapi/festival/pkg/userapi"
 	"github.com/festivalapi/festival/pkg/web"
 )
@@ -13,14 +14,16 @@ import (
 // Handler serves /auth.
 type Handler struct {
 	accounts *accounts.Service
+	films    *movies.Service
 }
 
 // New returns the auth route group.
-func New(acc *accounts.Service) http.Handler {
-	h := &Handler{accounts: acc}
+func New(acc *accounts.Service, films *movies.Service) http.Handler {
+	h := &Handler{accounts: acc, films: films}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /auth/register", h.register)
 	mux.HandleFunc("POST /auth/login", h.login)
+	mux.HandleFunc("POST /auth/register-film", h.registerFilm)
 	return mux
 }
 

@@ -241,26 +241,54 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.
 				types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(oldEmail), skEmail)}},
 			)
 		}
-		ops = append(ops, s.userSnapshotOps(ctx, before, after)...)
+		snapshot, err := s.userSnapshotOps(ctx, before, after)
+		if err != nil {
+			return festival.User{}, err
+		}
+		// The copies go in the user's transaction when they fit; a user with
+		// very many films gets them right after (idempotent, retried below).
+		together := len(ops)+len(snapshot) <= maxTransactItems
+		base := len(ops)
+		if together {
+			ops = append(ops, snapshot...)
+		}
 		err = s.transact(ctx, ops)
+		if err == nil && !together {
+			err = s.transactChunks(ctx, snapshot)
+			if err != nil {
+				return festival.User{}, fmt.Errorf("update copies of user %d: %w", id, err)
+			}
+		}
 		switch {
 		case err == nil:
 			return after, nil
 		case oldEmail != newEmail && conditionFailedAt(err, 1):
 			return festival.User{}, ErrEmailTaken
-		case conditionFailedAt(err, 0) && attempt < 3:
-			continue // changed in between: read again and reapply
+		case (conditionFailedAt(err, 0) || snapshotConditionFailed(err, base)) && attempt < 3:
+			continue // changed in between (the user, or a film's assignments): read again and reapply
 		default:
 			return festival.User{}, fmt.Errorf("update user %d: %w", id, err)
 		}
 	}
 }
 
-// userSnapshotOps returns the writes that keep copies of the user's name and
-// role (embedded in films they produce or judge) in step with an update.
-// Users own no such copies until films exist; see movies.go.
-func (s *Store) userSnapshotOps(_ context.Context, _, _ festival.User) []types.TransactWriteItem {
-	return nil
+// userSnapshotOps returns the writes that keep copies of the user's name,
+// e-mail and role (embedded in films they produce or judge) in step with an
+// update; see movieUserSnapshotOps in movies.go.
+func (s *Store) userSnapshotOps(ctx context.Context, before, after festival.User) ([]types.TransactWriteItem, error) {
+	return s.movieUserSnapshotOps(ctx, before, after)
+}
+
+// snapshotConditionFailed reports whether a copy update (from index base on)
+// failed its condition: the film's assignment changed since the query, so
+// the update is worth reading again.
+func snapshotConditionFailed(err error, base int) bool {
+	for i, c := range cancelReasons(err) {
+		if i >= base && c == "ConditionalCheckFailed" {
+			return true
+		}
+	}
+	return false
 }
 
 // DeleteUser removes a user, the e-mail marker and every item that hangs off
@@ -311,7 +339,16 @@ func (s *Store) detachFromUserOps(item map[string]types.AttributeValue) ([]types
 	if pk == nil || sk == nil {
 		return nil, errors.New("item without key")
 	}
-	return []types.TransactWriteItem{{Delete: &types.Delete{TableName: &s.table, Key: key(pk.Value, sk.Value)}}}, nil
+	ops := []types.TransactWriteItem{{Delete: &types.Delete{TableName: &s.table, Key: key(pk.Value, sk.Value)}}}
+	if t, _ := item[attrType].(*types.AttributeValueMemberS); t != nil && t.Value == typeMovieJury {
+		// A jury assignment also lives in the film's embedded Juries.
+		var link movieJuryLinkItem
+		if err := attributevalue.UnmarshalMap(item, &link); err != nil {
+			return nil, err
+		}
+		ops = append(ops, s.juryEntryRemove(link.MovieID, link.UserID))
+	}
+	return ops, nil
 }
 
 // maxTransactItems is DynamoDB's limit of items in one transaction.

@@ -25,6 +25,7 @@ var aliases = map[string]string{
 	"synopsisOriginal":  "synopsis",
 	"synopsisEnglish":   "synopsis_anglais",
 	"filmLanguage":      "main_language",
+	"language":          "main_language", // the upload form's name (docs/decisions.md)
 	"aiStack":           "ai_tool",
 	"known_by_mars_ai":  "known_by_service",
 	"knownByMarsAi":     "known_by_service",

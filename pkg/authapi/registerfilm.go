@@ -1,0 +1,34 @@
+package authapi
+
+import (
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/movieapi"
+	"github.com/festivalapi/festival/pkg/movies"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// RegisteredFilm is the answer of POST /auth/register-film: the new producer
+// account (without the password hash) and their film.
+type RegisteredFilm struct {
+	Message string            `json:"message"`
+	NewUser festival.UserJSON `json:"newUser"`
+	Movie   festival.Movie    `json:"movie"`
+}
+
+// registerFilm creates a producer and their film from one multipart form,
+// all or nothing.
+func (h *Handler) registerFilm(w http.ResponseWriter, r *http.Request) {
+	parts, err := movieapi.Parts(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	u, m, err := h.films.RegisterFilm(r.Context(), parts, h.accounts.NewUser)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusCreated, RegisteredFilm{Message: movies.MsgRegistered, NewUser: u.Public(), Movie: m})
+}

@@ -1,0 +1,249 @@
+package movieapi
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/auth"
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/movies"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// Saved is the answer of an operation that creates or changes a film.
+type Saved struct {
+	Message string         `json:"message"`
+	Movie   festival.Movie `json:"movie"`
+}
+
+// Parts opens a multipart/form-data body for streaming, part by part: a
+// film is never held in memory (ParseMultipartForm would buffer it).
+func Parts(r *http.Request) (movies.Parts, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, apperr.E(apperr.Invalid, "Le corps de la requête doit être de type multipart/form-data")
+	}
+	return mr, nil
+}
+
+// movieID reads the {id} of a film route; an id no film can have is the
+// same 404 as an unknown film.
+func movieID(r *http.Request) (int64, error) {
+	id, err := web.PathID(r, "id")
+	if err != nil {
+		return 0, apperr.E(apperr.NotFound, movies.MsgMovieNotFound)
+	}
+	return id, nil
+}
+
+// body reads a JSON body; an empty one is an empty set of fields, which each
+// operation answers with its own message.
+func body(r *http.Request) (web.Fields, error) {
+	f, err := web.ReadFields(r)
+	if errors.Is(err, web.ErrEmptyBody) {
+		return web.Fields{}, nil
+	}
+	return f, err
+}
+
+func page(r *http.Request) (store.Page, error) {
+	limit, cursor, err := web.PageParams(r)
+	return store.Page{Limit: limit, Cursor: cursor}, err
+}
+
+func writeList(w http.ResponseWriter, r *http.Request, list []festival.Movie, next string, err error) {
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.SetNextCursor(w, next)
+	web.JSON(w, http.StatusOK, list)
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+	p, err := page(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	list, next, err := h.movies.List(r.Context(), movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Page: p})
+	writeList(w, r, list, next, err)
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+	id, err := movieID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	m, err := h.movies.Get(r.Context(), id)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, m)
+}
+
+func (h *Handler) mine(w http.ResponseWriter, r *http.Request) {
+	p, err := page(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	list, next, err := h.movies.Mine(r.Context(), c, p)
+	writeList(w, r, list, next, err)
+}
+
+func (h *Handler) assigned(w http.ResponseWriter, r *http.Request) {
+	p, err := page(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	list, next, err := h.movies.Assigned(r.Context(), c, p)
+	writeList(w, r, list, next, err)
+}
+
+func (h *Handler) upload(w http.ResponseWriter, r *http.Request) {
+	parts, err := Parts(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	m, err := h.movies.Upload(r.Context(), c, parts)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusCreated, Saved{Message: movies.MsgCreated, Movie: m})
+}
+
+// change is the shape of every JSON-bodied change of one film.
+type change func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error)
+
+func (h *Handler) serveChange(w http.ResponseWriter, r *http.Request, msg string, fn change) {
+	id, err := movieID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	f, err := body(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	m, err := fn(h, r, c, id, f)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, Saved{Message: msg, Movie: m})
+}
+
+func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+	h.serveChange(w, r, movies.MsgUpdated, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+		return h.movies.Update(r.Context(), c, id, f)
+	})
+}
+
+func (h *Handler) setStatus(w http.ResponseWriter, r *http.Request) {
+	h.serveChange(w, r, movies.MsgStatusUpdated, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+		return h.movies.SetStatus(r.Context(), c, id, f)
+	})
+}
+
+func (h *Handler) setCategories(w http.ResponseWriter, r *http.Request) {
+	h.serveChange(w, r, movies.MsgCategoriesSet, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+		return h.movies.SetCategories(r.Context(), c, id, f)
+	})
+}
+
+func (h *Handler) setJuries(w http.ResponseWriter, r *http.Request) {
+	h.serveChange(w, r, movies.MsgJuriesSet, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+		return h.movies.SetJuries(r.Context(), c, id, f)
+	})
+}
+
+func (h *Handler) setCollaborators(w http.ResponseWriter, r *http.Request) {
+	h.serveChange(w, r, movies.MsgCollaboratorsOK, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+		return h.movies.SetCollaborators(r.Context(), c, id, f)
+	})
+}
+
+// markCandidate takes no body; one that is sent is ignored.
+func (h *Handler) markCandidate(w http.ResponseWriter, r *http.Request) {
+	id, err := movieID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	m, err := h.movies.MarkCandidate(r.Context(), c, id)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, Saved{Message: movies.MsgCandidate, Movie: m})
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	id, err := movieID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	if err := h.movies.Delete(r.Context(), c, id); err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, web.Message{Message: movies.MsgDeleted})
+}
+
+func (h *Handler) media(w http.ResponseWriter, r *http.Request) {
+	id, err := movieID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	m, err := h.movies.Media(r.Context(), c, id)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, m)
+}
+
+func (h *Handler) startUpload(w http.ResponseWriter, r *http.Request) {
+	id, err := movieID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	f, err := body(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	up, err := h.movies.StartUpload(r.Context(), c, id, f)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusCreated, up)
+}
+
+func (h *Handler) completeUpload(w http.ResponseWriter, r *http.Request) {
+	h.serveChange(w, r, movies.MsgFileUploaded, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+		return h.movies.CompleteUpload(r.Context(), c, id, f)
+	})
+}

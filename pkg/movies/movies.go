@@ -1,0 +1,340 @@
+// Package movies is the business of films: submission with their files
+// (including the combined producer registration), listings, admin review,
+// collaborators, the jury's candidate mark, presigned access to the files
+// and the direct-to-S3 upload of large films. The movies and auth route
+// groups serve it.
+package movies
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/auth"
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/files"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// Texts of the film operations. "Film non trouvé" is fixed by the
+// specification; the others are ours.
+const (
+	MsgMovieNotFound   = "Film non trouvé"
+	MsgTitleRequired   = "Le titre du film est requis (champ title)"
+	MsgStatusRequired  = "Le champ status est requis"
+	MsgCreated         = "Film soumis avec succès"
+	MsgRegistered      = "Compte producteur et film créés avec succès"
+	MsgUpdated         = "Film mis à jour"
+	MsgStatusUpdated   = "Statut du film mis à jour"
+	MsgCategoriesSet   = "Catégories du film mises à jour"
+	MsgJuriesSet       = "Jury du film mis à jour"
+	MsgCollaboratorsOK = "Collaborateurs du film mis à jour"
+	MsgCandidate       = "Film marqué comme candidat"
+	MsgDeleted         = "Film supprimé avec succès"
+	MsgFileUploaded    = "Fichier vérifié et enregistré"
+	MsgConflict        = "Le film a été modifié en même temps par une autre requête ; réessayez"
+	MsgNotOwner        = "Accès interdit. Seul le producteur du film ou un administrateur peut le modifier."
+	MsgNoMediaAccess   = "Accès interdit. Seuls le producteur du film, les membres du jury qui lui sont assignés et les administrateurs peuvent voir ses fichiers."
+	MsgConflictOfInt   = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
+	MsgNothingToUpdate = "Aucun champ modifiable n'a été envoyé"
+)
+
+// Service runs the film operations.
+type Service struct {
+	store *store.Store
+	files *files.Store
+	now   func() time.Time
+}
+
+// New returns the film service.
+func New(st *store.Store, fs *files.Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: st, files: fs, now: now}
+}
+
+func actorOf(c auth.Caller) festival.Actor { return festival.Actor{ID: c.ID, Role: c.Role} }
+
+// storeErr turns the store's typed failures into the API's.
+func storeErr(err error) error {
+	var unknown *store.UnknownIDsError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, store.ErrNotFound):
+		return apperr.E(apperr.NotFound, MsgMovieNotFound)
+	case errors.Is(err, store.ErrConflict):
+		return apperr.E(apperr.Conflict, MsgConflict)
+	case errors.Is(err, store.ErrBadCursor):
+		return apperr.E(apperr.Invalid, "Paramètre cursor invalide")
+	case errors.As(err, &unknown):
+		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", joinIDs(unknown.IDs))
+	}
+	return err
+}
+
+func joinIDs(ids []int64) string {
+	s := ""
+	for i, id := range ids {
+		if i > 0 {
+			s += ", "
+		}
+		s += strconv.FormatInt(id, 10)
+	}
+	return s
+}
+
+// Get reads one film: one GetItem.
+func (s *Service) Get(ctx context.Context, id int64) (festival.Movie, error) {
+	m, err := s.store.GetMovie(ctx, id)
+	return m, storeErr(err)
+}
+
+// ListQuery is the optional filtering and paging of GET /movies.
+type ListQuery struct {
+	Status   string // either vocabulary
+	Category string // id_categorie
+	Page     store.Page
+}
+
+// List returns films, all of them or one page, optionally by status and category.
+func (s *Service) List(ctx context.Context, q ListQuery) ([]festival.Movie, string, error) {
+	var f store.MovieFilter
+	var err error
+	if f.Statuses, err = StatusFilter(q.Status); err != nil {
+		return nil, "", err
+	}
+	if q.Category != "" {
+		if f.CategoryID, err = strconv.ParseInt(q.Category, 10, 64); err != nil || f.CategoryID <= 0 {
+			return nil, "", invalidf("Paramètre category invalide : un identifiant de catégorie entier est attendu")
+		}
+	}
+	movies, next, err := s.store.ListMovies(ctx, f, q.Page)
+	return movies, next, storeErr(err)
+}
+
+// Mine lists the caller's own films.
+func (s *Service) Mine(ctx context.Context, c auth.Caller, p store.Page) ([]festival.Movie, string, error) {
+	movies, next, err := s.store.MoviesOfProducer(ctx, c.ID, p)
+	return movies, next, storeErr(err)
+}
+
+// Assigned lists the films assigned to the calling jury member.
+func (s *Service) Assigned(ctx context.Context, c auth.Caller, p store.Page) ([]festival.Movie, string, error) {
+	movies, next, err := s.store.MoviesAssignedTo(ctx, c.ID, p)
+	return movies, next, storeErr(err)
+}
+
+// change applies a change to a film, with an audit entry when audited.
+func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, action string, fn func(m *festival.Movie) (map[string]string, error)) (festival.Movie, error) {
+	var audit *store.AuditInfo
+	if actor != nil {
+		audit = &store.AuditInfo{Actor: *actor, Action: action}
+	}
+	m, err := s.store.ChangeMovie(ctx, id, audit, fn)
+	return m, storeErr(err)
+}
+
+// Update changes the editable fields that were sent (PUT /movies/:id, admin).
+func (s *Service) Update(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+	// Validate before reading, so a bad body answers 400 for any id.
+	var probe festival.Movie
+	changed, err := applyFields(f, &probe, true, false, s.now())
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if len(changed) == 0 {
+		return festival.Movie{}, invalidf(MsgNothingToUpdate)
+	}
+	actor := actorOf(c)
+	return s.change(ctx, id, &actor, "movie.update", func(m *festival.Movie) (map[string]string, error) {
+		if _, err := applyFields(f, m, true, false, s.now()); err != nil {
+			return nil, err
+		}
+		return map[string]string{"fields": joinNames(changed)}, nil
+	})
+}
+
+func joinNames(names []string) string {
+	s := ""
+	for i, n := range names {
+		if i > 0 {
+			s += ","
+		}
+		s += n
+	}
+	return s
+}
+
+// SetStatus replaces the status (either vocabulary; PUT /movies/:id/status).
+func (s *Service) SetStatus(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+	st, err := parseStatusField(f)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	actor := actorOf(c)
+	return s.change(ctx, id, &actor, "movie.status", func(m *festival.Movie) (map[string]string, error) {
+		from := m.SelectionStatus
+		m.SelectionStatus = st
+		return map[string]string{"from": string(from), "to": string(st)}, nil
+	})
+}
+
+// SetCategories assigns exactly the listed categories; an unknown id is a
+// 400 naming it, and nothing changes.
+func (s *Service) SetCategories(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+	ids, sent, err := idList(f, "categories", MaxCategories)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if !sent {
+		return festival.Movie{}, invalidf("Le champ categories est requis (liste d'identifiants de catégories)")
+	}
+	cats, err := s.store.CategoryNames(ctx, ids)
+	var unknown *store.UnknownIDsError
+	if errors.As(err, &unknown) {
+		return festival.Movie{}, invalidf("Catégories inconnues : %s", joinIDs(unknown.IDs))
+	}
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	m, err := s.store.SetMovieCategories(ctx, actorOf(c), id, cats)
+	return m, storeErr(err)
+}
+
+// SetJuries assigns exactly the listed jury members; an unknown user or one
+// whose role is not JURY is a 400 naming them, and nothing changes.
+func (s *Service) SetJuries(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+	ids, sent, err := idList(f, "juries", MaxJuries)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if !sent {
+		return festival.Movie{}, invalidf("Le champ juries est requis (liste d'identifiants d'utilisateurs JURY)")
+	}
+	juries, err := s.store.JuryMembers(ctx, ids)
+	var unknown *store.UnknownIDsError
+	if errors.As(err, &unknown) {
+		return festival.Movie{}, invalidf("Utilisateurs inconnus ou sans le rôle JURY : %s", joinIDs(unknown.IDs))
+	}
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	m, err := s.store.SetMovieJuries(ctx, actorOf(c), id, juries)
+	return m, storeErr(err)
+}
+
+// SetCollaborators replaces a film's collaborators. Only the owning producer
+// or an admin may; an admin's change is audited. A collaborator sent again
+// with the same e-mail keeps their id.
+func (s *Service) SetCollaborators(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+	collabs, sent, err := collaboratorsInput(f)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if !sent {
+		return festival.Movie{}, invalidf("Le champ collaborators est requis (liste d'objets {first_name, last_name, email, job})")
+	}
+	// Ownership is checked before drawing ids, and again inside the
+	// versioned write below (the owner of a film never changes).
+	current, err := s.Get(ctx, id)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if !c.Is(festival.RoleAdmin) && current.OwnerID != c.ID {
+		return festival.Movie{}, apperr.E(apperr.Forbidden, MsgNotOwner)
+	}
+	known := map[string]int64{}
+	for _, old := range current.Collaborators {
+		if old.Email != "" {
+			known[festival.NormalizeEmail(old.Email)] = old.ID
+		}
+	}
+	need := 0
+	for i := range collabs {
+		if id, ok := known[festival.NormalizeEmail(collabs[i].Email)]; ok && collabs[i].Email != "" {
+			collabs[i].ID = id
+		} else {
+			need++
+		}
+	}
+	fresh, err := s.store.NewCollaboratorIDs(ctx, need)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	for i := range collabs {
+		if collabs[i].ID == 0 {
+			collabs[i].ID, fresh = fresh[0], fresh[1:]
+		}
+	}
+	var actor *festival.Actor
+	if c.Is(festival.RoleAdmin) {
+		a := actorOf(c)
+		actor = &a
+	}
+	return s.change(ctx, id, actor, "movie.collaborators", func(m *festival.Movie) (map[string]string, error) {
+		if !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID {
+			return nil, apperr.E(apperr.Forbidden, MsgNotOwner)
+		}
+		m.Collaborators = collabs
+		return map[string]string{"count": strconv.Itoa(len(collabs))}, nil
+	})
+}
+
+// MarkCandidate is a jury member's "candidate" mark without a full vote
+// (PUT /movies/:id/jury-candidate). A member with a conflict of interest
+// (they produced the film or are among its collaborators) is refused.
+func (s *Service) MarkCandidate(ctx context.Context, c auth.Caller, id int64) (festival.Movie, error) {
+	juror, err := s.store.GetUser(ctx, c.ID)
+	if err != nil {
+		return festival.Movie{}, err // the guard just read this user
+	}
+	actor := actorOf(c)
+	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {
+		if festival.ConflictOfInterest(*m, juror) {
+			return nil, apperr.E(apperr.Forbidden, MsgConflictOfInt)
+		}
+		from := m.SelectionStatus
+		m.SelectionStatus = festival.StatusCandidate
+		return map[string]string{"from": string(from), "to": string(festival.StatusCandidate)}, nil
+	})
+}
+
+// Delete removes a film with everything in its item collection and its files.
+func (s *Service) Delete(ctx context.Context, c auth.Caller, id int64) error {
+	if _, err := s.Get(ctx, id); err != nil {
+		return err
+	}
+	actor := actorOf(c)
+	return s.remove(ctx, &actor, id)
+}
+
+// remove deletes the files first, then the records: a failure part-way
+// leaves the film listed (without some files) and a retry finishes the job,
+// whereas the other order could leave objects that no record points to.
+func (s *Service) remove(ctx context.Context, actor *festival.Actor, id int64) error {
+	if err := s.files.DeletePrefix(ctx, id); err != nil {
+		return err
+	}
+	return storeErr(s.store.DeleteMovie(ctx, actor, id))
+}
+
+// DeleteFilmsOf deletes every film a producer owns, with their files; the
+// account deletion calls it first (accounts.FilmRemover). The deletion of
+// the user is what the audit trail records.
+func (s *Service) DeleteFilmsOf(ctx context.Context, producerID int64) error {
+	films, _, err := s.store.MoviesOfProducer(ctx, producerID, store.Page{})
+	if err != nil {
+		return err
+	}
+	for _, m := range films {
+		if err := s.remove(ctx, nil, m.ID); err != nil && !apperr.Is(err, apperr.NotFound) {
+			return err
+		}
+	}
+	return nil
+}
