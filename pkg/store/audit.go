@@ -1,11 +1,16 @@
 package store
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"strings"
+	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/festival"
@@ -51,4 +56,111 @@ func (s *Store) auditOp(actor festival.Actor, action, target string, details map
 		panic(fmt.Sprintf("audit item cannot be marshalled: %v", err)) // a programming error: fixed types
 	}
 	return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: item}}
+}
+
+// AuditFilter selects audit entries; zero fields select everything.
+type AuditFilter struct {
+	ActorID int64     // entries of one actor (GSI2 ACTOR#<id>)
+	Action  string    // exact action, e.g. vote.create
+	Target  string    // exact target, e.g. movie:12
+	From    time.Time // at or after
+	To      time.Time // at or before
+}
+
+// maxAuditQueries bounds the queries of one page when a filter matches
+// little: the page then ends early, with a cursor to continue.
+const maxAuditQueries = 20
+
+// ListAudit returns audit entries newest first, at most p.Limit of them (a
+// limit is required: the trail only grows), and the cursor of the next page.
+// Time bounds are key conditions; action and target are filters, so each
+// query asks for no more entries than the page still needs, and the cursor
+// never skips an entry.
+func (s *Store) ListAudit(ctx context.Context, f AuditFilter, p Page) ([]festival.AuditEntry, string, error) {
+	if p.Limit <= 0 {
+		return nil, "", fmt.Errorf("list audit: a page limit is required")
+	}
+	start, err := decodeCursor(p.Cursor)
+	if err != nil {
+		return nil, "", err
+	}
+	pkAttr, skAttr, index, pk := attrGSI1PK, attrGSI1SK, IndexGSI1, gsi1Audit
+	if f.ActorID != 0 {
+		pkAttr, skAttr, index, pk = attrGSI2PK, attrGSI2SK, IndexGSI2, actorPK(f.ActorID)
+	}
+	names := map[string]string{"#pk": pkAttr}
+	values := map[string]types.AttributeValue{":pk": str(pk)}
+	cond := "#pk = :pk"
+	// Sort keys are "<time>#<random>": "#" sorts before the random hex and "~"
+	// after it, so these bounds include every entry of the bounding millisecond.
+	from, to := "", ""
+	if !f.From.IsZero() {
+		from = festival.NewTime(f.From).String() + "#"
+	}
+	if !f.To.IsZero() {
+		to = festival.NewTime(f.To).String() + "#~"
+	}
+	switch {
+	case from != "" && to != "":
+		cond += " AND #sk BETWEEN :from AND :to"
+	case from != "":
+		cond += " AND #sk >= :from"
+	case to != "":
+		cond += " AND #sk <= :to"
+	}
+	if from != "" || to != "" {
+		names["#sk"] = skAttr
+	}
+	if from != "" {
+		values[":from"] = str(from)
+	}
+	if to != "" {
+		values[":to"] = str(to)
+	}
+	var filters []string
+	if f.Action != "" {
+		filters = append(filters, "#action = :action")
+		names["#action"] = "action"
+		values[":action"] = str(f.Action)
+	}
+	if f.Target != "" {
+		filters = append(filters, "#target = :target")
+		names["#target"] = "target"
+		values[":target"] = str(f.Target)
+	}
+	entries := []festival.AuditEntry{}
+	for q := 0; q < maxAuditQueries; q++ {
+		in := &dynamodb.QueryInput{
+			TableName: &s.table, IndexName: aws.String(index),
+			KeyConditionExpression: aws.String(cond), ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+			ScanIndexForward: aws.Bool(false), ExclusiveStartKey: start,
+			Limit: aws.Int32(p.Limit - int32(len(entries))),
+		}
+		if len(filters) > 0 {
+			in.FilterExpression = aws.String(strings.Join(filters, " AND "))
+		}
+		out, err := s.db.Query(ctx, in)
+		if err != nil {
+			return nil, "", fmt.Errorf("list audit: %w", err)
+		}
+		for _, item := range out.Items {
+			var it auditItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return nil, "", err
+			}
+			at, _ := festival.ParseTime(it.At)
+			entries = append(entries, festival.AuditEntry{
+				ID: it.ID, At: at, ActorID: it.ActorID, ActorRole: festival.Role(it.ActorRole),
+				Action: it.Action, Target: it.Target, Details: it.Details,
+			})
+		}
+		start = out.LastEvaluatedKey
+		if len(start) == 0 {
+			return entries, "", nil
+		}
+		if int32(len(entries)) >= p.Limit {
+			break
+		}
+	}
+	return entries, encodeCursor(start), nil
 }

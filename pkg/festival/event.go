@@ -1,0 +1,66 @@
+package festival
+
+import (
+	"strings"
+	"time"
+)
+
+// EventType is the kind of a festival event.
+type EventType string
+
+// EventTypes lists the kinds of events the specification allows.
+var EventTypes = []string{"CONFERENCE", "WORKSHOP", "MEETUP", "WEBINAR"}
+
+// Event is a festival event (conference, workshop, meetup, webinar).
+type Event struct {
+	ID          int64  `json:"id_event"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	StartDate   Time   `json:"start_date"`
+	EndDate     Time   `json:"end_date"`
+	Location    string `json:"location"`
+	EventType   string `json:"event_type"`
+	CreatedAt   Time   `json:"createdAt"`
+	UpdatedAt   Time   `json:"updatedAt"`
+}
+
+// Limits of event values fixed by the specification.
+const (
+	MaxEventNameLen     = 255
+	MaxEventLocationLen = 255
+	MaxEventDescLen     = 10000
+)
+
+// ParseEventDate reads an ISO 8601 date or date-time. A date-time without a
+// zone and a bare date (midnight) are taken as UTC, which is what a festival
+// form sends; anything else is refused.
+func ParseEventDate(field, s string) (Time, error) {
+	s = strings.TrimSpace(s)
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02T15:04", time.DateOnly} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return NewTime(t), nil
+		}
+	}
+	return Time{}, fieldErr(field, "la date %q n'est pas au format ISO 8601 (par exemple 2025-06-01T18:00:00Z)", truncate(s, 40))
+}
+
+// Check validates an event's values; it is called after every create or
+// partial update, so that the stored event is always whole and coherent.
+func (e Event) Check() error {
+	if err := CheckText("name", e.Name, MaxEventNameLen); err != nil {
+		return err
+	}
+	if err := CheckText("location", e.Location, MaxEventLocationLen); err != nil {
+		return err
+	}
+	if err := CheckText("description", e.Description, MaxEventDescLen); err != nil {
+		return err
+	}
+	if err := CheckOneOf("event_type", e.EventType, EventTypes); err != nil {
+		return err
+	}
+	if e.EndDate.Before(e.StartDate.Time) {
+		return fieldErr("end_date", "la date de fin (%s) précède la date de début (%s)", e.EndDate, e.StartDate)
+	}
+	return nil
+}
