@@ -19,8 +19,8 @@ import (
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/pkg/files/filestest"
-	"github.com/festivalapi/festival/pkg/storetest"
 	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/storetest"
 )
 
 func TestMain(m *testing.M) { storetest.Main(m) }
@@ -207,10 +207,13 @@ func (c *countingDB) TransactWriteItems(ctx context.Context, in *dynamodb.Transa
 // startCounting starts an API whose DynamoDB requests are counted.
 func startCounting(t *testing.T) (*apitest.API, *countingDB) {
 	db := &countingDB{}
-	api := apitest.Start(t, func(o *localserver.Options) {
-		o.WrapDB = func(inner store.DB) store.DB { db.DB = inner; return db }
-	})
+	api := apitest.Start(t, func(o *localserver.Options) { o.WrapDB = wrapCounting(db) })
 	return api, db
+}
+
+// wrapCounting is a localserver.Options.WrapDB that routes through db.
+func wrapCounting(db *countingDB) func(store.DB) store.DB {
+	return func(inner store.DB) store.DB { db.DB = inner; return db }
 }
 
 // failingS3 fails the uploads whose key contains a marker.

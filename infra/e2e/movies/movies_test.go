@@ -208,7 +208,7 @@ func TestAdminReviewsAFilm(t *testing.T) {
 
 	t.Run("status accepts both vocabularies and the selection_status key", func(t *testing.T) {
 		for _, c := range []struct {
-			body         map[string]any
+			body          map[string]any
 			stored, shown string
 		}{
 			{map[string]any{"status": "VALIDATED"}, "assigned", "VALIDATED"},
