@@ -1,0 +1,284 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/storetest"
+)
+
+// movieStore is a store on a fresh table plus the raw client, to write
+// category items as the categories code does and to inspect the table.
+func movieStore(t *testing.T) (*store.Store, *dynamodb.Client, string) {
+	db, table := storetest.Table(t)
+	return store.New(db, table, nil), db, table
+}
+
+func seedCategory(t *testing.T, db *dynamodb.Client, table string, id int64, name string) {
+	t.Helper()
+	item, _ := attributevalue.MarshalMap(map[string]any{
+		"PK": fmt.Sprintf("CATEGORY#%d", id), "SK": "CATEGORY", "id_categorie": id, "name": name,
+	})
+	if _, err := db.PutItem(context.Background(), &dynamodb.PutItemInput{TableName: &table, Item: item}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func newFilm(t *testing.T, s *store.Store, owner festival.User, cats ...festival.MovieCategory) festival.Movie {
+	t.Helper()
+	ctx := context.Background()
+	id, err := s.NewMovieID(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := festival.NewTime(time.Now())
+	m := festival.Movie{ID: id, Title: fmt.Sprintf("Film %d", id), OwnerID: owner.ID,
+		Producer:        &festival.Producer{ID: owner.ID, FirstName: owner.FirstName, LastName: owner.LastName},
+		SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now, Categories: cats}
+	if err := s.CreateMovie(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func collectionSize(t *testing.T, db *dynamodb.Client, table string, id int64) int {
+	t.Helper()
+	out, err := db.Query(context.Background(), &dynamodb.QueryInput{
+		TableName: &table, KeyConditionExpression: aws.String("PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: fmt.Sprintf("MOVIE#%d", id)}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(out.Items)
+}
+
+func TestAFilmIsReadBackWithEverythingEmbedded(t *testing.T) {
+	s, db, table := movieStore(t)
+	ctx := context.Background()
+	seedCategory(t, db, table, 2, "Fiction")
+	seedCategory(t, db, table, 1, "Animation")
+	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
+	m := newFilm(t, s, prod, festival.MovieCategory{ID: 2, Name: "Fiction"}, festival.MovieCategory{ID: 1, Name: "Animation"})
+
+	got, err := s.GetMovie(ctx, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Title != m.Title || got.Status != festival.GuidePending || got.Producer.ID != prod.ID ||
+		len(got.Categories) != 2 || got.Categories[0].ID != 1 || got.Juries == nil || got.Awards == nil || got.Collaborators == nil {
+		t.Fatalf("GetMovie = %+v", got)
+	}
+	if n := collectionSize(t, db, table, m.ID); n != 3 {
+		t.Errorf("collection has %d items, want the film and 2 category links", n)
+	}
+	if _, err := s.GetMovie(ctx, 9999); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("unknown film: %v", err)
+	}
+	if err := s.CreateMovie(ctx, festival.Movie{ID: 500, Title: "x", OwnerID: prod.ID, Categories: []festival.MovieCategory{{ID: 42}}}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a film in a missing category: %v, want ErrConflict", err)
+	}
+	if _, err := s.GetMovie(ctx, 500); !errors.Is(err, store.ErrNotFound) {
+		t.Error("the refused film was written")
+	}
+}
+
+func TestConcurrentChangesOfAFilmDoNotLoseEachOther(t *testing.T) {
+	s, _, _ := movieStore(t)
+	ctx := context.Background()
+	m := newFilm(t, s, newUser(t, s, "p@example.org", festival.RoleProducer))
+	var wg sync.WaitGroup
+	errs := make(chan error, 5)
+	for i := range 5 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.ChangeMovie(ctx, m.ID, nil, func(m *festival.Movie) (map[string]string, error) {
+				m.Collaborators = append(m.Collaborators, festival.Collaborator{ID: int64(i + 1), FirstName: "C", LastName: fmt.Sprint(i)})
+				return nil, nil
+			})
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil && !errors.Is(err, store.ErrConflict) {
+			t.Fatal(err)
+		}
+	}
+	got, _ := s.GetMovie(ctx, m.ID)
+	if len(got.Collaborators) == 0 {
+		t.Fatal("no change applied")
+	}
+	seen := map[int64]bool{}
+	for _, c := range got.Collaborators {
+		if seen[c.ID] {
+			t.Fatalf("a change was applied twice: %+v", got.Collaborators)
+		}
+		seen[c.ID] = true
+	}
+	t.Logf("%d of 5 concurrent changes applied, none lost silently", len(got.Collaborators))
+}
+
+func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
+	s, db, table := movieStore(t)
+	ctx := context.Background()
+	admin := festival.Actor{ID: 1, Role: festival.RoleAdmin}
+	prod := newUser(t, s, "p@example.org", festival.RoleProducer)
+	j1 := newUser(t, s, "j1@example.org", festival.RoleJury)
+	j2 := newUser(t, s, "j2@example.org", festival.RoleJury)
+	var films []festival.Movie
+	for range 3 {
+		films = append(films, newFilm(t, s, prod))
+	}
+	if _, err := s.JuryMembers(ctx, []int64{j1.ID, prod.ID, 777}); err == nil {
+		t.Fatal("a producer and an unknown id were accepted as jury")
+	} else if u := new(store.UnknownIDsError); !errors.As(err, &u) || len(u.IDs) != 2 {
+		t.Fatalf("JuryMembers: %v", err)
+	}
+	juries, err := s.JuryMembers(ctx, []int64{j1.ID, j2.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range films[:2] {
+		if _, err := s.SetMovieJuries(ctx, admin, f.ID, juries); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, next, err := s.MoviesAssignedTo(ctx, j1.ID, store.Page{Limit: 1})
+	if err != nil || len(got) != 1 || next == "" {
+		t.Fatalf("page 1: %d films, cursor %q, %v", len(got), next, err)
+	}
+	rest, next, err := s.MoviesAssignedTo(ctx, j1.ID, store.Page{Limit: 5, Cursor: next})
+	if err != nil || len(rest) != 1 || next != "" || rest[0].ID == got[0].ID {
+		t.Fatalf("page 2: %+v, cursor %q, %v", rest, next, err)
+	}
+
+	// Renaming the jury member rewrites their entry in both films.
+	if _, err := s.UpdateUser(ctx, j1.ID, func(u *festival.User) error { u.LastName = "Nouveau"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range films[:2] {
+		m, _ := s.GetMovie(ctx, f.ID)
+		if m.Juries[0].LastName != "Nouveau" || m.Juries[1].LastName != j2.LastName {
+			t.Errorf("film %d Juries = %+v", f.ID, m.Juries)
+		}
+	}
+	// Reassigning exactly j2 removes j1's link.
+	if _, err := s.SetMovieJuries(ctx, admin, films[0].ID, juries[1:]); err != nil {
+		t.Fatal(err)
+	}
+	if l, _, _ := s.MoviesAssignedTo(ctx, j1.ID, store.Page{}); len(l) != 1 || l[0].ID != films[1].ID {
+		t.Errorf("j1 assigned to %+v", l)
+	}
+	// Deleting j2 removes them from the films' Juries.
+	if err := s.DeleteUser(ctx, admin, j2.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range films[:2] {
+		m, _ := s.GetMovie(ctx, f.ID)
+		for _, j := range m.Juries {
+			if j.ID == j2.ID {
+				t.Errorf("deleted jury member still in film %d", f.ID)
+			}
+		}
+	}
+	// Deleting a film removes its whole collection.
+	if err := s.DeleteMovie(ctx, &admin, films[1].ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := collectionSize(t, db, table, films[1].ID); n != 0 {
+		t.Errorf("%d items left", n)
+	}
+	if l, _, _ := s.MoviesAssignedTo(ctx, j1.ID, store.Page{}); len(l) != 0 {
+		t.Errorf("j1 still assigned to %+v", l)
+	}
+}
+
+func TestRegisterFilmTransactionIsAllOrNothing(t *testing.T) {
+	s, _, _ := movieStore(t)
+	ctx := context.Background()
+	taken := newUser(t, s, "taken@example.org", festival.RoleJury)
+	now := festival.NewTime(time.Now())
+	u := festival.User{ID: 900, FirstName: "N", LastName: "P", Email: "TAKEN@example.org", PasswordHash: "h", Role: festival.RoleProducer, CreatedAt: now, UpdatedAt: now}
+	m := festival.Movie{ID: 901, Title: "T", OwnerID: 900, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}
+	if err := s.CreateProducerWithMovie(ctx, u, m); !errors.Is(err, store.ErrEmailTaken) {
+		t.Fatalf("duplicate e-mail: %v", err)
+	}
+	if _, err := s.GetMovie(ctx, 901); !errors.Is(err, store.ErrNotFound) {
+		t.Error("film written although the account was refused")
+	}
+	if got, _ := s.UserByEmail(ctx, "taken@example.org"); got.ID != taken.ID {
+		t.Error("the existing account changed")
+	}
+	u.Email = "free@example.org"
+	if err := s.CreateProducerWithMovie(ctx, u, m); err != nil {
+		t.Fatal(err)
+	}
+	if l, _, err := s.MoviesOfProducer(ctx, 900, store.Page{}); err != nil || len(l) != 1 {
+		t.Errorf("films of the new producer: %v, %v", l, err)
+	}
+}
+
+func TestListMoviesPagesAndFilters(t *testing.T) {
+	s, db, table := movieStore(t)
+	ctx := context.Background()
+	seedCategory(t, db, table, 1, "Doc")
+	prod := newUser(t, s, "p@example.org", festival.RoleProducer)
+	for i := range 7 {
+		var cats []festival.MovieCategory
+		if i%2 == 0 {
+			cats = []festival.MovieCategory{{ID: 1, Name: "Doc"}}
+		}
+		newFilm(t, s, prod, cats...)
+	}
+	var all []festival.Movie
+	cursor := ""
+	for pages := 0; ; pages++ {
+		l, next, err := s.ListMovies(ctx, store.MovieFilter{}, store.Page{Limit: 3, Cursor: cursor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, l...)
+		if next == "" {
+			break
+		}
+		cursor = next
+	}
+	if len(all) != 7 || all[0].ID > all[6].ID {
+		t.Fatalf("paged listing: %d films", len(all))
+	}
+	if l, _, _ := s.ListMovies(ctx, store.MovieFilter{CategoryID: 1}, store.Page{}); len(l) != 4 {
+		t.Errorf("category 1: %d films, want 4", len(l))
+	}
+	if _, err := s.ChangeMovie(ctx, all[0].ID, nil, func(m *festival.Movie) (map[string]string, error) {
+		m.SelectionStatus = festival.StatusRefused
+		return nil, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	refused := store.MovieFilter{Statuses: []festival.SelectionStatus{festival.StatusRefused}}
+	if l, _, _ := s.ListMovies(ctx, refused, store.Page{}); len(l) != 1 || l[0].ID != all[0].ID {
+		t.Errorf("refused: %+v", l)
+	}
+	refused.CategoryID = 1
+	if l, _, _ := s.ListMovies(ctx, refused, store.Page{}); len(l) != 1 {
+		t.Errorf("refused in category 1: %d", len(l))
+	}
+	if _, _, err := s.ListMovies(ctx, store.MovieFilter{}, store.Page{Cursor: "garbage"}); !errors.Is(err, store.ErrBadCursor) {
+		t.Errorf("bad cursor: %v", err)
+	}
+}
+
