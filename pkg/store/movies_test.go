@@ -281,4 +281,3 @@ func TestListMoviesPagesAndFilters(t *testing.T) {
 		t.Errorf("bad cursor: %v", err)
 	}
 }
-
