@@ -1,7 +1,7 @@
 # Festival API - see README.md.
 SHELL := /bin/bash
 GO ?= go
-FUNCTIONS := auth users movies
+FUNCTIONS := auth users movies votes categories events awards
 PKG := github.com/festivalapi/festival
 STATICCHECK_VERSION := 2025.1.1
 CACHE_DIR ?= $(CURDIR)/.cache

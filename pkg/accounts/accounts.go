@@ -82,10 +82,18 @@ func (s *Service) NewUser(f web.Fields) (festival.User, error) {
 }
 
 // Create registers a user from a create body (POST /users, POST /auth/register).
+//
+// Unless ctx carries an authenticated ADMIN caller, the festival setting
+// self_registration_roles decides which roles may be created (403 otherwise).
 func (s *Service) Create(ctx context.Context, f web.Fields) (Created, error) {
 	u, err := s.NewUser(f)
 	if err != nil {
 		return Created{}, err
+	}
+	if c, ok := auth.CallerFrom(ctx); !ok || c.Role != festival.RoleAdmin {
+		if err := s.CheckSelfRegistration(ctx, u.Role); err != nil {
+			return Created{}, err
+		}
 	}
 	if existing, err := s.store.UserByEmail(ctx, u.Email); err == nil {
 		// The common case answers without drawing an id; the transaction
@@ -109,6 +117,19 @@ func (s *Service) Create(ctx context.Context, f web.Fields) (Created, error) {
 		return Created{}, err
 	}
 	return Created{User: u}, nil
+}
+
+// CheckSelfRegistration refuses (403) a registration without an admin for a
+// role the festival's settings do not open to self-registration.
+func (s *Service) CheckSelfRegistration(ctx context.Context, role festival.Role) error {
+	st, err := s.store.GetSettings(ctx)
+	if err != nil {
+		return err
+	}
+	if !st.SelfRegistrationAllows(role) {
+		return apperr.Ef(apperr.Forbidden, "Inscription refusée : le festival n'ouvre pas l'inscription libre au rôle %s ; un administrateur doit créer ce compte", role)
+	}
+	return nil
 }
 
 // LoginResult is what a successful login answers.

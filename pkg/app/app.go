@@ -16,11 +16,18 @@ import (
 	"github.com/festivalapi/festival/pkg/accounts"
 	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/authapi"
+	"github.com/festivalapi/festival/pkg/awardapi"
+	"github.com/festivalapi/festival/pkg/catalog"
+	"github.com/festivalapi/festival/pkg/categoryapi"
+	"github.com/festivalapi/festival/pkg/eventapi"
+	"github.com/festivalapi/festival/pkg/festadmin"
 	"github.com/festivalapi/festival/pkg/files"
 	"github.com/festivalapi/festival/pkg/movieapi"
 	"github.com/festivalapi/festival/pkg/movies"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/userapi"
+	"github.com/festivalapi/festival/pkg/voteapi"
+	"github.com/festivalapi/festival/pkg/voting"
 	"github.com/festivalapi/festival/pkg/web"
 )
 
@@ -120,9 +127,17 @@ func (d *Deps) Handler(group string) (http.Handler, error) {
 	case GroupAuth:
 		h = authapi.New(d.Accounts, d.Movies)
 	case GroupUsers:
-		h = userapi.New(d.Accounts, d.Guard)
+		h = userapi.New(d.Accounts, d.Guard, festadmin.New(d.Store))
 	case GroupMovies:
 		h = movieapi.New(d.Movies, d.Guard)
+	case GroupVotes:
+		h = voteapi.New(voting.New(d.Store), d.Guard)
+	case GroupCategories:
+		h = categoryapi.New(catalog.New(d.Store), d.Guard)
+	case GroupEvents:
+		h = eventapi.New(catalog.New(d.Store), d.Guard)
+	case GroupAwards:
+		h = awardapi.New(catalog.New(d.Store), d.Guard)
 	default:
 		return nil, fmt.Errorf("unknown route group %q", group)
 	}

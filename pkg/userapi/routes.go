@@ -6,6 +6,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/accounts"
 	"github.com/festivalapi/festival/pkg/auth"
+	"github.com/festivalapi/festival/pkg/festadmin"
 	"github.com/festivalapi/festival/pkg/festival"
 )
 
@@ -13,11 +14,13 @@ import (
 type Handler struct {
 	accounts *accounts.Service
 	guard    *auth.Guard
+	admin    *festadmin.Service
 }
 
-// New returns the users route group.
-func New(acc *accounts.Service, guard *auth.Guard) http.Handler {
-	h := &Handler{accounts: acc, guard: guard}
+// New returns the users route group, which also serves the festival
+// settings and the audit trail (admin routes that need no function of their own).
+func New(acc *accounts.Service, guard *auth.Guard, adm *festadmin.Service) http.Handler {
+	h := &Handler{accounts: acc, guard: guard, admin: adm}
 	g := guard
 	admin := festival.RoleAdmin
 	mux := http.NewServeMux()
@@ -28,5 +31,8 @@ func New(acc *accounts.Service, guard *auth.Guard) http.Handler {
 	mux.HandleFunc("POST /users", h.create) // open: the spec leaves it to the registration flow
 	mux.Handle("PUT /users/{id}", g.Require(h.update, admin))
 	mux.Handle("DELETE /users/{id}", g.Require(h.delete, admin))
+	mux.Handle("GET /settings", g.Require(h.getSettings, admin))
+	mux.Handle("PUT /settings", g.Require(h.updateSettings, admin))
+	mux.Handle("GET /audit", g.Require(h.audit, admin))
 	return mux
 }

@@ -1,0 +1,22 @@
+// Command awards is the Lambda function of the awards route group.
+package main
+
+import (
+	"context"
+	"log"
+
+	"github.com/festivalapi/festival/pkg/app"
+	"github.com/festivalapi/festival/pkg/lambdahttp"
+)
+
+func main() {
+	deps, err := app.FromEnv(context.Background())
+	if err != nil {
+		log.Fatalf("awards: %v", err)
+	}
+	h, err := deps.Handler(app.GroupAwards)
+	if err != nil {
+		log.Fatalf("awards: %v", err)
+	}
+	lambdahttp.Start(h)
+}

@@ -1,0 +1,22 @@
+// Command votes is the Lambda function of the votes route group.
+package main
+
+import (
+	"context"
+	"log"
+
+	"github.com/festivalapi/festival/pkg/app"
+	"github.com/festivalapi/festival/pkg/lambdahttp"
+)
+
+func main() {
+	deps, err := app.FromEnv(context.Background())
+	if err != nil {
+		log.Fatalf("votes: %v", err)
+	}
+	h, err := deps.Handler(app.GroupVotes)
+	if err != nil {
+		log.Fatalf("votes: %v", err)
+	}
+	lambdahttp.Start(h)
+}

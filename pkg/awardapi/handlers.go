@@ -1,0 +1,66 @@
+package awardapi
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/auth"
+	"github.com/festivalapi/festival/pkg/catalog"
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// CreatedBody is the answer of POST /awards.
+type CreatedBody struct {
+	Message string         `json:"message"`
+	Award   festival.Award `json:"award"`
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+	limit, cursor, err := web.PageParams(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	awards, next, err := h.catalog.Awards(r.Context(), store.Page{Limit: limit, Cursor: cursor})
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.SetNextCursor(w, next)
+	web.JSON(w, http.StatusOK, awards)
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+	f, err := web.ReadFields(r)
+	if errors.Is(err, web.ErrEmptyBody) {
+		err = apperr.E(apperr.Invalid, catalog.MsgAwardFields)
+	}
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	a, err := h.catalog.CreateAward(r.Context(), c, f)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusCreated, CreatedBody{Message: catalog.MsgAwardCreated, Award: a})
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	id, err := web.PathID(r, "id")
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	if err := h.catalog.DeleteAward(r.Context(), c, id); err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, web.Message{Message: catalog.MsgAwardDeleted})
+}

@@ -1,0 +1,40 @@
+// Package catalog is the business of the festival's admin-managed records:
+// categories, festival events and awards. It checks values and turns store
+// outcomes into the API's answers; the store makes names unique and writes
+// every change with its audit entry.
+package catalog
+
+import (
+	"errors"
+
+	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/auth"
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/store"
+)
+
+// Service runs the category, event and award operations.
+type Service struct {
+	store *store.Store
+}
+
+// New returns the catalog service.
+func New(st *store.Store) *Service { return &Service{store: st} }
+
+func actorOf(c auth.Caller) festival.Actor { return festival.Actor{ID: c.ID, Role: c.Role} }
+
+// invalid turns a refused value into a 400 naming the field.
+func invalid(err error) error {
+	var fe *festival.FieldError
+	if errors.As(err, &fe) {
+		return apperr.E(apperr.Invalid, fe.Error())
+	}
+	return err
+}
+
+func badCursor(err error) error {
+	if errors.Is(err, store.ErrBadCursor) {
+		return apperr.E(apperr.Invalid, "Paramètre cursor invalide")
+	}
+	return err
+}

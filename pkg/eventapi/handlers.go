@@ -1,0 +1,128 @@
+package eventapi
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/auth"
+	"github.com/festivalapi/festival/pkg/catalog"
+	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/web"
+)
+
+// CreatedBody is the answer of POST /events, both when it creates (201) and
+// when the name exists (200, the existing event).
+type CreatedBody struct {
+	Message  string         `json:"message"`
+	NewEvent festival.Event `json:"newEvent"`
+}
+
+// UpdatedBody is the answer of PUT /events/:id.
+type UpdatedBody struct {
+	Message      string         `json:"message"`
+	UpdatedEvent festival.Event `json:"updatedEvent"`
+}
+
+// eventID reads the {id} of an event route: anything but a positive integer
+// answers "ID manquant dans l'URL", as a missing one does.
+func eventID(r *http.Request) (int64, error) {
+	id, err := web.PathID(r, "id")
+	if err != nil {
+		return 0, apperr.E(apperr.Invalid, catalog.MsgMissingID)
+	}
+	return id, nil
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+	limit, cursor, err := web.PageParams(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	events, next, err := h.catalog.Events(r.Context(), store.Page{Limit: limit, Cursor: cursor})
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.SetNextCursor(w, next)
+	web.JSON(w, http.StatusOK, events)
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+	id, err := eventID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	e, err := h.catalog.Event(r.Context(), id)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, e)
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+	f, err := web.ReadFields(r)
+	if errors.Is(err, web.ErrEmptyBody) {
+		err = apperr.E(apperr.Invalid, catalog.MsgAllFields)
+	}
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	e, created, err := h.catalog.CreateEvent(r.Context(), c, f)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	if !created {
+		web.JSON(w, http.StatusOK, CreatedBody{Message: catalog.MsgEventExists, NewEvent: e})
+		return
+	}
+	web.JSON(w, http.StatusCreated, CreatedBody{Message: catalog.MsgEventCreated, NewEvent: e})
+}
+
+func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+	id, err := eventID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	f, err := web.ReadFields(r)
+	if errors.Is(err, web.ErrEmptyBody) {
+		err = apperr.E(apperr.Invalid, catalog.MsgNothingToApply)
+	}
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	e, err := h.catalog.UpdateEvent(r.Context(), c, id, f)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, UpdatedBody{Message: catalog.MsgEventUpdated, UpdatedEvent: e})
+}
+
+func (h *Handler) missingID(w http.ResponseWriter, r *http.Request) {
+	web.Error(w, r, apperr.E(apperr.Invalid, catalog.MsgMissingID))
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	id, err := eventID(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, _ := auth.CallerFrom(r.Context())
+	if err := h.catalog.DeleteEvent(r.Context(), c, id); err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, web.Message{Message: catalog.MsgEventDeleted})
+}
