@@ -164,7 +164,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
-	handler, err := Router(srv.Deps, o.Template)
+	handler, err := Router(srv.Deps, o.Template, o.CacheDir)
 	if err != nil {
 		return nil, err
 	}
@@ -179,8 +179,9 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 }
 
 // Router mounts each route group's handler on the routes template.yaml
-// declares for its function, exactly as API Gateway routes them.
-func Router(d *app.Deps, templatePath string) (http.Handler, error) {
+// declares for its function, exactly as API Gateway routes them, and the API
+// documentation (docs.go; Swagger UI is installed under cacheDir).
+func Router(d *app.Deps, templatePath, cacheDir string) (http.Handler, error) {
 	t, err := samtemplate.Load(templatePath)
 	if err != nil {
 		return nil, err
@@ -202,6 +203,7 @@ func Router(d *app.Deps, templatePath string) (http.Handler, error) {
 		}
 		mux.Handle(r.Pattern(), h)
 	}
+	mountDocs(mux, templatePath, cacheDir)
 	// What API Gateway answers for a route it does not know, in the API's
 	// error shape.
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

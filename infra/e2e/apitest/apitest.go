@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/infra/localserver"
+	"github.com/festivalapi/festival/infra/openapicheck"
 	"github.com/festivalapi/festival/pkg/storetest"
 )
 
@@ -27,6 +28,8 @@ type API struct {
 	URL    string
 	Server *localserver.Server
 	client *http.Client
+	// contract, when set, checks every answer against docs/openapi.yaml (see CheckOpenAPI).
+	contract *openapicheck.Document
 }
 
 // Start starts a local API with a fresh table and bucket. opts may adjust the
@@ -158,6 +161,7 @@ func (a *API) Do(method, path, token string, body any) *Response {
 	if err != nil {
 		a.t.Fatal(err)
 	}
+	a.checkContract(req, resp, data)
 	return &Response{t: a.t, Status: resp.StatusCode, Header: resp.Header, Body: data}
 }
 
