@@ -56,7 +56,8 @@ func Start(t testing.TB, opts ...func(*localserver.Options)) *API {
 		t.Fatalf("start local API: %v", err)
 	}
 	t.Cleanup(srv.Close)
-	return &API{t: t, URL: srv.URL, Server: srv, client: &http.Client{Timeout: 60 * time.Second}}
+	api := &API{t: t, URL: srv.URL, Server: srv, client: &http.Client{Timeout: 60 * time.Second}}
+	return api.CheckOpenAPI() // every route is documented: hold every answer to docs/openapi.yaml
 }
 
 // For returns the same API reporting failures to t (use it in subtests).

@@ -20,9 +20,9 @@ var loadContract = sync.OnceValues(func() (*openapicheck.Document, error) {
 
 // CheckOpenAPI makes Do check every answer of a documented route against
 // docs/openapi.yaml (status documented, headers and body matching their
-// schemas) and fail the test when it does not match. Routes the document
-// does not describe are not checked here; the contract test
-// (infra/contract) fails for them.
+// schemas) and fail the test when it does not match. Start turns it on.
+// Routes the document does not describe are not checked here; the contract
+// test (infra/contract) fails for them.
 func (a *API) CheckOpenAPI() *API {
 	a.t.Helper()
 	doc, err := loadContract()
