@@ -20,6 +20,11 @@ type RegisteredFilm struct {
 // registerFilm creates a producer and their film from one multipart form,
 // all or nothing.
 func (h *Handler) registerFilm(w http.ResponseWriter, r *http.Request) {
+	// Checked before the body is read, so a refused registration uploads nothing.
+	if err := h.accounts.CheckSelfRegistration(r.Context(), festival.RoleProducer); err != nil {
+		web.Error(w, r, err)
+		return
+	}
 	parts, err := movieapi.Parts(r)
 	if err != nil {
 		web.Error(w, r, err)

@@ -162,3 +162,13 @@ func ConflictOfInterest(m Movie, juror User) bool {
 	}
 	return false
 }
+
+// HasJury reports whether the user is assigned to the film as a jury member.
+func (m Movie) HasJury(userID int64) bool {
+	for _, j := range m.Juries {
+		if j.ID == userID {
+			return true
+		}
+	}
+	return false
+}

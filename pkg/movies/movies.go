@@ -293,10 +293,17 @@ func (s *Service) MarkCandidate(ctx context.Context, c auth.Caller, id int64) (f
 	if err != nil {
 		return festival.Movie{}, err // the guard just read this user
 	}
+	settings, err := s.store.GetSettings(ctx)
+	if err != nil {
+		return festival.Movie{}, err
+	}
 	actor := actorOf(c)
 	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {
 		if festival.ConflictOfInterest(*m, juror) {
 			return nil, apperr.E(apperr.Forbidden, MsgConflictOfInt)
+		}
+		if settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury && !m.HasJury(c.ID) {
+			return nil, apperr.E(apperr.Forbidden, festival.MsgNotAssigned)
 		}
 		from := m.SelectionStatus
 		m.SelectionStatus = festival.StatusCandidate

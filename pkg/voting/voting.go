@@ -28,7 +28,7 @@ const (
 	MsgEmptyVote      = "Corps de requête vide : envoyez au moins score (nombre de 0 à 10), comment ou is_candidate"
 	// Same text as the movies route group's, for the same rule.
 	MsgConflict         = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
-	MsgNotAssigned      = "Ce film ne vous est pas attribué : le festival n'autorise le vote des jurés que sur les films qui leur sont assignés"
+	MsgNotAssigned      = festival.MsgNotAssigned
 	MsgCategoryNotFound = "Catégorie non trouvée"
 )
 

@@ -244,10 +244,15 @@ func TestVotingOnlyOnAssignedFilmsWhenTheFestivalSaysSo(t *testing.T) {
 		t.Fatalf("PUT /settings = %v", up)
 	}
 	api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": 6}).ExpectError(http.StatusForbidden, msgNotAssign)
+	api.Do("PUT", path("/movies/%d/jury-candidate", film), jury.Token, nil).ExpectError(http.StatusForbidden, msgNotAssign)
+	if st := api.Do("GET", path("/movies/%d", film), "", nil).Expect(http.StatusOK).JSON()["selection_status"]; st != "submitted" {
+		t.Fatalf("a refused candidate mark changed the film to %v", st)
+	}
 	// Admins are not jury members: the setting does not bind them.
 	api.Do("POST", path("/votes/mine/%d", film), admin.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
 	api.Do("PUT", path("/movies/%d/juries", film), admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
 	api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
+	api.Do("PUT", path("/movies/%d/jury-candidate", film), jury.Token, nil).Expect(http.StatusOK)
 }
 
 func TestFestivalSettingsAreForAdminsAndChecked(t *testing.T) {
@@ -274,10 +279,17 @@ func TestFestivalSettingsAreForAdminsAndChecked(t *testing.T) {
 	api.Do("POST", "/users", "", reg("JURY")).ExpectError(http.StatusForbidden, msg)
 	api.Do("POST", "/users", jury.Token, reg("JURY")).ExpectError(http.StatusForbidden, msg)
 	api.Do("POST", "/auth/register", "", reg("PRODUCER")).Expect(http.StatusCreated)
+	// register-film creates a PRODUCER: refused, before any upload, once PRODUCER is closed.
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"self_registration_roles": []string{"JURY"}}).Expect(http.StatusOK)
+	form := apitest.NewMultipart().Field("first_name", "A").Field("last_name", "B").Field("email", "film.self@example.org").
+		Field("password", "motdepasse1").Field("title", "Film").Close()
+	api.Do("POST", "/auth/register-film", "", form).ExpectError(http.StatusForbidden,
+		"Inscription refusée : le festival n'ouvre pas l'inscription libre au rôle PRODUCER ; un administrateur doit créer ce compte")
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"self_registration_roles": []string{"PRODUCER"}}).Expect(http.StatusOK)
 	// An admin's token lifts the limit on POST /users.
 	api.Do("POST", "/users", admin.Token, reg("JURY")).Expect(http.StatusCreated)
 	trail := api.Do("GET", "/audit?action=settings.update", admin.Token, nil).Expect(http.StatusOK).List()
-	if len(trail) != 1 || trail[0]["details"].(map[string]any)["self_registration_roles"] != "PRODUCER" {
+	if len(trail) != 3 || trail[0]["details"].(map[string]any)["self_registration_roles"] != "PRODUCER" {
 		t.Fatalf("audit = %v", trail)
 	}
 }
