@@ -139,6 +139,31 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 		s.checkSamples(t, fmt.Sprint(data["token"]))
 	})
 
+	t.Run("the sam local invoke environment file sets only variables the template declares", func(t *testing.T) {
+		b, err := os.ReadFile(filepath.Join(s.root, "infra", "events", "env.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var env map[string]map[string]string
+		if err := json.Unmarshal(b, &env); err != nil {
+			t.Fatalf("infra/events/env.json: %v", err)
+		}
+		declared := map[string]bool{}
+		for _, kv := range s.env("AuthFunction") {
+			declared[strings.SplitN(kv, "=", 2)[0]] = true
+		}
+		for fn, vars := range env {
+			for k := range vars {
+				if !declared[k] {
+					t.Errorf("infra/events/env.json %s.%s: not a variable of template.yaml (sam ignores it)", fn, k)
+				}
+			}
+		}
+		if len(env["Parameters"]["JWT_SECRET"]) < 32 {
+			t.Error("infra/events/env.json: JWT_SECRET must have at least 32 characters or every function fails its init")
+		}
+	})
+
 	t.Run("a film uploaded as a base64 multipart body is stored and can be watched", func(t *testing.T) {
 		if _, ok := s.fns["MoviesFunction"]; !ok {
 			t.Skip("MoviesFunction is not in template.yaml")
