@@ -14,9 +14,5 @@ func main() {
 	if err != nil {
 		log.Fatalf("auth: %v", err)
 	}
-	h, err := deps.Handler(app.GroupAuth)
-	if err != nil {
-		log.Fatalf("auth: %v", err)
-	}
-	lambdahttp.Start(h)
+	lambdahttp.Start(deps.Auth())
 }

@@ -14,9 +14,5 @@ func main() {
 	if err != nil {
 		log.Fatalf("awards: %v", err)
 	}
-	h, err := deps.Handler(app.GroupAwards)
-	if err != nil {
-		log.Fatalf("awards: %v", err)
-	}
-	lambdahttp.Start(h)
+	lambdahttp.Start(deps.Awards())
 }

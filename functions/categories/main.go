@@ -14,9 +14,5 @@ func main() {
 	if err != nil {
 		log.Fatalf("categories: %v", err)
 	}
-	h, err := deps.Handler(app.GroupCategories)
-	if err != nil {
-		log.Fatalf("categories: %v", err)
-	}
-	lambdahttp.Start(h)
+	lambdahttp.Start(deps.Categories())
 }

@@ -14,9 +14,5 @@ func main() {
 	if err != nil {
 		log.Fatalf("events: %v", err)
 	}
-	h, err := deps.Handler(app.GroupEvents)
-	if err != nil {
-		log.Fatalf("events: %v", err)
-	}
-	lambdahttp.Start(h)
+	lambdahttp.Start(deps.Events())
 }

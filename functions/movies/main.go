@@ -14,9 +14,5 @@ func main() {
 	if err != nil {
 		log.Fatalf("movies: %v", err)
 	}
-	h, err := deps.Handler(app.GroupMovies)
-	if err != nil {
-		log.Fatalf("movies: %v", err)
-	}
-	lambdahttp.Start(h)
+	lambdahttp.Start(deps.MoviesAPI())
 }

@@ -14,9 +14,5 @@ func main() {
 	if err != nil {
 		log.Fatalf("users: %v", err)
 	}
-	h, err := deps.Handler(app.GroupUsers)
-	if err != nil {
-		log.Fatalf("users: %v", err)
-	}
-	lambdahttp.Start(h)
+	lambdahttp.Start(deps.Users())
 }

@@ -14,9 +14,5 @@ func main() {
 	if err != nil {
 		log.Fatalf("votes: %v", err)
 	}
-	h, err := deps.Handler(app.GroupVotes)
-	if err != nil {
-		log.Fatalf("votes: %v", err)
-	}
-	lambdahttp.Start(h)
+	lambdahttp.Start(deps.Votes())
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -31,20 +32,28 @@ import (
 	"github.com/festivalapi/festival/pkg/web"
 )
 
-// Deps are the dependencies of the route groups.
+// Deps are the dependencies of the route groups. The core (DynamoDB, store,
+// tokens, guard) is built up front; the S3 clients and the services built on
+// them are built when a group first needs them, so that a function whose
+// group never touches S3 (votes, categories, events, awards) does not link
+// the S3 SDK at all.
 type Deps struct {
 	Config   Config
 	Log      *slog.Logger
 	Now      func() time.Time
 	DynamoDB *dynamodb.Client
-	S3       *s3.Client
-	Presign  *s3.PresignClient
 	Store    *store.Store
 	Tokens   *auth.Tokens
 	Guard    *auth.Guard
-	Accounts *accounts.Service
+
+	// Built on first use by the getters below, or up front by New.
+	S3       *s3.Client
+	Presign  *s3.PresignClient
 	Files    *files.Store
 	Movies   *movies.Service
+	Accounts *accounts.Service
+
+	aws *aws.Config // where a lazily built S3 client takes its configuration
 }
 
 // NewLogger returns the JSON logger of the given level.
@@ -54,21 +63,19 @@ func NewLogger(level string) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
 }
 
-// LoadAWS builds the AWS clients from the standard AWS configuration
-// (region, credentials, and AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_S3
-// for the local stack).
-func LoadAWS(ctx context.Context, cfg Config) (*dynamodb.Client, *s3.Client, error) {
+// loadAWS reads the standard AWS configuration (region, credentials, and
+// AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL_S3 for a local stack).
+func loadAWS(ctx context.Context) (aws.Config, error) {
 	ac, err := awsconfig.LoadDefaultConfig(ctx)
 	if err != nil {
-		return nil, nil, fmt.Errorf("aws config: %w", err)
+		return aws.Config{}, fmt.Errorf("aws config: %w", err)
 	}
-	ddb := dynamodb.NewFromConfig(ac)
-	s3c := s3.NewFromConfig(ac, func(o *s3.Options) { o.UsePathStyle = cfg.S3PathStyle })
-	return ddb, s3c, nil
+	return ac, nil
 }
 
-// New wires the dependencies. db may wrap ddb (tests inject failures there).
-func New(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, s3c *s3.Client, now func() time.Time) (*Deps, error) {
+// newCore builds what every group needs. db may wrap ddb (tests inject
+// failures there).
+func newCore(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, now func() time.Time) (*Deps, error) {
 	if now == nil {
 		now = time.Now
 	}
@@ -80,18 +87,18 @@ func New(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, s3c *s
 		return nil, err
 	}
 	st := store.New(db, cfg.Table, now)
-	d := &Deps{
-		Config: cfg, Log: log, Now: now, DynamoDB: ddb, S3: s3c, Presign: s3.NewPresignClient(s3c),
-		Store: st, Tokens: tokens, Guard: auth.NewGuard(tokens, st),
+	return &Deps{Config: cfg, Log: log, Now: now, DynamoDB: ddb, Store: st, Tokens: tokens, Guard: auth.NewGuard(tokens, st)}, nil
+}
+
+// New wires every dependency up front, with the given S3 client: the local
+// server and the tests use it.
+func New(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, s3c *s3.Client, now func() time.Time) (*Deps, error) {
+	d, err := newCore(cfg, log, ddb, db, now)
+	if err != nil {
+		return nil, err
 	}
-	d.Files = files.New(s3c, d.Presign, cfg.Bucket, files.Options{
-		MaxVideoBytes: cfg.MaxVideoBytes, MaxUploadBytes: cfg.MaxUploadBytes,
-		MaxImageBytes: cfg.MaxImageBytes, MaxSubtitleBytes: cfg.MaxSubtitleBytes,
-		PresignTTL: cfg.PresignTTL, Now: now,
-	})
-	d.Movies = movies.New(st, d.Files, now)
-	// Deleting a user deletes the films they produced (and their files) first.
-	d.Accounts = accounts.New(st, tokens, d.Movies, now)
+	d.S3 = s3c
+	d.accounts()
 	return d, nil
 }
 
@@ -101,11 +108,46 @@ func FromEnv(ctx context.Context) (*Deps, error) {
 	if err != nil {
 		return nil, err
 	}
-	ddb, s3c, err := LoadAWS(ctx, cfg)
+	ac, err := loadAWS(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return New(cfg, NewLogger(cfg.LogLevel), ddb, nil, s3c, nil)
+	d, err := newCore(cfg, NewLogger(cfg.LogLevel), dynamodb.NewFromConfig(ac), nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	d.aws = &ac
+	return d, nil
+}
+
+func (d *Deps) files() *files.Store {
+	if d.Files == nil {
+		if d.S3 == nil {
+			d.S3 = s3.NewFromConfig(*d.aws, func(o *s3.Options) { o.UsePathStyle = d.Config.S3PathStyle })
+		}
+		d.Presign = s3.NewPresignClient(d.S3)
+		d.Files = files.New(d.S3, d.Presign, d.Config.Bucket, files.Options{
+			MaxVideoBytes: d.Config.MaxVideoBytes, MaxUploadBytes: d.Config.MaxUploadBytes,
+			MaxImageBytes: d.Config.MaxImageBytes, MaxSubtitleBytes: d.Config.MaxSubtitleBytes,
+			PresignTTL: d.Config.PresignTTL, Now: d.Now,
+		})
+	}
+	return d.Files
+}
+
+func (d *Deps) movies() *movies.Service {
+	if d.Movies == nil {
+		d.Movies = movies.New(d.Store, d.files(), d.Now)
+	}
+	return d.Movies
+}
+
+func (d *Deps) accounts() *accounts.Service {
+	if d.Accounts == nil {
+		// Deleting a user deletes the films they produced (and their files) first.
+		d.Accounts = accounts.New(d.Store, d.Tokens, d.movies(), d.Now)
+	}
+	return d.Accounts
 }
 
 // Group names, one per Lambda function.
@@ -119,27 +161,64 @@ const (
 	GroupAwards     = "awards"
 )
 
-// Handler returns the HTTP handler of one route group, wrapped with the
-// request id, logging and recovery middleware.
+// The handler of each route group, wrapped with the request id, logging and
+// recovery middleware. A function's main calls exactly one of them, so its
+// binary links only what that group uses.
+
+// Auth serves /auth.
+func (d *Deps) Auth() http.Handler {
+	return web.Serve(d.Log, GroupAuth, authapi.New(d.accounts(), d.movies()))
+}
+
+// Users serves /users, /settings and /audit.
+func (d *Deps) Users() http.Handler {
+	return web.Serve(d.Log, GroupUsers, userapi.New(d.accounts(), d.Guard, festadmin.New(d.Store)))
+}
+
+// MoviesAPI serves /movies.
+func (d *Deps) MoviesAPI() http.Handler {
+	return web.Serve(d.Log, GroupMovies, movieapi.New(d.movies(), d.Guard))
+}
+
+// Votes serves /votes.
+func (d *Deps) Votes() http.Handler {
+	return web.Serve(d.Log, GroupVotes, voteapi.New(voting.New(d.Store), d.Guard))
+}
+
+// Categories serves /categories.
+func (d *Deps) Categories() http.Handler {
+	return web.Serve(d.Log, GroupCategories, categoryapi.New(catalog.New(d.Store), d.Guard))
+}
+
+// Events serves /events.
+func (d *Deps) Events() http.Handler {
+	return web.Serve(d.Log, GroupEvents, eventapi.New(catalog.New(d.Store), d.Guard))
+}
+
+// Awards serves /awards.
+func (d *Deps) Awards() http.Handler {
+	return web.Serve(d.Log, GroupAwards, awardapi.New(catalog.New(d.Store), d.Guard))
+}
+
+// Handler returns the handler of a group by name; the local server mounts
+// every group through it. (A function, not a package-level map, so that the
+// Lambda binaries, which never call it, do not link every group.)
 func (d *Deps) Handler(group string) (http.Handler, error) {
-	var h http.Handler
 	switch group {
 	case GroupAuth:
-		h = authapi.New(d.Accounts, d.Movies)
+		return d.Auth(), nil
 	case GroupUsers:
-		h = userapi.New(d.Accounts, d.Guard, festadmin.New(d.Store))
+		return d.Users(), nil
 	case GroupMovies:
-		h = movieapi.New(d.Movies, d.Guard)
+		return d.MoviesAPI(), nil
 	case GroupVotes:
-		h = voteapi.New(voting.New(d.Store), d.Guard)
+		return d.Votes(), nil
 	case GroupCategories:
-		h = categoryapi.New(catalog.New(d.Store), d.Guard)
+		return d.Categories(), nil
 	case GroupEvents:
-		h = eventapi.New(catalog.New(d.Store), d.Guard)
+		return d.Events(), nil
 	case GroupAwards:
-		h = awardapi.New(catalog.New(d.Store), d.Guard)
-	default:
-		return nil, fmt.Errorf("unknown route group %q", group)
+		return d.Awards(), nil
 	}
-	return web.Serve(d.Log, group, h), nil
+	return nil, fmt.Errorf("unknown route group %q", group)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/festivalapi/festival/pkg/festival"
 )
@@ -149,5 +150,12 @@ func TestRequireChecksTokenCurrentRoleAndAllowedRoles(t *testing.T) {
 				t.Fatalf("got %d %s, want %d %s", rec.Code, rec.Body, tt.status, tt.body)
 			}
 		})
+	}
+}
+
+func TestUnknownAccountsCostOneBcryptComparisonAtTheSameCost(t *testing.T) {
+	cost, err := bcrypt.Cost(dummyHash)
+	if err != nil || cost != PasswordCost {
+		t.Fatalf("dummy hash cost %d (%v), want %d", cost, err, PasswordCost)
 	}
 }
