@@ -9,7 +9,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/festival"
@@ -71,38 +70,14 @@ func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID i
 
 // ListAwards returns every award in id order (GSI1 AWARDS), one page or all.
 func (s *Store) ListAwards(ctx context.Context, p Page) ([]festival.Award, string, error) {
-	awards := []festival.Award{}
-	next, err := s.queryPages(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Awards)},
-	}, p, func(item map[string]types.AttributeValue) error {
-		var it awardItem
-		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-			return err
-		}
-		awards = append(awards, it.award())
-		return nil
-	})
-	return awards, next, err
+	return queryRecords(ctx, s, s.gsi1Query(gsi1Awards), p, awardItem.award)
 }
 
 // AwardByID finds an award by id (GSI1 AWARDS / AWARD#<pad id>).
 func (s *Store) AwardByID(ctx context.Context, id int64) (festival.Award, error) {
-	out, err := s.db.Query(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression:    aws.String("GSI1PK = :pk AND GSI1SK = :sk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Awards), ":sk": str(awardSK(id))},
-	})
+	it, err := findByGSI1[awardItem](ctx, s, gsi1Awards, awardSK(id))
 	if err != nil {
-		return festival.Award{}, fmt.Errorf("find award %d: %w", id, err)
-	}
-	if len(out.Items) == 0 {
-		return festival.Award{}, ErrNotFound
-	}
-	var it awardItem
-	if err := attributevalue.UnmarshalMap(out.Items[0], &it); err != nil {
-		return festival.Award{}, err
+		return festival.Award{}, wrapGet(err, "find award %d", id)
 	}
 	return it.award(), nil
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/festival"
@@ -93,77 +92,16 @@ func (s *Store) CreateCategory(ctx context.Context, actor festival.Actor, name s
 
 // GetCategory reads one category.
 func (s *Store) GetCategory(ctx context.Context, id int64) (festival.Category, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, Key: key(categoryPK(id), skCategory), ConsistentRead: aws.Bool(true),
-	})
+	it, err := getItem[categoryItem](ctx, s, key(categoryPK(id), skCategory))
 	if err != nil {
-		return festival.Category{}, fmt.Errorf("get category %d: %w", id, err)
-	}
-	if out.Item == nil {
-		return festival.Category{}, ErrNotFound
-	}
-	var it categoryItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return festival.Category{}, err
+		return festival.Category{}, wrapGet(err, "get category %d", id)
 	}
 	return it.category(), nil
 }
 
-// GetCategories reads the categories with the given ids in one BatchGetItem
-// per 100 ids; ids that do not exist are absent from the map.
-func (s *Store) GetCategories(ctx context.Context, ids []int64) (map[int64]festival.Category, error) {
-	found := make(map[int64]festival.Category, len(ids))
-	seen := map[int64]bool{}
-	var keys []map[string]types.AttributeValue
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			keys = append(keys, key(categoryPK(id), skCategory))
-		}
-	}
-	for len(keys) > 0 {
-		n := min(len(keys), 100)
-		req := map[string]types.KeysAndAttributes{s.table: {Keys: keys[:n], ConsistentRead: aws.Bool(true)}}
-		keys = keys[n:]
-		for attempt := 0; len(req) > 0; attempt++ {
-			out, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: req})
-			if err != nil {
-				return nil, fmt.Errorf("get categories: %w", err)
-			}
-			for _, item := range out.Responses[s.table] {
-				var it categoryItem
-				if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-					return nil, err
-				}
-				found[it.ID] = it.category()
-			}
-			req = out.UnprocessedKeys
-			if len(req) > 0 {
-				if err := backoff(ctx, attempt); err != nil {
-					return nil, err
-				}
-			}
-		}
-	}
-	return found, nil
-}
-
 // ListCategories returns categories in id order, one page or all.
 func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
-	cats := []festival.Category{}
-	next, err := s.queryPages(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Categories)},
-	}, p, func(item map[string]types.AttributeValue) error {
-		var it categoryItem
-		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-			return err
-		}
-		cats = append(cats, it.category())
-		return nil
-	})
-	return cats, next, err
+	return queryRecords(ctx, s, s.gsi1Query(gsi1Categories), p, categoryItem.category)
 }
 
 // RenameCategory changes a category's name (ErrNameTaken when another has

@@ -130,38 +130,16 @@ func (s *Store) GetEvent(ctx context.Context, id int64) (festival.Event, error) 
 }
 
 func (s *Store) getEvent(ctx context.Context, id int64) (festival.Event, int64, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, Key: key(eventPK(id), skEvent), ConsistentRead: aws.Bool(true),
-	})
+	it, err := getItem[eventItem](ctx, s, key(eventPK(id), skEvent))
 	if err != nil {
-		return festival.Event{}, 0, fmt.Errorf("get event %d: %w", id, err)
-	}
-	if out.Item == nil {
-		return festival.Event{}, 0, ErrNotFound
-	}
-	var it eventItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return festival.Event{}, 0, err
+		return festival.Event{}, 0, wrapGet(err, "get event %d", id)
 	}
 	return it.event(), it.Version, nil
 }
 
 // ListEvents returns events in id order, one page or all.
 func (s *Store) ListEvents(ctx context.Context, p Page) ([]festival.Event, string, error) {
-	events := []festival.Event{}
-	next, err := s.queryPages(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Events)},
-	}, p, func(item map[string]types.AttributeValue) error {
-		var it eventItem
-		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-			return err
-		}
-		events = append(events, it.event())
-		return nil
-	})
-	return events, next, err
+	return queryRecords(ctx, s, s.gsi1Query(gsi1Events), p, eventItem.event)
 }
 
 // UpdateEvent applies change to the current event and writes it back,

@@ -127,18 +127,9 @@ func (s *Store) CreateUser(ctx context.Context, u festival.User) error {
 
 // GetUser reads one user.
 func (s *Store) GetUser(ctx context.Context, id int64) (festival.User, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true),
-	})
+	it, err := getItem[userItem](ctx, s, key(userPK(id), skUser))
 	if err != nil {
-		return festival.User{}, fmt.Errorf("get user %d: %w", id, err)
-	}
-	if out.Item == nil {
-		return festival.User{}, ErrNotFound
-	}
-	var it userItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return festival.User{}, err
+		return festival.User{}, wrapGet(err, "get user %d", id)
 	}
 	return it.user(), nil
 }
@@ -180,20 +171,7 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (festival.User, e
 
 // ListUsers returns users in id order, one page or (Limit 0) all of them.
 func (s *Store) ListUsers(ctx context.Context, p Page) ([]festival.User, string, error) {
-	var users []festival.User
-	next, err := s.queryPages(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Users)},
-	}, p, func(item map[string]types.AttributeValue) error {
-		var it userItem
-		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-			return err
-		}
-		users = append(users, it.user())
-		return nil
-	})
-	return users, next, err
+	return queryRecords(ctx, s, s.gsi1Query(gsi1Users), p, userItem.user)
 }
 
 // UpdateUser applies change to the current user and writes it back, on the

@@ -62,14 +62,6 @@ func (it voteItem) vote() festival.Vote {
 	}
 }
 
-func unmarshalVote(item map[string]types.AttributeValue) (festival.Vote, error) {
-	var it voteItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return festival.Vote{}, err
-	}
-	return it.vote(), nil
-}
-
 // VoteChange is a vote as a voter submits it. Nil fields keep their stored
 // value when the vote exists (CommentSet with a nil Comment clears it).
 type VoteChange struct {
@@ -232,16 +224,11 @@ func (s *Store) voteUpdateOp(v festival.Vote) types.TransactWriteItem {
 
 // GetVote reads the vote of a voter on a film; ErrNotFound when there is none.
 func (s *Store) GetVote(ctx context.Context, movieID, userID int64) (festival.Vote, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, Key: key(moviePK(movieID), voteSK(userID)), ConsistentRead: aws.Bool(true),
-	})
+	it, err := getItem[voteItem](ctx, s, key(moviePK(movieID), voteSK(userID)))
 	if err != nil {
-		return festival.Vote{}, fmt.Errorf("get vote: %w", err)
+		return festival.Vote{}, wrapGet(err, "get vote")
 	}
-	if out.Item == nil {
-		return festival.Vote{}, ErrNotFound
-	}
-	return unmarshalVote(out.Item)
+	return it.vote(), nil
 }
 
 // VotesOf returns a voter's votes in film order (GSI2 USER#<uid> / VOTE#MOVIE#...).
@@ -257,11 +244,7 @@ func (s *Store) VotesOf(ctx context.Context, userID int64, p Page) ([]festival.V
 
 // ListVotes returns every vote in id order (GSI1 VOTES), one page or all.
 func (s *Store) ListVotes(ctx context.Context, p Page) ([]festival.Vote, string, error) {
-	return s.queryVotes(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Votes)},
-	}, p)
+	return s.queryVotes(ctx, s.gsi1Query(gsi1Votes), p)
 }
 
 // MovieVotes returns the votes on one film (its item collection).
@@ -282,34 +265,16 @@ func movieVotesQuery(table string, movieID int64) *dynamodb.QueryInput {
 }
 
 func (s *Store) queryVotes(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Vote, string, error) {
-	votes := []festival.Vote{}
-	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
-		v, err := unmarshalVote(item)
-		if err != nil {
-			return err
-		}
-		votes = append(votes, v)
-		return nil
-	})
-	return votes, next, err
+	return queryRecords(ctx, s, in, p, voteItem.vote)
 }
 
 // VoteByID finds a vote by its id (GSI1 VOTES / VOTE#<pad id>).
 func (s *Store) VoteByID(ctx context.Context, id int64) (festival.Vote, error) {
-	out, err := s.db.Query(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression: aws.String("GSI1PK = :pk AND GSI1SK = :sk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(gsi1Votes), ":sk": str(voteGSI1SK(id)),
-		},
-	})
+	it, err := findByGSI1[voteItem](ctx, s, gsi1Votes, voteGSI1SK(id))
 	if err != nil {
-		return festival.Vote{}, fmt.Errorf("find vote %d: %w", id, err)
+		return festival.Vote{}, wrapGet(err, "find vote %d", id)
 	}
-	if len(out.Items) == 0 {
-		return festival.Vote{}, ErrNotFound
-	}
-	return unmarshalVote(out.Items[0])
+	return it.vote(), nil
 }
 
 // DeleteVote removes one vote by id, with its audit entry; ErrNotFound when
