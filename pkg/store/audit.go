@@ -42,9 +42,12 @@ func actorPK(id int64) string { return fmt.Sprintf("ACTOR#%d", id) }
 // same transaction as the change, so the trail cannot miss or invent one.
 func (s *Store) auditOp(actor festival.Actor, action, target string, details map[string]string) types.TransactWriteItem {
 	now := festival.NewTime(s.now())
-	var b [6]byte
+	var b [4]byte
 	_, _ = rand.Read(b[:])
-	id := now.String() + "#" + hex.EncodeToString(b[:])
+	// Time, then a per-process sequence (entries written by one function in
+	// the same millisecond, such as a vote and the candidate status it sets,
+	// keep their order), then randomness (unique across functions).
+	id := fmt.Sprintf("%s#%08d#%s", now, s.auditSeq.Add(1)%100000000, hex.EncodeToString(b[:]))
 	item, err := attributevalue.MarshalMap(auditItem{
 		PK: "AUDIT#" + now.Format("2006-01-02"), SK: id,
 		GSI1PK: gsi1Audit, GSI1SK: id,

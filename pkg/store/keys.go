@@ -133,9 +133,9 @@ const (
 	typeSettings = "SETTINGS"
 )
 
-// Audit trail: PK AUDIT#<yyyy-mm-dd>, SK <RFC3339 time>#<random>; GSI1 AUDIT /
-// <time>#<random> lists all entries in time order; GSI2 ACTOR#<actor> /
-// <time>#<random> lists one actor's entries.
+// Audit trail: PK AUDIT#<yyyy-mm-dd>, SK <time>#<seq>#<random>; GSI1 AUDIT /
+// <time>#<seq>#<random> lists all entries in time order; GSI2 ACTOR#<actor> /
+// <time>#<seq>#<random> lists one actor's entries.
 const (
 	gsi1Audit = "AUDIT"
 	typeAudit = "AUDIT"

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -34,6 +35,8 @@ type Store struct {
 	db    DB
 	table string
 	now   func() time.Time
+	// auditSeq orders the audit entries this store writes within one millisecond.
+	auditSeq atomic.Int64
 }
 
 // New returns a store on the given table. now may be nil (time.Now).
