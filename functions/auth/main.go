@@ -1,18 +1,6 @@
 // Command auth is the Lambda function of the auth route group.
 package main
 
-import (
-	"context"
-	"log"
+import "github.com/festivalapi/festival/pkg/app"
 
-	"github.com/festivalapi/festival/pkg/app"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-)
-
-func main() {
-	deps, err := app.FromEnv(context.Background())
-	if err != nil {
-		log.Fatalf("auth: %v", err)
-	}
-	lambdahttp.Start(deps.Auth())
-}
+func main() { app.Run(app.GroupAuth, (*app.Deps).Auth) }

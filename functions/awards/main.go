@@ -1,18 +1,6 @@
 // Command awards is the Lambda function of the awards route group.
 package main
 
-import (
-	"context"
-	"log"
+import "github.com/festivalapi/festival/pkg/app"
 
-	"github.com/festivalapi/festival/pkg/app"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-)
-
-func main() {
-	deps, err := app.FromEnv(context.Background())
-	if err != nil {
-		log.Fatalf("awards: %v", err)
-	}
-	lambdahttp.Start(deps.Awards())
-}
+func main() { app.Run(app.GroupAwards, (*app.Deps).Awards) }

@@ -1,18 +1,6 @@
 // Command categories is the Lambda function of the categories route group.
 package main
 
-import (
-	"context"
-	"log"
+import "github.com/festivalapi/festival/pkg/app"
 
-	"github.com/festivalapi/festival/pkg/app"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-)
-
-func main() {
-	deps, err := app.FromEnv(context.Background())
-	if err != nil {
-		log.Fatalf("categories: %v", err)
-	}
-	lambdahttp.Start(deps.Categories())
-}
+func main() { app.Run(app.GroupCategories, (*app.Deps).Categories) }

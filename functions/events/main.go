@@ -1,18 +1,6 @@
 // Command events is the Lambda function of the events route group.
 package main
 
-import (
-	"context"
-	"log"
+import "github.com/festivalapi/festival/pkg/app"
 
-	"github.com/festivalapi/festival/pkg/app"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-)
-
-func main() {
-	deps, err := app.FromEnv(context.Background())
-	if err != nil {
-		log.Fatalf("events: %v", err)
-	}
-	lambdahttp.Start(deps.Events())
-}
+func main() { app.Run(app.GroupEvents, (*app.Deps).Events) }

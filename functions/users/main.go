@@ -1,18 +1,6 @@
 // Command users is the Lambda function of the users route group.
 package main
 
-import (
-	"context"
-	"log"
+import "github.com/festivalapi/festival/pkg/app"
 
-	"github.com/festivalapi/festival/pkg/app"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-)
-
-func main() {
-	deps, err := app.FromEnv(context.Background())
-	if err != nil {
-		log.Fatalf("users: %v", err)
-	}
-	lambdahttp.Start(deps.Users())
-}
+func main() { app.Run(app.GroupUsers, (*app.Deps).Users) }

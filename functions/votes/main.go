@@ -1,18 +1,6 @@
 // Command votes is the Lambda function of the votes route group.
 package main
 
-import (
-	"context"
-	"log"
+import "github.com/festivalapi/festival/pkg/app"
 
-	"github.com/festivalapi/festival/pkg/app"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-)
-
-func main() {
-	deps, err := app.FromEnv(context.Background())
-	if err != nil {
-		log.Fatalf("votes: %v", err)
-	}
-	lambdahttp.Start(deps.Votes())
-}
+func main() { app.Run(app.GroupVotes, (*app.Deps).Votes) }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"log"
 	"log/slog"
 	"net/http"
 	"os"
@@ -23,6 +24,7 @@ import (
 	"github.com/festivalapi/festival/pkg/eventapi"
 	"github.com/festivalapi/festival/pkg/festadmin"
 	"github.com/festivalapi/festival/pkg/files"
+	"github.com/festivalapi/festival/pkg/lambdahttp"
 	"github.com/festivalapi/festival/pkg/movieapi"
 	"github.com/festivalapi/festival/pkg/movies"
 	"github.com/festivalapi/festival/pkg/store"
@@ -221,4 +223,16 @@ func (d *Deps) Handler(group string) (http.Handler, error) {
 		return d.Awards(), nil
 	}
 	return nil, fmt.Errorf("unknown route group %q", group)
+}
+
+// Run is a function's whole main: build the dependencies from the
+// environment, then serve the group's handler as a Lambda function. A
+// configuration error stops the process before it asks for its first event,
+// so Lambda reports an init failure.
+func Run(group string, handler func(*Deps) http.Handler) {
+	deps, err := FromEnv(context.Background())
+	if err != nil {
+		log.Fatalf("%s: %v", group, err)
+	}
+	lambdahttp.Start(handler(deps))
 }
