@@ -170,11 +170,7 @@ func (s *Service) Get(ctx context.Context, id int64) (festival.User, error) {
 
 // List returns users, all of them or one page.
 func (s *Service) List(ctx context.Context, p store.Page) ([]festival.User, string, error) {
-	users, next, err := s.store.ListUsers(ctx, p)
-	if errors.Is(err, store.ErrBadCursor) {
-		return nil, "", apperr.E(apperr.Invalid, "Paramètre cursor invalide")
-	}
-	return users, next, err
+	return s.store.ListUsers(ctx, p)
 }
 
 // Update changes a user with the fields that were sent. Only provided fields

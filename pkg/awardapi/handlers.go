@@ -19,18 +19,7 @@ type CreatedBody struct {
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	limit, cursor, err := web.PageParams(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	awards, next, err := h.catalog.Awards(r.Context(), store.Page{Limit: limit, Cursor: cursor})
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.SetNextCursor(w, next)
-	web.JSON(w, http.StatusOK, awards)
+	web.List(w, r, func(p store.Page) ([]festival.Award, string, error) { return h.catalog.Awards(r.Context(), p) })
 }
 
 func (h *Handler) create(w http.ResponseWriter, r *http.Request) {

@@ -48,7 +48,7 @@ func (s *Service) CreateAward(ctx context.Context, c auth.Caller, f web.Fields) 
 // Awards lists awards.
 func (s *Service) Awards(ctx context.Context, p store.Page) ([]festival.Award, string, error) {
 	a, next, err := s.store.ListAwards(ctx, p)
-	return a, next, badCursor(err)
+	return a, next, err
 }
 
 // DeleteAward withdraws an award.

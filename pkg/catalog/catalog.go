@@ -31,10 +31,3 @@ func invalid(err error) error {
 	}
 	return err
 }
-
-func badCursor(err error) error {
-	if errors.Is(err, store.ErrBadCursor) {
-		return apperr.E(apperr.Invalid, "Paramètre cursor invalide")
-	}
-	return err
-}

@@ -50,7 +50,7 @@ func categoryErr(err error) error {
 // Categories lists categories.
 func (s *Service) Categories(ctx context.Context, p store.Page) ([]festival.Category, string, error) {
 	c, next, err := s.store.ListCategories(ctx, p)
-	return c, next, badCursor(err)
+	return c, next, err
 }
 
 // CreateCategory creates a category {name}; 409 when the name is taken

@@ -95,7 +95,7 @@ func eventErr(err error) error {
 // Events lists events.
 func (s *Service) Events(ctx context.Context, p store.Page) ([]festival.Event, string, error) {
 	e, next, err := s.store.ListEvents(ctx, p)
-	return e, next, badCursor(err)
+	return e, next, err
 }
 
 // Event reads one event.

@@ -33,18 +33,7 @@ func readBody(r *http.Request) (web.Fields, error) {
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	limit, cursor, err := web.PageParams(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	cats, next, err := h.catalog.Categories(r.Context(), store.Page{Limit: limit, Cursor: cursor})
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.SetNextCursor(w, next)
-	web.JSON(w, http.StatusOK, cats)
+	web.List(w, r, func(p store.Page) ([]festival.Category, string, error) { return h.catalog.Categories(r.Context(), p) })
 }
 
 func (h *Handler) create(w http.ResponseWriter, r *http.Request) {

@@ -36,18 +36,7 @@ func eventID(r *http.Request) (int64, error) {
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	limit, cursor, err := web.PageParams(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	events, next, err := h.catalog.Events(r.Context(), store.Page{Limit: limit, Cursor: cursor})
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.SetNextCursor(w, next)
-	web.JSON(w, http.StatusOK, events)
+	web.List(w, r, func(p store.Page) ([]festival.Event, string, error) { return h.catalog.Events(r.Context(), p) })
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request) {

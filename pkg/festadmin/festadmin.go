@@ -5,7 +5,6 @@ package festadmin
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"sort"
 	"strings"
 	"time"
@@ -21,7 +20,6 @@ import (
 const (
 	MsgSettingsUpdated = "Paramètres du festival mis à jour"
 	MsgNoSetting       = "Aucun paramètre à modifier : envoyez jury_vote_assigned_only (booléen) et/ou self_registration_roles (liste parmi ADMIN, JURY, PRODUCER)"
-	MsgBadCursor       = "Paramètre cursor invalide"
 )
 
 // DefaultAuditLimit is the page size of GET /audit without ?limit=: the trail
@@ -149,9 +147,5 @@ func ParseAuditQuery(q map[string][]string) (AuditQuery, error) {
 
 // Audit lists audit entries newest first, one page at a time.
 func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]festival.AuditEntry, string, error) {
-	entries, next, err := s.store.ListAudit(ctx, q.Filter, q.Page)
-	if errors.Is(err, store.ErrBadCursor) {
-		return nil, "", apperr.E(apperr.Invalid, MsgBadCursor)
-	}
-	return entries, next, err
+	return s.store.ListAudit(ctx, q.Filter, q.Page)
 }

@@ -48,29 +48,13 @@ func body(r *http.Request) (web.Fields, error) {
 	return f, err
 }
 
-func page(r *http.Request) (store.Page, error) {
-	limit, cursor, err := web.PageParams(r)
-	return store.Page{Limit: limit, Cursor: cursor}, err
-}
-
-func writeList(w http.ResponseWriter, r *http.Request, list []festival.Movie, next string, err error) {
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.SetNextCursor(w, next)
-	web.JSON(w, http.StatusOK, list)
-}
-
+// list serves GET /movies, optionally filtered by ?status= (either
+// vocabulary) and ?category= (an id_categorie).
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	p, err := page(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	q := r.URL.Query()
-	list, next, err := h.movies.List(r.Context(), movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Page: p})
-	writeList(w, r, list, next, err)
+	web.List(w, r, func(p store.Page) ([]festival.Movie, string, error) {
+		return h.movies.List(r.Context(), movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Page: p})
+	})
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
@@ -88,25 +72,13 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) mine(w http.ResponseWriter, r *http.Request) {
-	p, err := page(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	c, _ := auth.CallerFrom(r.Context())
-	list, next, err := h.movies.Mine(r.Context(), c, p)
-	writeList(w, r, list, next, err)
+	web.List(w, r, func(p store.Page) ([]festival.Movie, string, error) { return h.movies.Mine(r.Context(), c, p) })
 }
 
 func (h *Handler) assigned(w http.ResponseWriter, r *http.Request) {
-	p, err := page(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	c, _ := auth.CallerFrom(r.Context())
-	list, next, err := h.movies.Assigned(r.Context(), c, p)
-	writeList(w, r, list, next, err)
+	web.List(w, r, func(p store.Page) ([]festival.Movie, string, error) { return h.movies.Assigned(r.Context(), c, p) })
 }
 
 func (h *Handler) upload(w http.ResponseWriter, r *http.Request) {

@@ -69,8 +69,6 @@ func storeErr(err error) error {
 		return apperr.E(apperr.NotFound, MsgMovieNotFound)
 	case errors.Is(err, store.ErrConflict):
 		return apperr.E(apperr.Conflict, MsgConflict)
-	case errors.Is(err, store.ErrBadCursor):
-		return apperr.E(apperr.Invalid, "Paramètre cursor invalide")
 	case errors.As(err, &unknown):
 		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", joinIDs(unknown.IDs))
 	}

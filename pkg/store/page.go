@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/base64"
 	"encoding/json"
+	"github.com/festivalapi/festival/pkg/apperr"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -16,12 +17,9 @@ type Page struct {
 	Cursor string
 }
 
-// ErrBadCursor is returned for a cursor the store did not produce.
-var ErrBadCursor = errorString("store: invalid page cursor")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+// ErrBadCursor is returned for a cursor the store did not produce: a client
+// error, answered as such wherever a listing takes a cursor.
+var ErrBadCursor = apperr.E(apperr.Invalid, "Paramètre cursor invalide")
 
 // encodeCursor turns a LastEvaluatedKey into an opaque string.
 func encodeCursor(k map[string]types.AttributeValue) string {

@@ -88,23 +88,16 @@ func (h *Handler) writeUser(w http.ResponseWriter, r *http.Request, id int64) {
 	web.JSON(w, http.StatusOK, u.Public())
 }
 
+// list shows users without their password hash.
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	limit, cursor, err := web.PageParams(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	users, next, err := h.accounts.List(r.Context(), store.Page{Limit: limit, Cursor: cursor})
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	out := make([]festival.UserJSON, len(users))
-	for i, u := range users {
-		out[i] = u.Public()
-	}
-	web.SetNextCursor(w, next)
-	web.JSON(w, http.StatusOK, out)
+	web.List(w, r, func(p store.Page) ([]festival.UserJSON, string, error) {
+		users, next, err := h.accounts.List(r.Context(), p)
+		out := make([]festival.UserJSON, len(users))
+		for i, u := range users {
+			out[i] = u.Public()
+		}
+		return out, next, err
+	})
 }
 
 func (h *Handler) updateMe(w http.ResponseWriter, r *http.Request) {

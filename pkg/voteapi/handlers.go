@@ -70,26 +70,11 @@ func (h *Handler) getMine(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) listMine(w http.ResponseWriter, r *http.Request) {
 	c, _ := auth.CallerFrom(r.Context())
-	h.writeList(w, r, func(p store.Page) ([]festival.Vote, string, error) { return h.votes.AllMine(r.Context(), c, p) })
+	web.List(w, r, func(p store.Page) ([]festival.Vote, string, error) { return h.votes.AllMine(r.Context(), c, p) })
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	h.writeList(w, r, func(p store.Page) ([]festival.Vote, string, error) { return h.votes.All(r.Context(), p) })
-}
-
-func (h *Handler) writeList(w http.ResponseWriter, r *http.Request, list func(store.Page) ([]festival.Vote, string, error)) {
-	limit, cursor, err := web.PageParams(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	votes, next, err := list(store.Page{Limit: limit, Cursor: cursor})
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.SetNextCursor(w, next)
-	web.JSON(w, http.StatusOK, votes)
+	web.List(w, r, func(p store.Page) ([]festival.Vote, string, error) { return h.votes.All(r.Context(), p) })
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {

@@ -159,19 +159,12 @@ func (s *Service) Mine(ctx context.Context, c auth.Caller, movieID int64) (festi
 
 // AllMine returns the caller's votes.
 func (s *Service) AllMine(ctx context.Context, c auth.Caller, p store.Page) ([]festival.Vote, string, error) {
-	return pageErr(s.store.VotesOf(ctx, c.ID, p))
+	return s.store.VotesOf(ctx, c.ID, p)
 }
 
 // All returns every vote.
 func (s *Service) All(ctx context.Context, p store.Page) ([]festival.Vote, string, error) {
-	return pageErr(s.store.ListVotes(ctx, p))
-}
-
-func pageErr(v []festival.Vote, next string, err error) ([]festival.Vote, string, error) {
-	if errors.Is(err, store.ErrBadCursor) {
-		return nil, "", apperr.E(apperr.Invalid, "Paramètre cursor invalide")
-	}
-	return v, next, err
+	return s.store.ListVotes(ctx, p)
 }
 
 // Delete removes one vote by id.

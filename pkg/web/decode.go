@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/festivalapi/festival/pkg/apperr"
+	"github.com/festivalapi/festival/pkg/store"
 )
 
 // MaxJSONBody bounds a JSON request body; uploads go through multipart instead.
@@ -177,15 +178,36 @@ func PathID(r *http.Request, name string) (int64, error) {
 
 // PageParams reads the optional ?limit=&cursor= of a listing. No limit means
 // the whole listing, as the specification's plain calls return everything.
-func PageParams(r *http.Request) (limit int32, cursor string, err error) {
+func PageParams(r *http.Request) (store.Page, error) {
 	q := r.URL.Query()
-	cursor = q.Get("cursor")
+	p := store.Page{Cursor: q.Get("cursor")}
 	if s := q.Get("limit"); s != "" {
-		n, perr := strconv.Atoi(s)
-		if perr != nil || n < 1 || n > 1000 {
-			return 0, "", apperr.E(apperr.Invalid, "Paramètre limit invalide (entier de 1 à 1000)")
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > 1000 {
+			return p, apperr.E(apperr.Invalid, "Paramètre limit invalide (entier de 1 à 1000)")
 		}
-		limit = int32(n)
+		p.Limit = int32(n)
 	}
-	return limit, cursor, nil
+	return p, nil
+}
+
+// List answers a listing: it reads the page parameters, calls list, and
+// answers the page as a JSON array, with the next page's cursor in
+// X-Next-Cursor when more remains.
+func List[T any](w http.ResponseWriter, r *http.Request, list func(store.Page) ([]T, string, error)) {
+	p, err := PageParams(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	items, next, err := list(p)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if items == nil {
+		items = []T{}
+	}
+	SetNextCursor(w, next)
+	JSON(w, http.StatusOK, items)
 }

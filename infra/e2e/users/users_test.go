@@ -341,3 +341,22 @@ func TestUnknownRouteAnswersJSON404(t *testing.T) {
 	api := apitest.Start(t)
 	api.Do("GET", "/nowhere", "", nil).Expect(http.StatusNotFound).JSON()
 }
+
+func TestUsersListPagesWithLimitAndCursor(t *testing.T) {
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	for range 2 {
+		api.Register("JURY")
+	}
+	first := api.Do("GET", "/users?limit=2", admin.Token, nil).Expect(http.StatusOK)
+	next := first.Header.Get("X-Next-Cursor")
+	if len(first.List()) != 2 || next == "" {
+		t.Fatalf("first page: %d users, cursor %q", len(first.List()), next)
+	}
+	second := api.Do("GET", "/users?limit=2&cursor="+next, admin.Token, nil).Expect(http.StatusOK)
+	if l := second.List(); len(l) != 1 || l[0]["id_user"] != float64(3) || second.Header.Get("X-Next-Cursor") != "" {
+		t.Fatalf("second page: %v, cursor %q", l, second.Header.Get("X-Next-Cursor"))
+	}
+	api.Do("GET", "/users?cursor=garbage", admin.Token, nil).ExpectError(http.StatusBadRequest, "Paramètre cursor invalide")
+	api.Do("GET", "/users?limit=0", admin.Token, nil).ExpectError(http.StatusBadRequest, "Paramètre limit invalide (entier de 1 à 1000)")
+}
