@@ -92,21 +92,19 @@ func TestRegisterFilmCreatesTheProducerAndTheFilmTogether(t *testing.T) {
 
 func TestRegisterFilmFailingMidwayLeavesNoUserNoFilmNoObject(t *testing.T) {
 	s3fail := &failingS3{}
-	db := &countingDB{}
-	api := apitest.Start(t, func(o *localserver.Options) {
+	api, db := apitest.StartCounting(t, func(o *localserver.Options) {
 		o.WrapS3 = func(inner aws.HTTPClient) aws.HTTPClient { s3fail.inner = inner; return s3fail }
-		o.WrapDB = wrapCounting(db)
 	})
 	for _, c := range []struct {
 		name   string
 		inject func()
 	}{
 		{"the S3 put of the second file fails", func() { s3fail.marker.Store("thumbnail1-") }},
-		{"the transaction is refused", func() { db.failTx.Store(true) }},
+		{"the transaction is refused", func() { db.FailTransactions.Store(true) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.inject()
-			defer func() { s3fail.marker.Store(""); db.failTx.Store(false) }()
+			defer func() { s3fail.marker.Store(""); db.FailTransactions.Store(false) }()
 			api.Do("POST", "/auth/register-film", "", registerFilmForm("mid@example.org")).
 				ExpectError(http.StatusInternalServerError, "Internal server error")
 			if keys := objects(t, api); len(keys) != 0 {
@@ -278,7 +276,7 @@ func TestRequestsPerCall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 1,000 films")
 	}
-	api, db := startCounting(t)
+	api, db := apitest.StartCounting(t)
 	prod := api.Register("PRODUCER")
 	st := api.Server.Deps.Store
 	ctx := context.Background()
@@ -300,25 +298,25 @@ func TestRequestsPerCall(t *testing.T) {
 		}
 	}
 	write(10)
-	db.take()
+	db.Take()
 	api.Do("GET", "/movies/5", "", nil).Expect(http.StatusOK)
-	byOp, one := db.take()
+	byOp, one := db.Take()
 	t.Logf("GET /movies/:id: %d DynamoDB request(s) %v", one, byOp)
 	if one != 1 {
 		t.Errorf("GET /movies/:id made %d requests, want 1", one)
 	}
 	for _, c := range []struct{ films, max int }{{10, 1}, {1000, 3}} {
 		write(c.films - len(api.Do("GET", "/movies", "", nil).List()))
-		db.take()
+		db.Take()
 		l := api.Do("GET", "/movies", "", nil).Expect(http.StatusOK).List()
-		byOp, n := db.take()
+		byOp, n := db.Take()
 		t.Logf("GET /movies with %d films: %d DynamoDB request(s) %v", len(l), n, byOp)
 		if len(l) != c.films || n > c.max {
 			t.Errorf("GET /movies with %d films: %d films, %d requests (want at most %d)", c.films, len(l), n, c.max)
 		}
-		db.take()
+		db.Take()
 		api.Do("GET", "/movies?limit=100", "", nil).Expect(http.StatusOK)
-		_, n = db.take()
+		_, n = db.Take()
 		t.Logf("GET /movies?limit=100 with %d films: %d DynamoDB request(s)", len(l), n)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -17,7 +16,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/pkg/files/filestest"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/storetest"
@@ -135,85 +133,6 @@ func putCategory(t *testing.T, api *apitest.API, id int64, name string) {
 	if _, err := d.DynamoDB.PutItem(context.Background(), &dynamodb.PutItemInput{TableName: aws.String(d.Config.Table), Item: item}); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// countingDB counts the requests the API sends to DynamoDB.
-type countingDB struct {
-	store.DB
-	mu     sync.Mutex
-	counts map[string]int
-	failTx atomic.Bool // when set, TransactWriteItems fails
-}
-
-func (c *countingDB) add(op string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.counts == nil {
-		c.counts = map[string]int{}
-	}
-	c.counts[op]++
-}
-
-// take returns the counts since the last call and resets them.
-func (c *countingDB) take() (map[string]int, int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	out, total := c.counts, 0
-	for _, n := range out {
-		total += n
-	}
-	c.counts = map[string]int{}
-	return out, total
-}
-
-func (c *countingDB) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	c.add("GetItem")
-	return c.DB.GetItem(ctx, in, o...)
-}
-
-func (c *countingDB) PutItem(ctx context.Context, in *dynamodb.PutItemInput, o ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
-	c.add("PutItem")
-	return c.DB.PutItem(ctx, in, o...)
-}
-
-func (c *countingDB) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, o ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	c.add("UpdateItem")
-	return c.DB.UpdateItem(ctx, in, o...)
-}
-
-func (c *countingDB) DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, o ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
-	c.add("DeleteItem")
-	return c.DB.DeleteItem(ctx, in, o...)
-}
-
-func (c *countingDB) Query(ctx context.Context, in *dynamodb.QueryInput, o ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	c.add("Query")
-	return c.DB.Query(ctx, in, o...)
-}
-
-func (c *countingDB) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
-	c.add("BatchGetItem")
-	return c.DB.BatchGetItem(ctx, in, o...)
-}
-
-func (c *countingDB) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	c.add("TransactWriteItems")
-	if c.failTx.Load() {
-		return nil, fmt.Errorf("injected failure")
-	}
-	return c.DB.TransactWriteItems(ctx, in, o...)
-}
-
-// startCounting starts an API whose DynamoDB requests are counted.
-func startCounting(t *testing.T) (*apitest.API, *countingDB) {
-	db := &countingDB{}
-	api := apitest.Start(t, func(o *localserver.Options) { o.WrapDB = wrapCounting(db) })
-	return api, db
-}
-
-// wrapCounting is a localserver.Options.WrapDB that routes through db.
-func wrapCounting(db *countingDB) func(store.DB) store.DB {
-	return func(inner store.DB) store.DB { db.DB = inner; return db }
 }
 
 // failingS3 fails the uploads whose key contains a marker.

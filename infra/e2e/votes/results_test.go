@@ -76,7 +76,7 @@ func TestJuryResultsRankFilmsAndExportCSV(t *testing.T) {
 // TestResultsNeedNoRequestPerFilm measures the DynamoDB requests of one
 // GET /votes/results with 100 films and 5 jurors' votes on each.
 func TestResultsNeedNoRequestPerFilm(t *testing.T) {
-	api, db := startCounting(t)
+	api, db := apitest.StartCounting(t)
 	prod := api.Register("PRODUCER")
 	admin := api.Register("ADMIN")
 	st := api.Server.Deps.Store
@@ -106,11 +106,11 @@ func TestResultsNeedNoRequestPerFilm(t *testing.T) {
 		}
 	}
 	wg.Wait()
-	db.take()
+	db.Take()
 	start := time.Now()
 	res := api.Do("GET", "/votes/results", admin.Token, nil).Expect(http.StatusOK).List()
 	elapsed := time.Since(start)
-	ops, total := db.take()
+	ops, total := db.Take()
 	if len(res) != 100 || res[0]["vote_count"] != float64(5) {
 		t.Fatalf("results: %d films, first %v", len(res), res[0])
 	}
@@ -121,7 +121,7 @@ func TestResultsNeedNoRequestPerFilm(t *testing.T) {
 		t.Fatalf("%d requests %v, want at most 4", total, ops)
 	}
 	api.Do("GET", "/votes/results.csv", admin.Token, nil).Expect(http.StatusOK)
-	if _, total := db.take(); total > 4 {
+	if _, total := db.Take(); total > 4 {
 		t.Fatalf("CSV: %d requests", total)
 	}
 }
