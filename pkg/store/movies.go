@@ -485,132 +485,118 @@ func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f Mov
 // maxBatchGet is DynamoDB's limit of keys in one BatchGetItem.
 const maxBatchGet = 100
 
-// batchGetItems reads items by key, 100 per request, retrying the keys
-// DynamoDB leaves unprocessed. Missing items are simply absent.
-func (s *Store) batchGetItems(ctx context.Context, keys []map[string]types.AttributeValue, projection string, names map[string]string) ([]map[string]types.AttributeValue, error) {
-	var items []map[string]types.AttributeValue
-	for len(keys) > 0 {
-		chunk := keys[:min(len(keys), maxBatchGet)]
-		keys = keys[len(chunk):]
-		ka := types.KeysAndAttributes{Keys: chunk, ConsistentRead: aws.Bool(true)}
+// batchGetByID reads the items of ids (keyOf gives each one's key) with one
+// BatchGetItem per 100 keys, retrying unprocessed keys with a backoff, and
+// decodes them. It returns the records in the order of ids, and the ids that
+// have no item. projection may be "" (whole items).
+func batchGetByID[R any](ctx context.Context, s *Store, ids []int64, keyOf func(int64) map[string]types.AttributeValue,
+	projection string, names map[string]string, decode func(map[string]types.AttributeValue) (R, int64, error)) ([]R, []int64, error) {
+	byID := make(map[int64]R, len(ids))
+	for start := 0; start < len(ids); start += maxBatchGet {
+		chunk := ids[start:min(len(ids), start+maxBatchGet)]
+		ka := types.KeysAndAttributes{ConsistentRead: aws.Bool(true)}
+		seen := map[int64]bool{}
+		for _, id := range chunk {
+			if !seen[id] { // BatchGetItem refuses duplicate keys
+				seen[id] = true
+				ka.Keys = append(ka.Keys, keyOf(id))
+			}
+		}
 		if projection != "" {
 			ka.ProjectionExpression = aws.String(projection)
 			ka.ExpressionAttributeNames = names
 		}
 		req := map[string]types.KeysAndAttributes{s.table: ka}
 		for attempt := 0; len(req) > 0; attempt++ {
-			if attempt > 10 {
-				return nil, errors.New("batch get: keys left unprocessed after retries")
+			if attempt > 0 {
+				if attempt > 10 {
+					return nil, nil, errors.New("batch get: keys left unprocessed after retries")
+				}
+				if err := backoff(ctx, attempt); err != nil {
+					return nil, nil, err
+				}
 			}
 			out, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: req})
 			if err != nil {
-				return nil, fmt.Errorf("batch get: %w", err)
+				return nil, nil, fmt.Errorf("batch get: %w", err)
 			}
-			items = append(items, out.Responses[s.table]...)
+			for _, item := range out.Responses[s.table] {
+				r, id, err := decode(item)
+				if err != nil {
+					return nil, nil, err
+				}
+				byID[id] = r
+			}
 			req = out.UnprocessedKeys
 		}
 	}
-	return items, nil
+	found := make([]R, 0, len(ids))
+	var missing []int64
+	for _, id := range ids {
+		if r, ok := byID[id]; ok {
+			found = append(found, r)
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	return found, missing, nil
 }
 
 // batchGetMovies reads films by id and returns them in the order of ids;
 // films that no longer exist are left out.
 func (s *Store) batchGetMovies(ctx context.Context, ids []int64) ([]festival.Movie, error) {
-	keys := make([]map[string]types.AttributeValue, len(ids))
-	for i, id := range ids {
-		keys[i] = key(moviePK(id), skMovie)
-	}
-	items, err := s.batchGetItems(ctx, keys, "", nil)
-	if err != nil {
-		return nil, err
-	}
-	byID := make(map[int64]festival.Movie, len(items))
-	for _, item := range items {
-		m, _, err := unmarshalMovie(item)
-		if err != nil {
-			return nil, err
-		}
-		byID[m.ID] = m
-	}
-	out := make([]festival.Movie, 0, len(ids))
-	for _, id := range ids {
-		if m, ok := byID[id]; ok {
-			out = append(out, m)
-		}
-	}
-	return out, nil
+	films, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
+		"", nil, func(item map[string]types.AttributeValue) (festival.Movie, int64, error) {
+			m, _, err := unmarshalMovie(item)
+			return m, m.ID, err
+		})
+	return films, err
 }
 
-// CategoryNames reads categories by id (one BatchGetItem per 100) and returns
-// the embedded form of each, in the order of ids, with the ids that do not
-// exist as *UnknownIDsError.
+// CategoryNames reads categories by id and returns the embedded form of each,
+// in the order of ids; ids that do not exist come back as *UnknownIDsError.
 func (s *Store) CategoryNames(ctx context.Context, ids []int64) ([]festival.MovieCategory, error) {
-	keys := make([]map[string]types.AttributeValue, len(ids))
-	for i, id := range ids {
-		keys[i] = key(categoryPK(id), skCategory)
-	}
-	items, err := s.batchGetItems(ctx, keys, "id_categorie, #n", map[string]string{"#n": "name"})
+	cats, missing, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
+		"id_categorie, #n", map[string]string{"#n": "name"}, func(item map[string]types.AttributeValue) (festival.MovieCategory, int64, error) {
+			var c festival.MovieCategory
+			err := attributevalue.UnmarshalMap(item, &c)
+			return c, c.ID, err
+		})
 	if err != nil {
 		return nil, err
 	}
-	byID := map[int64]festival.MovieCategory{}
-	for _, item := range items {
-		var c festival.MovieCategory
-		if err := attributevalue.UnmarshalMap(item, &c); err != nil {
-			return nil, err
-		}
-		byID[c.ID] = c
+	if len(missing) > 0 {
+		return nil, &UnknownIDsError{IDs: missing}
 	}
-	out := make([]festival.MovieCategory, 0, len(ids))
-	var unknown []int64
-	for _, id := range ids {
-		c, ok := byID[id]
-		if !ok {
-			unknown = append(unknown, id)
-			continue
-		}
-		out = append(out, c)
-	}
-	if len(unknown) > 0 {
-		return nil, &UnknownIDsError{IDs: unknown}
-	}
-	return out, nil
+	return cats, nil
 }
 
 // JuryMembers reads users by id and returns the embedded jury form of each,
 // in the order of ids; ids that do not exist or are not JURY accounts come
 // back as *UnknownIDsError.
 func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, error) {
-	keys := make([]map[string]types.AttributeValue, len(ids))
-	for i, id := range ids {
-		keys[i] = key(userPK(id), skUser)
-	}
-	items, err := s.batchGetItems(ctx, keys, "id_user, first_name, last_name, email, #r", map[string]string{"#r": "role"})
+	users, refused, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
+		"id_user, first_name, last_name, email, #r", map[string]string{"#r": "role"}, func(item map[string]types.AttributeValue) (festival.Jury, int64, error) {
+			var j festival.Jury
+			err := attributevalue.UnmarshalMap(item, &j)
+			return j, j.ID, err
+		})
 	if err != nil {
 		return nil, err
 	}
-	byID := map[int64]festival.Jury{}
-	for _, item := range items {
-		var j festival.Jury
-		if err := attributevalue.UnmarshalMap(item, &j); err != nil {
-			return nil, err
+	juries := make([]festival.Jury, 0, len(users))
+	for _, j := range users {
+		if j.Role == festival.RoleJury {
+			juries = append(juries, j)
+		} else {
+			refused = append(refused, j.ID)
 		}
-		byID[j.ID] = j
-	}
-	out := make([]festival.Jury, 0, len(ids))
-	var refused []int64
-	for _, id := range ids {
-		j, ok := byID[id]
-		if !ok || j.Role != festival.RoleJury {
-			refused = append(refused, id)
-			continue
-		}
-		out = append(out, j)
 	}
 	if len(refused) > 0 {
+		slices.Sort(refused)
 		return nil, &UnknownIDsError{IDs: refused}
 	}
-	return out, nil
+	return juries, nil
 }
 
 // MovieChange changes a film in memory and returns the writes that must go
