@@ -679,39 +679,63 @@ func (s *Store) ChangeMovie(ctx context.Context, id int64, audit *AuditInfo, cha
 	})
 }
 
+// relinkOps returns the writes that make a film's links of one kind exactly
+// want, given the ids it has: a Put for each new id, a ConditionCheck that
+// each wanted target still qualifies (so a category deleted or a user demoted
+// meanwhile cancels the transaction), and a Delete for each dropped id.
+func relinkOps(have, want []int64, put func(int64) (types.TransactWriteItem, error),
+	check func(int64) types.TransactWriteItem, drop func(int64) types.TransactWriteItem) ([]types.TransactWriteItem, error) {
+	var ops []types.TransactWriteItem
+	for _, id := range want {
+		if !slices.Contains(have, id) {
+			op, err := put(id)
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+		}
+		ops = append(ops, check(id))
+	}
+	for _, id := range have {
+		if !slices.Contains(want, id) {
+			ops = append(ops, drop(id))
+		}
+	}
+	return ops, nil
+}
+
+// joinIDs lists ids for an audit entry's details.
+func joinIDs(ids []int64) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(s, ",")
+}
+
 // SetMovieCategories assigns exactly these categories to a film (already
 // validated by CategoryNames): the embedded Categories, the link items that
 // changed, a check that each category still exists, and the audit entry, in
 // one transaction.
 func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id int64, cats []festival.MovieCategory) (festival.Movie, error) {
+	want := make([]int64, len(cats))
+	for i, c := range cats {
+		want[i] = c.ID
+	}
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
-		var ops []types.TransactWriteItem
-		old := map[int64]bool{}
-		for _, c := range m.Categories {
-			old[c.ID] = true
+		have := make([]int64, len(m.Categories))
+		for i, c := range m.Categories {
+			have[i] = c.ID
 		}
-		keep := map[int64]bool{}
-		names := make([]string, 0, len(cats))
-		for _, c := range cats {
-			keep[c.ID] = true
-			names = append(names, strconv.FormatInt(c.ID, 10))
-			if !old[c.ID] {
-				op, err := s.categoryLinkPut(id, c.ID)
-				if err != nil {
-					return nil, err
-				}
-				ops = append(ops, op)
-			}
-			ops = append(ops, s.categoryExistsCheck(c.ID))
-		}
-		for cid := range old {
-			if !keep[cid] {
-				ops = append(ops, s.deleteOp(moviePK(id), categoryLinkSK(cid)))
-			}
+		ops, err := relinkOps(have, want,
+			func(cid int64) (types.TransactWriteItem, error) { return s.categoryLinkPut(id, cid) },
+			s.categoryExistsCheck,
+			func(cid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), categoryLinkSK(cid)) })
+		if err != nil {
+			return nil, err
 		}
 		m.Categories = slices.Clone(cats)
-		ops = append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": strings.Join(names, ",")}))
-		return ops, nil
+		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": joinIDs(want)})), nil
 	})
 }
 
@@ -720,40 +744,35 @@ func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 // a check that each member is still a JURY account, and the audit entry, in
 // one transaction.
 func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
+	want := make([]int64, len(juries))
+	for i, j := range juries {
+		want[i] = j.ID
+	}
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
-		var ops []types.TransactWriteItem
-		old := map[int64]bool{}
-		for _, j := range m.Juries {
-			old[j.ID] = true
+		have := make([]int64, len(m.Juries))
+		for i, j := range m.Juries {
+			have[i] = j.ID
 		}
-		keep := map[int64]bool{}
-		names := make([]string, 0, len(juries))
-		for _, j := range juries {
-			keep[j.ID] = true
-			names = append(names, strconv.FormatInt(j.ID, 10))
-			if !old[j.ID] {
-				op, err := s.juryLinkPut(id, j.ID)
-				if err != nil {
-					return nil, err
-				}
-				ops = append(ops, op)
-			}
-			ops = append(ops, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
-				TableName: &s.table, Key: key(userPK(j.ID), skUser),
-				ConditionExpression:       aws.String("#r = :jury"),
-				ExpressionAttributeNames:  map[string]string{"#r": "role"},
-				ExpressionAttributeValues: map[string]types.AttributeValue{":jury": str(string(festival.RoleJury))},
-			}})
-		}
-		for uid := range old {
-			if !keep[uid] {
-				ops = append(ops, s.deleteOp(moviePK(id), juryLinkSK(uid)))
-			}
+		ops, err := relinkOps(have, want,
+			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },
+			s.isJuryCheck,
+			func(uid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), juryLinkSK(uid)) })
+		if err != nil {
+			return nil, err
 		}
 		m.Juries = slices.Clone(juries)
-		ops = append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": strings.Join(names, ",")}))
-		return ops, nil
+		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": joinIDs(want)})), nil
 	})
+}
+
+// isJuryCheck holds a transaction to the user still being a JURY account.
+func (s *Store) isJuryCheck(userID int64) types.TransactWriteItem {
+	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName: &s.table, Key: key(userPK(userID), skUser),
+		ConditionExpression:       aws.String("#r = :jury"),
+		ExpressionAttributeNames:  map[string]string{"#r": "role"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":jury": str(string(festival.RoleJury))},
+	}}
 }
 
 func movieTarget(id int64) string { return fmt.Sprintf("movie:%d", id) }
