@@ -1,6 +1,7 @@
 package movieapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -96,8 +97,9 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request) {
 	web.JSON(w, http.StatusCreated, Saved{Message: movies.MsgCreated, Movie: m})
 }
 
-// change is the shape of every JSON-bodied change of one film.
-type change func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error)
+// change is the shape of every JSON-bodied change of one film (the
+// movies.Service methods Update, SetStatus, SetCategories, ...).
+type change func(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error)
 
 func (h *Handler) serveChange(w http.ResponseWriter, r *http.Request, msg string, fn change) {
 	id, err := movieID(r)
@@ -111,7 +113,7 @@ func (h *Handler) serveChange(w http.ResponseWriter, r *http.Request, msg string
 		return
 	}
 	c, _ := auth.CallerFrom(r.Context())
-	m, err := fn(h, r, c, id, f)
+	m, err := fn(r.Context(), c, id, f)
 	if err != nil {
 		web.Error(w, r, err)
 		return
@@ -120,33 +122,23 @@ func (h *Handler) serveChange(w http.ResponseWriter, r *http.Request, msg string
 }
 
 func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgUpdated, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
-		return h.movies.Update(r.Context(), c, id, f)
-	})
+	h.serveChange(w, r, movies.MsgUpdated, h.movies.Update)
 }
 
 func (h *Handler) setStatus(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgStatusUpdated, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
-		return h.movies.SetStatus(r.Context(), c, id, f)
-	})
+	h.serveChange(w, r, movies.MsgStatusUpdated, h.movies.SetStatus)
 }
 
 func (h *Handler) setCategories(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgCategoriesSet, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
-		return h.movies.SetCategories(r.Context(), c, id, f)
-	})
+	h.serveChange(w, r, movies.MsgCategoriesSet, h.movies.SetCategories)
 }
 
 func (h *Handler) setJuries(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgJuriesSet, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
-		return h.movies.SetJuries(r.Context(), c, id, f)
-	})
+	h.serveChange(w, r, movies.MsgJuriesSet, h.movies.SetJuries)
 }
 
 func (h *Handler) setCollaborators(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgCollaboratorsOK, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
-		return h.movies.SetCollaborators(r.Context(), c, id, f)
-	})
+	h.serveChange(w, r, movies.MsgCollaboratorsOK, h.movies.SetCollaborators)
 }
 
 // markCandidate takes no body; one that is sent is ignored.
@@ -215,7 +207,5 @@ func (h *Handler) startUpload(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) completeUpload(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgFileUploaded, func(h *Handler, r *http.Request, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
-		return h.movies.CompleteUpload(r.Context(), c, id, f)
-	})
+	h.serveChange(w, r, movies.MsgFileUploaded, h.movies.CompleteUpload)
 }
