@@ -83,16 +83,16 @@ func (s *Store) ListAudit(ctx context.Context, f AuditFilter, p Page) ([]festiva
 	if p.Limit <= 0 {
 		return nil, "", fmt.Errorf("list audit: a page limit is required")
 	}
-	start, err := decodeCursor(p.Cursor)
-	if err != nil {
-		return nil, "", err
-	}
 	pkAttr, skAttr, index, pk := attrGSI1PK, attrGSI1SK, IndexGSI1, gsi1Audit
 	if f.ActorID != 0 {
 		pkAttr, skAttr, index, pk = attrGSI2PK, attrGSI2SK, IndexGSI2, actorPK(f.ActorID)
 	}
 	names := map[string]string{"#pk": pkAttr}
 	values := map[string]types.AttributeValue{":pk": str(pk)}
+	start, err := startKey(p.Cursor, &dynamodb.QueryInput{IndexName: aws.String(index), ExpressionAttributeValues: values})
+	if err != nil {
+		return nil, "", err
+	}
 	cond := "#pk = :pk"
 	// Sort keys are "<time>#<random>": "#" sorts before the random hex and "~"
 	// after it, so these bounds include every entry of the bounding millisecond.
@@ -143,6 +143,9 @@ func (s *Store) ListAudit(ctx context.Context, f AuditFilter, p Page) ([]festiva
 			in.FilterExpression = aws.String(strings.Join(filters, " AND "))
 		}
 		out, err := s.db.Query(ctx, in)
+		if q == 0 && cursorRefused(err, start) {
+			return nil, "", ErrBadCursor
+		}
 		if err != nil {
 			return nil, "", fmt.Errorf("list audit: %w", err)
 		}

@@ -1,8 +1,13 @@
 package store
 
 import (
+	"errors"
+
 	"encoding/base64"
 	"encoding/json"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/smithy-go"
 	"github.com/festivalapi/festival/pkg/apperr"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -60,4 +65,45 @@ func decodeCursor(c string) (map[string]types.AttributeValue, error) {
 		return nil, ErrBadCursor
 	}
 	return out, nil
+}
+
+// keyAttrs are the key attributes of an ExclusiveStartKey on each index.
+var keyAttrs = map[string][]string{
+	"":        {attrPK, attrSK},
+	IndexGSI1: {attrGSI1PK, attrGSI1SK, attrPK, attrSK},
+	IndexGSI2: {attrGSI2PK, attrGSI2SK, attrPK, attrSK},
+}
+
+// startKey reads a client's cursor for the query in. Beyond being well
+// formed, it must name exactly the key attributes of the query's index and
+// the query's own partition (":pk"): a cursor of another listing, or a forged
+// one, is a 400 rather than a DynamoDB validation error.
+func startKey(cursor string, in *dynamodb.QueryInput) (map[string]types.AttributeValue, error) {
+	k, err := decodeCursor(cursor)
+	if err != nil || k == nil {
+		return k, err
+	}
+	want := keyAttrs[aws.ToString(in.IndexName)]
+	if len(k) != len(want) {
+		return nil, ErrBadCursor
+	}
+	for _, a := range want {
+		if _, ok := k[a]; !ok {
+			return nil, ErrBadCursor
+		}
+	}
+	pk, _ := in.ExpressionAttributeValues[":pk"].(*types.AttributeValueMemberS)
+	got, _ := k[want[0]].(*types.AttributeValueMemberS)
+	if pk == nil || got == nil || pk.Value != got.Value {
+		return nil, ErrBadCursor
+	}
+	return k, nil
+}
+
+// cursorRefused reports whether DynamoDB refused a query for its start key:
+// a cursor that passes startKey but lies outside the query's sort key
+// condition. It is the client's cursor that is wrong.
+func cursorRefused(err error, start map[string]types.AttributeValue) bool {
+	var ae smithy.APIError
+	return start != nil && errors.As(err, &ae) && ae.ErrorCode() == "ValidationException"
 }

@@ -347,7 +347,7 @@ func (s *Store) transactChunks(ctx context.Context, ops []types.TransactWriteIte
 // queryPages runs a query for one page (p.Limit > 0) or all pages, calling
 // each for every item; it returns the cursor of the next page, if any.
 func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page, each func(map[string]types.AttributeValue) error) (string, error) {
-	start, err := decodeCursor(p.Cursor)
+	start, err := startKey(p.Cursor, in)
 	if err != nil {
 		return "", err
 	}
@@ -355,8 +355,11 @@ func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page,
 	if p.Limit > 0 {
 		in.Limit = aws.Int32(p.Limit)
 	}
-	for {
+	for first := true; ; first = false {
 		out, err := s.db.Query(ctx, in)
+		if first && cursorRefused(err, start) {
+			return "", ErrBadCursor
+		}
 		if err != nil {
 			return "", err
 		}

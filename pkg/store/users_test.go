@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"sync"
@@ -192,8 +193,17 @@ func TestListUsersPaginatesWithACursor(t *testing.T) {
 	if len(ids) != 5 || ids[0] != 1 || ids[4] != 5 || pages != 3 {
 		t.Fatalf("ids %v in %d pages", ids, pages)
 	}
-	if _, _, err := s.ListUsers(ctx, store.Page{Limit: 2, Cursor: "garbage!"}); !errors.Is(err, store.ErrBadCursor) {
-		t.Fatalf("bad cursor err = %v", err)
+	forge := func(key string) string { return base64.RawURLEncoding.EncodeToString([]byte(key)) }
+	for name, cursor := range map[string]string{
+		"not base64":                  "garbage!",
+		"not a key of this index":     forge(`{"PK":"x"}`),
+		"another listing's partition": forge(`{"GSI1PK":"MOVIES","GSI1SK":"MOVIE#0000000001","PK":"MOVIE#1","SK":"MOVIE"}`),
+		"missing attributes":          forge(`{"GSI1PK":"USERS","GSI1SK":"USER#0000000001"}`),
+		"an attribute too many":       forge(`{"GSI1PK":"USERS","GSI1SK":"USER#0000000001","PK":"USER#1","SK":"USER","GSI2PK":"x"}`),
+	} {
+		if _, _, err := s.ListUsers(ctx, store.Page{Limit: 2, Cursor: cursor}); !errors.Is(err, store.ErrBadCursor) {
+			t.Errorf("cursor %s: err = %v, want ErrBadCursor", name, err)
+		}
 	}
 }
 

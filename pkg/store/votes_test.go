@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"sync"
@@ -211,5 +212,16 @@ func TestDeleteOneVoteAndAllVotesOfAFilm(t *testing.T) {
 	}
 	if left, _ := s.MovieVotes(ctx, m.ID); len(left) != 0 {
 		t.Fatalf("%d votes left", len(left))
+	}
+}
+
+func TestAForgedCursorOutsideTheSortKeyConditionIsABadCursor(t *testing.T) {
+	s := newStore(t)
+	// A well-formed key of the right index and partition, but outside
+	// begins_with(GSI2SK, "VOTE#MOVIE#"): DynamoDB refuses it, and that is the
+	// client's cursor's fault, not a server failure.
+	forged := base64.RawURLEncoding.EncodeToString([]byte(`{"GSI2PK":"USER#1","GSI2SK":"JURY#MOVIE#0000000001","PK":"MOVIE#1","SK":"JURY#0000000001"}`))
+	if _, _, err := s.VotesOf(context.Background(), 1, store.Page{Limit: 5, Cursor: forged}); !errors.Is(err, store.ErrBadCursor) {
+		t.Fatalf("err = %v, want ErrBadCursor", err)
 	}
 }
