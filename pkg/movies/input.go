@@ -272,11 +272,13 @@ func idList(f web.Fields, name string, max int) ([]int64, bool, error) {
 			return nil, true, bad
 		}
 		if !slices.Contains(ids, n) {
+			// Checked as the list grows: the body may hold a hundred thousand
+			// ids, and the duplicate check is quadratic in the list's length.
+			if len(ids) == max {
+				return nil, true, invalidf("Le champ %s accepte au plus %d identifiants", name, max)
+			}
 			ids = append(ids, n)
 		}
-	}
-	if len(ids) > max {
-		return nil, true, invalidf("Le champ %s accepte au plus %d identifiants", name, max)
 	}
 	return ids, true, nil
 }

@@ -3,6 +3,8 @@ package movies
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,5 +89,26 @@ func TestCollaboratorsInputNormalizesNames(t *testing.T) {
 	got, sent, err := collaboratorsInput(fields(t, `{"collaborators": "[{\"firstName\":\" Ada \",\"lastName\":\"L\",\"email\":\"a@example.org\"}]"}`))
 	if err != nil || !sent || len(got) != 1 || got[0].FirstName != "Ada" || got[0].Email != "a@example.org" {
 		t.Fatalf("got %+v, %v, %v", got, sent, err)
+	}
+}
+
+func TestIDListStopsAtItsLimitEvenForAHugeBody(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"categories":[`)
+	for i := 1; i <= 100000; i++ {
+		if i > 1 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	b.WriteString(`]}`)
+	_, _, err := idList(fields(t, b.String()), "categories", MaxCategories)
+	if err == nil || !strings.Contains(err.Error(), "au plus 20 identifiants") {
+		t.Fatalf("err = %v, want the limit", err)
+	}
+	// Duplicates do not count against the limit.
+	ids, _, err := idList(fields(t, `{"categories":[1,1,1,2,2,3]}`), "categories", 3)
+	if err != nil || len(ids) != 3 {
+		t.Fatalf("ids %v, err %v", ids, err)
 	}
 }
