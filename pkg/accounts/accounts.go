@@ -235,14 +235,23 @@ func (s *Service) Delete(ctx context.Context, caller auth.Caller, id int64) erro
 	if _, err := s.Get(ctx, id); err != nil {
 		return err
 	}
-	if s.films != nil {
-		if err := s.films.DeleteFilmsOf(ctx, id); err != nil {
-			return err
+	// The store refuses (ErrConflict) while the index still shows a film of
+	// the user, for instance one submitted meanwhile: delete films again.
+	for attempt := 0; ; attempt++ {
+		if s.films != nil {
+			if err := s.films.DeleteFilmsOf(ctx, id); err != nil {
+				return err
+			}
 		}
+		err := s.store.DeleteUser(ctx, festival.Actor{ID: caller.ID, Role: caller.Role}, id)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			return apperr.E(apperr.NotFound, MsgUserNotFound)
+		case errors.Is(err, store.ErrConflict) && attempt < 2:
+			continue
+		case errors.Is(err, store.ErrConflict):
+			return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez la suppression")
+		}
+		return err
 	}
-	err := s.store.DeleteUser(ctx, festival.Actor{ID: caller.ID, Role: caller.Role}, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return apperr.E(apperr.NotFound, MsgUserNotFound)
-	}
-	return err
 }

@@ -273,11 +273,11 @@ func snapshotConditionFailed(err error, base int) bool {
 // the user (GSI2 partition USER#<id>: jury assignments, votes, ...). The
 // dependents go first and the user item last, each batch in a transaction, so
 // a failure part-way leaves the user in place and a retry finishes the job.
+// Films the user produced must be gone first: if the index still shows one
+// (created meanwhile, or not yet deleted), nothing is deleted and the answer
+// is ErrConflict. The last write is conditional on the user being unchanged
+// since it was read, so the marker deleted is the one of the current e-mail.
 func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) error {
-	u, err := s.GetUser(ctx, id)
-	if err != nil {
-		return err
-	}
 	refs, err := s.queryAll(ctx, &dynamodb.QueryInput{
 		TableName: &s.table, IndexName: aws.String(IndexGSI2),
 		KeyConditionExpression:    aws.String("GSI2PK = :pk"),
@@ -297,15 +297,30 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 	if err := s.transactChunks(ctx, ops); err != nil {
 		return fmt.Errorf("delete items of user %d: %w", id, err)
 	}
-	err = s.transact(ctx, []types.TransactWriteItem{
-		{Delete: &types.Delete{TableName: &s.table, Key: key(userPK(id), skUser)}},
-		{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(u.Email)), skEmail)}},
-		s.auditOp(actor, "user.delete", fmt.Sprintf("user:%d", id), map[string]string{"email": u.Email, "role": string(u.Role)}),
-	})
-	if err != nil {
-		return fmt.Errorf("delete user %d: %w", id, err)
+	for attempt := 0; ; attempt++ {
+		it, err := getItem[userItem](ctx, s, key(userPK(id), skUser))
+		if err != nil {
+			return wrapGet(err, "get user %d", id)
+		}
+		err = s.transact(ctx, []types.TransactWriteItem{
+			{Delete: &types.Delete{
+				TableName: &s.table, Key: key(userPK(id), skUser),
+				ConditionExpression:       aws.String("#v = :v"),
+				ExpressionAttributeNames:  map[string]string{"#v": "version"},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(it.Version)},
+			}},
+			{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(it.Email)), skEmail)}},
+			s.auditOp(actor, "user.delete", fmt.Sprintf("user:%d", id), map[string]string{"email": it.Email, "role": it.Role}),
+		})
+		switch {
+		case err == nil:
+			return nil
+		case conditionFailedAt(err, 0) && attempt < 3:
+			continue // updated in between (an e-mail change moves the marker): read again
+		default:
+			return fmt.Errorf("delete user %d: %w", id, err)
+		}
 	}
-	return nil
 }
 
 // detachFromUserOps returns the writes that remove one item hanging off a
@@ -317,8 +332,13 @@ func (s *Store) detachFromUserOps(item map[string]types.AttributeValue) ([]types
 	if pk == nil || sk == nil {
 		return nil, errors.New("item without key")
 	}
+	t, _ := item[attrType].(*types.AttributeValueMemberS)
+	if t != nil && t.Value == typeMovie {
+		// Deleting only the film item would orphan its collection and files.
+		return nil, ErrConflict
+	}
 	ops := []types.TransactWriteItem{{Delete: &types.Delete{TableName: &s.table, Key: key(pk.Value, sk.Value)}}}
-	if t, _ := item[attrType].(*types.AttributeValueMemberS); t != nil && t.Value == typeMovieJury {
+	if t != nil && t.Value == typeMovieJury {
 		// A jury assignment also lives in the film's embedded Juries.
 		var link movieJuryLinkItem
 		if err := attributevalue.UnmarshalMap(item, &link); err != nil {

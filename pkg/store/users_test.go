@@ -226,3 +226,35 @@ func TestDeleteUserRemovesUserAndMarkerAndFreesTheEmail(t *testing.T) {
 	}
 	newUser(t, s, "gone@example.org", festival.RoleJury)
 }
+
+func TestDeleteUserRefusesWhileTheProducerStillHasAFilm(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}
+	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
+	film := newFilm(t, s, prod)
+	if err := s.DeleteUser(ctx, admin, prod.ID); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("err = %v, want ErrConflict (the film must be deleted first, with its files)", err)
+	}
+	if _, err := s.GetUser(ctx, prod.ID); err != nil {
+		t.Fatalf("the refused deletion deleted the user: %v", err)
+	}
+	if _, err := s.GetMovie(ctx, film.ID); err != nil {
+		t.Fatalf("the refused deletion deleted the film item alone: %v", err)
+	}
+}
+
+func TestDeleteUserRemovesTheMarkerOfTheCurrentEmail(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	u := newUser(t, s, "before@example.org", festival.RoleJury)
+	if _, err := s.UpdateUser(ctx, u.ID, func(u *festival.User) error { u.Email = "after@example.org"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteUser(ctx, festival.Actor{ID: 99, Role: festival.RoleAdmin}, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	// Both addresses are free again: no marker outlives the user.
+	newUser(t, s, "after@example.org", festival.RoleJury)
+	newUser(t, s, "before@example.org", festival.RoleJury)
+}
