@@ -22,15 +22,15 @@ func TestGuideStatusMapsEveryStoredStatus(t *testing.T) {
 func TestParseStatusAcceptsBothVocabularies(t *testing.T) {
 	tests := map[string]SelectionStatus{
 		"PENDING": StatusSubmitted, "VALIDATED": StatusAssigned, "CANDIDATE": StatusCandidate,
-		"REJECTED": StatusRefused, "validated": StatusAssigned, "to_discuss": StatusToDiscuss,
-		"awarded": StatusAwarded, "finalist": StatusFinalist, " selected ": StatusSelected,
+		"REJECTED": StatusRefused, "to_discuss": StatusToDiscuss,
+		"awarded": StatusAwarded, "finalist": StatusFinalist, "selected": StatusSelected,
 	}
 	for in, want := range tests {
 		if got, ok := ParseStatus(in); !ok || got != want {
 			t.Errorf("ParseStatus(%q) = %q, %v; want %q", in, got, ok, want)
 		}
 	}
-	for _, bad := range []string{"", "DONE", "candidat", "42"} {
+	for _, bad := range []string{"", "DONE", "candidat", "42", "pending", "validated ", " selected", "SUBMITTED"} {
 		if _, ok := ParseStatus(bad); ok {
 			t.Errorf("ParseStatus(%q) was accepted", bad)
 		}

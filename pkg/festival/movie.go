@@ -1,6 +1,6 @@
 package festival
 
-import "strings"
+import "slices"
 
 // SelectionStatus is the stored status of a film (`selection_status`).
 type SelectionStatus string
@@ -46,12 +46,13 @@ func (s SelectionStatus) Guide() GuideStatus {
 	}
 }
 
-// ParseStatus reads a status in either vocabulary: a guide value maps onto
-// its stored status (PENDING -> submitted, VALIDATED -> assigned, CANDIDATE ->
-// candidate, REJECTED -> refused); a stored value is taken as is.
+// ParseStatus reads a status in either vocabulary, exactly as each writes
+// it: a guide value (upper case) maps onto its stored status (PENDING ->
+// submitted, VALIDATED -> assigned, CANDIDATE -> candidate, REJECTED ->
+// refused); a stored value (lower case) is taken as is. Anything else is
+// refused (DESIGN.md section 4).
 func ParseStatus(s string) (SelectionStatus, bool) {
-	v := strings.TrimSpace(s)
-	switch GuideStatus(strings.ToUpper(v)) {
+	switch GuideStatus(s) {
 	case GuidePending:
 		return StatusSubmitted, true
 	case GuideValidated:
@@ -61,10 +62,8 @@ func ParseStatus(s string) (SelectionStatus, bool) {
 	case GuideRejected:
 		return StatusRefused, true
 	}
-	for _, st := range SelectionStatuses {
-		if SelectionStatus(strings.ToLower(v)) == st {
-			return st, true
-		}
+	if slices.Contains(SelectionStatuses, SelectionStatus(s)) {
+		return SelectionStatus(s), true
 	}
 	return "", false
 }

@@ -185,7 +185,10 @@ func integer(f web.Fields, name string) (v *int64, sent bool, err error) {
 // either vocabulary.
 func parseStatusField(f web.Fields) (festival.SelectionStatus, error) {
 	s, ok, err := f.String("status")
-	if err != nil || !ok || strings.TrimSpace(s) == "" {
+	if err != nil {
+		return "", err // not a string: the decoder's 400 names the field
+	}
+	if !ok || strings.TrimSpace(s) == "" {
 		return "", invalidf(MsgStatusRequired)
 	}
 	st, valid := festival.ParseStatus(s)
