@@ -185,9 +185,6 @@ func (s *Service) Update(ctx context.Context, id int64, f web.Fields, allowRole 
 	if err != nil {
 		return festival.User{}, err
 	}
-	if in.Role != nil && !allowRole {
-		return festival.User{}, apperr.E(apperr.Forbidden, "Vous ne pouvez pas changer votre propre rôle")
-	}
 	var hash string
 	if in.Password != nil && strings.TrimSpace(*in.Password) != "" {
 		if err := festival.CheckPassword(*in.Password); err != nil {
@@ -207,7 +204,11 @@ func (s *Service) Update(ctx context.Context, id int64, f web.Fields, allowRole 
 		if in.Email != nil {
 			u.Email = *in.Email
 		}
-		if in.Role != nil {
+		if in.Role != nil && *in.Role != u.Role {
+			if !allowRole {
+				// A client that sends the profile back unchanged keeps working.
+				return apperr.E(apperr.Forbidden, "Vous ne pouvez pas changer votre propre rôle")
+			}
 			u.Role = *in.Role
 		}
 		if hash != "" {
