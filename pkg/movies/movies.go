@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/apperr"
@@ -40,6 +41,9 @@ const (
 	MsgNoMediaAccess   = "Accès interdit. Seuls le producteur du film, les membres du jury qui lui sont assignés et les administrateurs peuvent voir ses fichiers."
 	MsgConflictOfInt   = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
 	MsgNothingToUpdate = "Aucun champ modifiable n'a été envoyé"
+	// Formats: the ids of the refused jury members, the refused e-mails.
+	MsgJuryConflict       = "Conflit d'intérêts : ces membres du jury ont produit ce film ou figurent parmi ses collaborateurs : %s"
+	MsgCollaboratorIsJury = "Conflit d'intérêts : ces collaborateurs sont membres du jury assignés à ce film (retirez-les du jury d'abord) : %s"
 )
 
 // Service runs the film operations.
@@ -204,8 +208,10 @@ func (s *Service) SetCategories(ctx context.Context, c auth.Caller, id int64, f 
 	return m, storeErr(err)
 }
 
-// SetJuries assigns exactly the listed jury members; an unknown user or one
-// whose role is not JURY is a 400 naming them, and nothing changes.
+// SetJuries assigns exactly the listed jury members; an unknown user, one
+// whose role is not JURY, or one with a conflict of interest with the film
+// (its producer or one of its collaborators) is a 400 naming them, and
+// nothing changes.
 func (s *Service) SetJuries(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
 	ids, sent, err := idList(f, "juries", MaxJuries)
 	if err != nil {
@@ -223,6 +229,10 @@ func (s *Service) SetJuries(ctx context.Context, c auth.Caller, id int64, f web.
 		return festival.Movie{}, err
 	}
 	m, err := s.store.SetMovieJuries(ctx, actorOf(c), id, juries)
+	var conflicted *store.ConflictOfInterestError
+	if errors.As(err, &conflicted) {
+		return m, invalidf(MsgJuryConflict, joinIDs(conflicted.IDs))
+	}
 	return m, storeErr(err)
 }
 
@@ -278,9 +288,33 @@ func (s *Service) SetCollaborators(ctx context.Context, c auth.Caller, id int64,
 		if !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID {
 			return nil, apperr.E(apperr.Forbidden, MsgNotOwner)
 		}
+		// The rule of SetJuries seen from the other side: a jury member
+		// assigned to the film cannot become its collaborator. Checked on
+		// the film read for the versioned write, so a concurrent assignment
+		// cannot slip through.
+		if jurors := assignedCollaborators(*m, collabs); len(jurors) > 0 {
+			return nil, invalidf(MsgCollaboratorIsJury, strings.Join(jurors, ", "))
+		}
 		m.Collaborators = collabs
 		return map[string]string{"count": strconv.Itoa(len(collabs))}, nil
 	})
+}
+
+// assignedCollaborators returns the e-mails among collabs that belong to a
+// jury member assigned to the film, in the order sent.
+func assignedCollaborators(m festival.Movie, collabs []festival.Collaborator) []string {
+	jurors := map[string]bool{}
+	for _, j := range m.Juries {
+		jurors[festival.NormalizeEmail(j.Email)] = true
+	}
+	var out []string
+	for _, c := range collabs {
+		// The same comparison as festival.ConflictOfInterest's.
+		if c.Email != "" && jurors[festival.NormalizeEmail(c.Email)] {
+			out = append(out, c.Email)
+		}
+	}
+	return out
 }
 
 // MarkCandidate is a jury member's "candidate" mark without a full vote

@@ -29,6 +29,15 @@ func (e *UnknownIDsError) Error() string {
 	return fmt.Sprintf("store: unknown ids %v", e.IDs)
 }
 
+// ConflictOfInterestError lists the jury members who may not be assigned to
+// a film because they produced it or are among its collaborators (same
+// e-mail); nothing was written.
+type ConflictOfInterestError struct{ IDs []int64 }
+
+func (e *ConflictOfInterestError) Error() string {
+	return fmt.Sprintf("store: jury members %v have a conflict of interest with the film", e.IDs)
+}
+
 // movieItem is a film as stored. It embeds everything GET /movies/:id shows,
 // so one GetItem answers it and a listing needs no request per film.
 // Categories and Juries are stored as maps keyed by id (the API shows them as
@@ -742,13 +751,26 @@ func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 // SetMovieJuries assigns exactly these jury members (already validated by
 // JuryMembers) to a film: embedded Juries, the assignment items that changed,
 // a check that each member is still a JURY account, and the audit entry, in
-// one transaction.
+// one transaction. A member with a conflict of interest (the film's producer,
+// or a collaborator by e-mail) is a *ConflictOfInterestError and nothing is
+// written. The check runs on the film as read for the versioned write, so a
+// collaborator added concurrently makes the write retry and be checked again.
 func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
 	want := make([]int64, len(juries))
 	for i, j := range juries {
 		want[i] = j.ID
 	}
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		var conflicted []int64
+		for _, j := range juries {
+			if festival.ConflictOfInterest(*m, festival.User{ID: j.ID, Email: j.Email}) {
+				conflicted = append(conflicted, j.ID)
+			}
+		}
+		if len(conflicted) > 0 {
+			slices.Sort(conflicted)
+			return nil, &ConflictOfInterestError{IDs: conflicted}
+		}
 		have := make([]int64, len(m.Juries))
 		for i, j := range m.Juries {
 			have[i] = j.ID

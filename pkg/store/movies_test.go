@@ -281,3 +281,30 @@ func TestListMoviesPagesAndFilters(t *testing.T) {
 		t.Errorf("bad cursor: %v", err)
 	}
 }
+
+func TestAJuryMemberInConflictOfInterestIsNotAssigned(t *testing.T) {
+	s, db, table := movieStore(t)
+	ctx := context.Background()
+	admin := newUser(t, s, "admin-coi@example.org", festival.RoleAdmin)
+	prod := newUser(t, s, "prod-coi@example.org", festival.RoleProducer)
+	jury := newUser(t, s, "jury-coi@example.org", festival.RoleJury)
+	m := newFilm(t, s, prod)
+	if _, err := s.ChangeMovie(ctx, m.ID, nil, func(m *festival.Movie) (map[string]string, error) {
+		m.Collaborators = []festival.Collaborator{{ID: 1, FirstName: "J", LastName: "C", Email: "JURY-COI@example.org"}}
+		return nil, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	juries, err := s.JuryMembers(ctx, []int64{jury.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.SetMovieJuries(ctx, actor(admin), m.ID, juries)
+	var coi *store.ConflictOfInterestError
+	if !errors.As(err, &coi) || len(coi.IDs) != 1 || coi.IDs[0] != jury.ID {
+		t.Fatalf("err = %v, want a conflict of interest naming %d", err, jury.ID)
+	}
+	if n := collectionSize(t, db, table, m.ID); n != 1 {
+		t.Errorf("a refused assignment wrote %d items", n-1)
+	}
+}

@@ -410,3 +410,36 @@ func TestDeletingAFilmRemovesItsCollectionAndFiles(t *testing.T) {
 		t.Error("deletion is not in the audit trail")
 	}
 }
+
+func TestAJuryMemberInConflictOfInterestIsNeitherAssignedNorMadeCollaborator(t *testing.T) {
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	prod := api.Register("PRODUCER")
+	jury, conflicted := api.Register("JURY"), api.Register("JURY")
+	id := upload(t, api, prod.Token, "Film")
+	path := fmt.Sprintf("/movies/%d", id)
+	api.Do("PUT", path+"/collaborators", prod.Token, map[string]any{"collaborators": []map[string]any{
+		{"first_name": "C", "last_name": "J", "email": strings.ToUpper(conflicted.Email)},
+	}}).Expect(http.StatusOK)
+
+	api.Do("PUT", path+"/juries", admin.Token, map[string]any{"juries": []int64{jury.ID, conflicted.ID}}).
+		ExpectError(http.StatusBadRequest, fmt.Sprintf("Conflit d'intérêts : ces membres du jury ont produit ce film ou figurent parmi ses collaborateurs : %d", conflicted.ID))
+	if j := api.Do("GET", path, "", nil).JSON()["Juries"].([]any); len(j) != 0 {
+		t.Errorf("a refused assignment changed the film: %v", j)
+	}
+	if l := api.Do("GET", "/movies/assigned", jury.Token, nil).Expect(http.StatusOK).List(); len(l) != 0 {
+		t.Errorf("a refused assignment created links: %v", l)
+	}
+	api.Do("PUT", path+"/juries", admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
+
+	// The other side of the rule: an assigned jury member cannot become a collaborator.
+	upper := strings.ToUpper(jury.Email)
+	api.Do("PUT", path+"/collaborators", prod.Token, map[string]any{"collaborators": []map[string]any{
+		{"first_name": "C", "last_name": "J", "email": conflicted.Email},
+		{"first_name": "A", "last_name": "B", "email": upper},
+	}}).ExpectError(http.StatusBadRequest, "Conflit d'intérêts : ces collaborateurs sont membres du jury assignés à ce film (retirez-les du jury d'abord) : "+upper)
+	c := api.Do("GET", path, "", nil).JSON()["Collaborators"].([]any)
+	if len(c) != 1 || !strings.EqualFold(c[0].(map[string]any)["email"].(string), conflicted.Email) {
+		t.Errorf("a refused change altered the collaborators: %v", c)
+	}
+}
