@@ -126,3 +126,27 @@ func (s *Store) queryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[st
 	}
 	return items, nil
 }
+
+// transactEach sends writes that are independent of each other (each keeps
+// one copy in step, each with its own condition), 100 per transaction. When
+// a transaction is cancelled, its writes are sent one by one and those whose
+// condition fails are skipped: the copy they target is gone (a film deleted,
+// a jury member unassigned meanwhile), which is what the condition is for.
+// It is idempotent, so a retry after another failure finishes the job.
+func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem) error {
+	for len(ops) > 0 {
+		n := min(len(ops), maxTransactItems)
+		if err := s.transact(ctx, ops[:n]); err != nil {
+			if cancelReasons(err) == nil {
+				return err
+			}
+			for _, op := range ops[:n] {
+				if err := s.transact(ctx, []types.TransactWriteItem{op}); err != nil && !conditionFailedAt(err, 0) {
+					return err
+				}
+			}
+		}
+		ops = ops[n:]
+	}
+	return nil
+}

@@ -219,12 +219,14 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.
 				types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(oldEmail), skEmail)}},
 			)
 		}
-		snapshot, err := s.userSnapshotOps(ctx, before, after)
+		snapshot, err := s.movieUserSnapshotOps(ctx, before, after)
 		if err != nil {
 			return festival.User{}, err
 		}
-		// The copies go in the user's transaction when they fit; a user with
-		// very many films gets them right after (idempotent, retried below).
+		// The copies go in the user's transaction when they fit. A user with
+		// very many films gets them right after, each on its own condition:
+		// the user is updated by then, so a film that changed meanwhile must
+		// not turn the answer into a failure.
 		together := len(ops)+len(snapshot) <= maxTransactItems
 		base := len(ops)
 		if together {
@@ -232,8 +234,7 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.
 		}
 		err = s.transact(ctx, ops)
 		if err == nil && !together {
-			err = s.transactChunks(ctx, snapshot)
-			if err != nil {
+			if err := s.transactEach(ctx, snapshot); err != nil {
 				return festival.User{}, fmt.Errorf("update copies of user %d: %w", id, err)
 			}
 		}
@@ -248,13 +249,6 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.
 			return festival.User{}, fmt.Errorf("update user %d: %w", id, err)
 		}
 	}
-}
-
-// userSnapshotOps returns the writes that keep copies of the user's name,
-// e-mail and role (embedded in films they produce or judge) in step with an
-// update; see movieUserSnapshotOps in movies.go.
-func (s *Store) userSnapshotOps(ctx context.Context, before, after festival.User) ([]types.TransactWriteItem, error) {
-	return s.movieUserSnapshotOps(ctx, before, after)
 }
 
 // snapshotConditionFailed reports whether a copy update (from index base on)

@@ -9,6 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/storetest"
@@ -257,4 +263,43 @@ func TestDeleteUserRemovesTheMarkerOfTheCurrentEmail(t *testing.T) {
 	// Both addresses are free again: no marker outlives the user.
 	newUser(t, s, "after@example.org", festival.RoleJury)
 	newUser(t, s, "before@example.org", festival.RoleJury)
+}
+
+// A jury member on more films than one transaction holds gets the copies of
+// their name updated after the user; a film that lost them meanwhile is
+// skipped rather than failing an update that has already happened.
+func TestRenamingAJuryMemberOfManyFilmsSkipsAFilmThatChangedMeanwhile(t *testing.T) {
+	db, table := storetest.Table(t)
+	s := store.New(db, table, nil)
+	ctx := context.Background()
+	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}
+	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
+	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
+	var films []festival.Movie
+	for range 101 {
+		m := newFilm(t, s, prod)
+		if _, err := s.SetMovieJuries(ctx, admin, m.ID, []festival.Jury{{ID: jury.ID, FirstName: jury.FirstName, LastName: jury.LastName, Email: jury.Email, Role: jury.Role}}); err != nil {
+			t.Fatal(err)
+		}
+		films = append(films, m)
+	}
+	// The first film loses its embedded entry (as if unassigned between the
+	// query of the user's films and the copies' update).
+	if _, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &table, Key: map[string]types.AttributeValue{
+			"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("MOVIE#%d", films[0].ID)}, "SK": &types.AttributeValueMemberS{Value: "MOVIE"}},
+		UpdateExpression:         aws.String("REMOVE Juries.#id"),
+		ExpressionAttributeNames: map[string]string{"#id": fmt.Sprint(jury.ID)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.UpdateUser(ctx, jury.ID, func(u *festival.User) error { u.LastName = "Renommé"; return nil }); err != nil {
+		t.Fatalf("update answered %v although the user was updated", err)
+	}
+	for _, m := range []festival.Movie{films[1], films[100]} {
+		got, err := s.GetMovie(ctx, m.ID)
+		if err != nil || len(got.Juries) != 1 || got.Juries[0].LastName != "Renommé" {
+			t.Fatalf("film %d juries = %+v (%v)", m.ID, got.Juries, err)
+		}
+	}
 }
