@@ -1,6 +1,6 @@
 module github.com/festivalapi/festival
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/aws/aws-lambda-go v1.55.1
