@@ -120,17 +120,20 @@ func (s *Store) movieExistsCheck(id int64) types.TransactWriteItem {
 	}}
 }
 
-// movieStatusOp sets a film's selection_status. It bumps the film's version
-// like every film write, so that an optimistic update of the film that read
-// it before cannot write the old status back.
-func (s *Store) movieStatusOp(id int64, status festival.SelectionStatus, now festival.Time) types.TransactWriteItem {
+// movieStatusOp moves a film from status from to status to. It is
+// conditional on the film still having status from: the caller decided on a
+// status read earlier, and a status an admin set since must not be
+// overwritten blindly (the caller re-reads and decides again). It bumps the
+// film's version like every film write, so that an optimistic update of the
+// film that read it before cannot write the old status back.
+func (s *Store) movieStatusOp(id int64, from, to festival.SelectionStatus, now festival.Time) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(moviePK(id), skMovie),
-		ConditionExpression:      aws.String("attribute_exists(PK)"),
+		ConditionExpression:      aws.String("attribute_exists(PK) AND #s = :from"),
 		UpdateExpression:         aws.String("SET #s = :s, #u = :now ADD #v :one"),
 		ExpressionAttributeNames: map[string]string{"#s": "selection_status", "#u": "updatedAt", "#v": "version"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":s": str(string(status)), ":now": str(now.String()), ":one": num(1),
+			":from": str(string(from)), ":s": str(string(to)), ":now": str(now.String()), ":one": num(1),
 		},
 	}}
 }

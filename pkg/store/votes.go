@@ -72,7 +72,9 @@ type VoteChange struct {
 	// Promote moves the film to candidate in the same transaction; the caller
 	// sets it when the vote flags a film that is not candidate yet.
 	Promote bool
-	// PromoteFrom is the film's status before, recorded in the audit trail.
+	// PromoteFrom is the film's status as the caller read it: the move is
+	// conditional on it (when the status changed meanwhile, SaveVote reads
+	// the film again and decides again), and the audit trail records it.
 	PromoteFrom festival.SelectionStatus
 	// RequireAssignment makes the write conditional on the voter's jury
 	// assignment to the film (festival setting jury_vote_assigned_only).
@@ -144,7 +146,7 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 			ops = append(ops, s.voteUpdateOp(v))
 		}
 		if ch.Promote {
-			ops = append(ops, s.movieStatusOp(movieID, festival.StatusCandidate, now))
+			ops = append(ops, s.movieStatusOp(movieID, ch.PromoteFrom, festival.StatusCandidate, now))
 		} else {
 			ops = append(ops, s.movieExistsCheck(movieID))
 		}
@@ -171,6 +173,15 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 		case conditionFailedAt(err, 0):
 			// Created by a concurrent request (or deleted since it was read):
 			// read it again and take the other path.
+			continue
+		case conditionFailedAt(err, 1) && ch.Promote:
+			// The film is gone, or its status changed since PromoteFrom was
+			// read (an admin's decision): read it again and decide again.
+			f, ferr := s.GetMovieFacts(ctx, movieID)
+			if ferr != nil {
+				return SavedVote{}, ferr
+			}
+			ch.Promote, ch.PromoteFrom = f.Status != festival.StatusCandidate, f.Status
 			continue
 		case conditionFailedAt(err, 1):
 			return SavedVote{}, ErrNotFound

@@ -225,3 +225,63 @@ func TestAForgedCursorOutsideTheSortKeyConditionIsABadCursor(t *testing.T) {
 		t.Fatalf("err = %v, want ErrBadCursor", err)
 	}
 }
+
+func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
+	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
+	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
+	yes := true
+	setStatus := func(id int64, st festival.SelectionStatus) {
+		t.Helper()
+		if _, err := s.ChangeMovie(ctx, id, &store.AuditInfo{Actor: actor(admin), Action: "movie.status"}, func(m *festival.Movie) (map[string]string, error) {
+			m.SelectionStatus = st
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	candidateEntries := func(id int64) []festival.AuditEntry {
+		t.Helper()
+		trail, _, err := s.ListAudit(ctx, store.AuditFilter{ActorID: jury.ID, Action: "movie.candidate", Target: fmt.Sprintf("movie:%d", id)}, store.Page{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return trail
+	}
+
+	// The voter read "submitted"; an admin refused the film meanwhile. The
+	// move is not made from the stale status: the film is read again and the
+	// promotion recorded from the status it really had.
+	refused := judgedFilm(t, s, prod)
+	setStatus(refused.ID, festival.StatusRefused)
+	if _, err := s.SaveVote(ctx, actor(jury), refused.ID, store.VoteChange{Score: score(8), IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetMovie(ctx, refused.ID); got.SelectionStatus != festival.StatusCandidate {
+		t.Errorf("status = %s, want candidate", got.SelectionStatus)
+	}
+	if trail := candidateEntries(refused.ID); len(trail) != 1 || trail[0].Details["from"] != string(festival.StatusRefused) {
+		t.Errorf("movie.candidate entries = %+v, want one from refused", trail)
+	}
+
+	// An admin made it candidate meanwhile: the vote is saved, the film is
+	// not moved again and no second status change is recorded.
+	already := judgedFilm(t, s, prod)
+	setStatus(already.ID, festival.StatusCandidate)
+	before, err := s.GetMovieFacts(ctx, already.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := s.SaveVote(ctx, actor(jury), already.ID, store.VoteChange{Score: score(7), IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted})
+	if err != nil || !saved.Created {
+		t.Fatalf("vote = %+v, %v", saved, err)
+	}
+	if after, _ := s.GetMovieFacts(ctx, already.ID); after.Version != before.Version || after.Status != festival.StatusCandidate {
+		t.Errorf("film went from version %d to %d (%s): the vote should not have written it", before.Version, after.Version, after.Status)
+	}
+	if trail := candidateEntries(already.ID); len(trail) != 0 {
+		t.Errorf("movie.candidate entries = %+v, want none", trail)
+	}
+}
