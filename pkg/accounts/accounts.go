@@ -176,8 +176,8 @@ func (s *Service) List(ctx context.Context, p store.Page) ([]festival.User, stri
 // Update changes a user with the fields that were sent. Only provided fields
 // change; the password only when it is non-empty and not only white space
 // (then rehashed). allowRole is false when users edit themselves, so that
-// nobody can promote their own account.
-func (s *Service) Update(ctx context.Context, id int64, f web.Fields, allowRole bool) (festival.User, error) {
+// nobody can promote their own account. A change of role is audited.
+func (s *Service) Update(ctx context.Context, caller auth.Caller, id int64, f web.Fields, allowRole bool) (festival.User, error) {
 	if len(f) == 0 {
 		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
 	}
@@ -194,7 +194,8 @@ func (s *Service) Update(ctx context.Context, id int64, f web.Fields, allowRole 
 			return festival.User{}, err
 		}
 	}
-	u, err := s.store.UpdateUser(ctx, id, func(u *festival.User) error {
+	actor := festival.Actor{ID: caller.ID, Role: caller.Role}
+	u, err := s.store.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
 		if in.FirstName != nil {
 			u.FirstName = *in.FirstName
 		}

@@ -179,6 +179,12 @@ func (s *Store) ListUsers(ctx context.Context, p Page) ([]festival.User, string,
 // change moves the marker in the same transaction; ErrEmailTaken when the new
 // e-mail is someone else's. change may return an error to abort.
 func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.User) error) (festival.User, error) {
+	return s.UpdateUserAs(ctx, nil, id, change)
+}
+
+// UpdateUserAs is UpdateUser on behalf of an admin: a change of role is
+// recorded in the audit trail, in the same transaction.
+func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error) {
 	for attempt := 0; ; attempt++ {
 		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true)})
 		if err != nil {
@@ -231,6 +237,10 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.
 		base := len(ops)
 		if together {
 			ops = append(ops, snapshot...)
+		}
+		if actor != nil && before.Role != after.Role {
+			ops = append(ops, s.auditOp(*actor, "user.role", fmt.Sprintf("user:%d", id),
+				map[string]string{"from": string(before.Role), "to": string(after.Role)}))
 		}
 		err = s.transact(ctx, ops)
 		if err == nil && !together {

@@ -121,7 +121,8 @@ func (h *Handler) writeUpdate(w http.ResponseWriter, r *http.Request, id int64, 
 		web.Error(w, r, err)
 		return
 	}
-	u, err := h.accounts.Update(r.Context(), id, f, allowRole)
+	c, _ := auth.CallerFrom(r.Context())
+	u, err := h.accounts.Update(r.Context(), c, id, f, allowRole)
 	if err != nil {
 		web.Error(w, r, err)
 		return

@@ -296,6 +296,11 @@ func TestRoleChangeAndDeletionTakeEffectOnExistingTokens(t *testing.T) {
 	api.Do("GET", "/users", u.Token, nil).ExpectError(http.StatusForbidden, msgAdminOnly)
 	api.Do("PUT", fmt.Sprintf("/users/%d", u.ID), admin.Token, map[string]any{"role": "ADMIN"}).Expect(200)
 	api.Do("GET", "/users", u.Token, nil).Expect(http.StatusOK) // same token, new role
+	trail := api.Do("GET", "/audit?action=user.role", admin.Token, nil).Expect(http.StatusOK).List()
+	if len(trail) != 1 || trail[0]["target"] != fmt.Sprintf("user:%d", u.ID) || trail[0]["actor_id"] != float64(admin.ID) ||
+		fmt.Sprint(trail[0]["details"]) != "map[from:PRODUCER to:ADMIN]" {
+		t.Fatalf("audit of the role change = %v", trail)
+	}
 
 	victim := api.Register("JURY")
 	del := api.Do("DELETE", fmt.Sprintf("/users/%d", victim.ID), admin.Token, nil).Expect(http.StatusOK).JSON()
