@@ -615,7 +615,9 @@ type MovieChange func(m *festival.Movie) ([]types.TransactWriteItem, error)
 // UpdateMovie reads a film, applies change and writes it back with the extra
 // writes change returns, all in one transaction conditional on the film's
 // version, so two concurrent changes cannot lose each other: the loser reads
-// again and reapplies (a few times, then ErrConflict). A failed condition on
+// again and reapplies (a few times, then ErrConflict). A transaction
+// cancelled by a concurrent one (TransactionConflict) is retried the same
+// way after a backoff. A failed condition on
 // one of the extra writes (a category or jury member deleted meanwhile) is
 // also ErrConflict. change may return an error to abort; nothing is written.
 //
@@ -660,6 +662,15 @@ func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (
 		case err == nil:
 			return after, nil
 		case conditionFailedAt(err, 0) && attempt < 4:
+			continue
+		case transactionConflict(err) && attempt < maxWriteAttempts-1:
+			// Another transaction touched one of the items at the same
+			// moment (ordinary contention, e.g. votes on the film): nothing
+			// was written, so read and apply again after a short wait
+			// rather than answer 409.
+			if err := backoff(ctx, attempt); err != nil {
+				return festival.Movie{}, err
+			}
 			continue
 		case cancelReasons(err) != nil:
 			return festival.Movie{}, ErrConflict

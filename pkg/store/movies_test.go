@@ -308,3 +308,50 @@ func TestAJuryMemberInConflictOfInterestIsNotAssigned(t *testing.T) {
 		t.Errorf("a refused assignment wrote %d items", n-1)
 	}
 }
+
+// conflictingDB cancels the first n transactions as DynamoDB does when
+// another transaction touches the same items at the same moment.
+type conflictingDB struct {
+	store.DB
+	mu sync.Mutex
+	n  int
+}
+
+func (d *conflictingDB) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	d.mu.Lock()
+	fail := d.n > 0
+	d.n--
+	d.mu.Unlock()
+	if fail {
+		reasons := make([]types.CancellationReason, len(in.TransactItems))
+		for i := range reasons {
+			reasons[i].Code = aws.String("None")
+		}
+		reasons[0].Code = aws.String("TransactionConflict")
+		return nil, &types.TransactionCanceledException{Message: aws.String("conflict"), CancellationReasons: reasons}
+	}
+	return d.DB.TransactWriteItems(ctx, in, opts...)
+}
+
+func TestAFilmChangeIsRetriedOnATransactionConflict(t *testing.T) {
+	db, table := storetest.Table(t)
+	cdb := &conflictingDB{DB: db}
+	s := store.New(cdb, table, nil)
+	ctx := context.Background()
+	prod := newUser(t, s, "prod-tc@example.org", festival.RoleProducer)
+	m := newFilm(t, s, prod)
+
+	cdb.mu.Lock()
+	cdb.n = 3
+	cdb.mu.Unlock()
+	got, err := s.ChangeMovie(ctx, m.ID, nil, func(m *festival.Movie) (map[string]string, error) {
+		m.Title = "Changé"
+		return nil, nil
+	})
+	if err != nil || got.Title != "Changé" {
+		t.Fatalf("change under contention = %q, %v; want it applied", got.Title, err)
+	}
+	if stored, _ := s.GetMovie(ctx, m.ID); stored.Title != "Changé" {
+		t.Errorf("stored title = %q", stored.Title)
+	}
+}
