@@ -344,18 +344,22 @@ func (s *Service) MarkCandidate(ctx context.Context, c auth.Caller, id int64) (f
 }
 
 // Delete removes a film with everything in its item collection and its files.
+// A film whose deletion failed part-way reads as gone but can be deleted
+// again, which finishes the job.
 func (s *Service) Delete(ctx context.Context, c auth.Caller, id int64) error {
-	if _, err := s.Get(ctx, id); err != nil {
-		return err
-	}
 	actor := actorOf(c)
 	return s.remove(ctx, &actor, id)
 }
 
-// remove deletes the files first, then the records: a failure part-way
-// leaves the film listed (without some files) and a retry finishes the job,
-// whereas the other order could leave objects that no record points to.
+// remove marks the film as being deleted (no new vote, assignment, award or
+// file can then attach to it), deletes the files, then the records, the film
+// item last: a failure part-way leaves the marked film item, and a retry
+// finishes the job; deleting the records first could leave objects that no
+// record points to.
 func (s *Service) remove(ctx context.Context, actor *festival.Actor, id int64) error {
+	if _, err := s.store.MarkMovieDeleting(ctx, id); err != nil {
+		return storeErr(err)
+	}
 	if err := s.files.DeletePrefix(ctx, id); err != nil {
 		return err
 	}

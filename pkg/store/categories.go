@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/festival"
@@ -155,12 +156,27 @@ func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int
 
 // DeleteCategory unlinks a category from its films (link items and embedded
 // copies, see UnlinkCategory), then deletes the category and its name marker
-// with the audit entry. Films go first, so a failure
+// with the audit entry. It first marks the category (deleting = true), which
+// makes categoryExistsCheck and CategoryNames refuse it, so no film can be
+// linked to it while its links are removed. Films go first, so a failure
 // part-way leaves the category in place and a retry finishes the job.
 func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int64) (festival.Category, error) {
 	c, err := s.GetCategory(ctx, id)
 	if err != nil {
 		return c, err
+	}
+	_, err = s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: key(categoryPK(id), skCategory),
+		ConditionExpression:       aws.String("attribute_exists(PK)"),
+		UpdateExpression:          aws.String("SET deleting = :t"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
+	})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		return c, ErrNotFound
+	}
+	if err != nil {
+		return c, fmt.Errorf("mark category %d deleting: %w", id, err)
 	}
 	if err := s.UnlinkCategory(ctx, id); err != nil {
 		return c, err

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -41,12 +42,18 @@ type movieFactsItem struct {
 	Collaborators []festival.Collaborator           `dynamodbav:"Collaborators"`
 	Awards        []festival.MovieAward             `dynamodbav:"Awards"`
 	Version       int64                             `dynamodbav:"version"`
+	Deleting      bool                              `dynamodbav:"deleting"`
 }
 
+// unmarshalMovieFacts decodes a film's facts; a film being deleted is
+// ErrNotFound.
 func unmarshalMovieFacts(item map[string]types.AttributeValue) (MovieFacts, error) {
 	var it movieFactsItem
 	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 		return MovieFacts{}, err
+	}
+	if it.Deleting {
+		return MovieFacts{}, ErrNotFound
 	}
 	f := MovieFacts{
 		ID: it.ID, Title: it.Title, OwnerID: it.OwnerID, Status: festival.SelectionStatus(it.Status),
@@ -62,10 +69,10 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (MovieFacts, erro
 
 var movieFactsNames = map[string]string{
 	"#id": "id_movie", "#t": "title", "#u": "id_user", "#s": "selection_status", "#c": "Categories",
-	"#co": "Collaborators", "#a": "Awards", "#v": "version",
+	"#co": "Collaborators", "#a": "Awards", "#v": "version", "#del": "deleting",
 }
 
-const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v"
+const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del"
 
 // GetMovieFacts reads the facts of one film; ErrNotFound when it does not exist.
 func (s *Store) GetMovieFacts(ctx context.Context, id int64) (MovieFacts, error) {
@@ -98,6 +105,9 @@ func (s *Store) ListMovieFacts(ctx context.Context) ([]MovieFacts, error) {
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Movies)},
 	}, Page{}, func(item map[string]types.AttributeValue) error {
 		f, err := unmarshalMovieFacts(item)
+		if errors.Is(err, ErrNotFound) {
+			return nil // being deleted
+		}
 		if err != nil {
 			return err
 		}
@@ -111,12 +121,12 @@ func (s *Store) ListMovieFacts(ctx context.Context) ([]MovieFacts, error) {
 }
 
 // movieExistsCheck is a transaction item that fails (condition) when the
-// film is gone: a write that hangs off a film is never left orphaned by a
-// concurrent deletion.
+// film is gone or being deleted (DeleteMovie's tombstone): a write that hangs
+// off a film is never left orphaned by a concurrent deletion.
 func (s *Store) movieExistsCheck(id int64) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(moviePK(id), skMovie),
-		ConditionExpression: aws.String("attribute_exists(PK)"),
+		ConditionExpression: aws.String("attribute_exists(PK) AND attribute_not_exists(deleting)"),
 	}}
 }
 
@@ -129,7 +139,7 @@ func (s *Store) movieExistsCheck(id int64) types.TransactWriteItem {
 func (s *Store) movieStatusOp(id int64, from, to festival.SelectionStatus, now festival.Time) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(moviePK(id), skMovie),
-		ConditionExpression:      aws.String("attribute_exists(PK) AND #s = :from"),
+		ConditionExpression:      aws.String("attribute_exists(PK) AND attribute_not_exists(deleting) AND #s = :from"),
 		UpdateExpression:         aws.String("SET #s = :s, #u = :now ADD #v :one"),
 		ExpressionAttributeNames: map[string]string{"#s": "selection_status", "#u": "updatedAt", "#v": "version"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{

@@ -92,6 +92,11 @@ type movieItem struct {
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
 	Version int64 `dynamodbav:"version"`
+
+	// Deleting is the tombstone DeleteMovie sets before it removes the
+	// film's item collection: from then on the film reads as gone and every
+	// write that would add to its collection is refused (see DeleteMovie).
+	Deleting bool `dynamodbav:"deleting,omitempty"`
 }
 
 func idKey(id int64) string { return strconv.FormatInt(id, 10) }
@@ -178,10 +183,14 @@ func cmpID(a, b int64) int {
 	return 0
 }
 
+// unmarshalMovie decodes a film item; a film being deleted is ErrNotFound.
 func unmarshalMovie(item map[string]types.AttributeValue) (festival.Movie, int64, error) {
 	var it movieItem
 	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 		return festival.Movie{}, 0, fmt.Errorf("decode film: %w", err)
+	}
+	if it.Deleting {
+		return festival.Movie{}, 0, ErrNotFound
 	}
 	return it.movie(), it.Version, nil
 }
@@ -303,11 +312,12 @@ func (s *Store) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, err
 }
 
 // categoryExistsCheck makes a transaction fail if the category is deleted
-// between validation and write.
+// (or being deleted: DeleteCategory's tombstone) between validation and
+// write, so no link to it is added while its links are removed.
 func (s *Store) categoryExistsCheck(id int64) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(categoryPK(id), skCategory),
-		ConditionExpression: aws.String("attribute_exists(PK)"),
+		ConditionExpression: aws.String("attribute_exists(PK) AND attribute_not_exists(deleting)"),
 	}}
 }
 
@@ -452,6 +462,9 @@ func (s *Store) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page)
 	movies := []festival.Movie{}
 	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
 		m, _, err := unmarshalMovie(item)
+		if errors.Is(err, ErrNotFound) {
+			return nil // being deleted
+		}
 		if err != nil {
 			return err
 		}
@@ -552,29 +565,59 @@ func batchGetByID[R any](ctx context.Context, s *Store, ids []int64, keyOf func(
 }
 
 // batchGetMovies reads films by id and returns them in the order of ids;
-// films that no longer exist are left out.
+// films that no longer exist, or are being deleted, are left out.
 func (s *Store) batchGetMovies(ctx context.Context, ids []int64) ([]festival.Movie, error) {
-	films, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
-		"", nil, func(item map[string]types.AttributeValue) (festival.Movie, int64, error) {
-			m, _, err := unmarshalMovie(item)
-			return m, m.ID, err
+	type read struct {
+		m    festival.Movie
+		gone bool
+	}
+	all, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
+		"", nil, func(item map[string]types.AttributeValue) (read, int64, error) {
+			var it movieItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return read{}, 0, fmt.Errorf("decode film: %w", err)
+			}
+			return read{m: it.movie(), gone: it.Deleting}, it.ID, nil
 		})
-	return films, err
+	if err != nil {
+		return nil, err
+	}
+	films := make([]festival.Movie, 0, len(all))
+	for _, r := range all {
+		if !r.gone {
+			films = append(films, r.m)
+		}
+	}
+	return films, nil
 }
 
 // CategoryNames reads categories by id and returns the embedded form of each,
 // in the order of ids; ids that do not exist come back as *UnknownIDsError.
 func (s *Store) CategoryNames(ctx context.Context, ids []int64) ([]festival.MovieCategory, error) {
-	cats, missing, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
-		"id_categorie, #n", map[string]string{"#n": "name"}, func(item map[string]types.AttributeValue) (festival.MovieCategory, int64, error) {
+	type read struct {
+		c    festival.MovieCategory
+		gone bool
+	}
+	all, missing, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
+		"id_categorie, #n, deleting", map[string]string{"#n": "name"}, func(item map[string]types.AttributeValue) (read, int64, error) {
 			var c festival.MovieCategory
 			err := attributevalue.UnmarshalMap(item, &c)
-			return c, c.ID, err
+			_, gone := item["deleting"]
+			return read{c: c, gone: gone}, c.ID, err
 		})
 	if err != nil {
 		return nil, err
 	}
+	cats := make([]festival.MovieCategory, 0, len(all))
+	for _, r := range all {
+		if r.gone { // being deleted (DeleteCategory)
+			missing = append(missing, r.c.ID)
+		} else {
+			cats = append(cats, r.c)
+		}
+	}
 	if len(missing) > 0 {
+		slices.Sort(missing)
 		return nil, &UnknownIDsError{IDs: missing}
 	}
 	return cats, nil
@@ -650,7 +693,9 @@ func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (
 		after = it.movie() // the stored form: embedded arrays sorted as reads show them
 		ops := append([]types.TransactWriteItem{{Put: &types.Put{
 			TableName: &s.table, Item: item,
-			ConditionExpression:       aws.String("#v = :v"),
+			// Not on a film being deleted: its item collection is being
+			// removed, and the Put must not add to it (nor drop the tombstone).
+			ConditionExpression:       aws.String("#v = :v AND attribute_not_exists(deleting)"),
 			ExpressionAttributeNames:  map[string]string{"#v": "version"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version)},
 		}}}, extra...)
@@ -810,39 +855,75 @@ func (s *Store) isJuryCheck(userID int64) types.TransactWriteItem {
 
 func movieTarget(id int64) string { return fmt.Sprintf("movie:%d", id) }
 
+// MarkMovieDeleting sets the film's tombstone (deleting = true, version
+// bumped) and returns its title; ErrNotFound when there is no film item. From
+// then on the film reads as gone (GetMovie, listings, facts) and every write
+// that would add to its item collection is refused: UpdateMovie's Put (so
+// SetMovieJuries, SetMovieCategories, awards), SaveVote (movieExistsCheck,
+// movieStatusOp). A film already marked is marked again, so a deletion that
+// failed part-way can be retried to the end.
+func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error) {
+	for attempt := 0; ; attempt++ {
+		out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: &s.table, Key: key(moviePK(id), skMovie),
+			ConditionExpression:       aws.String("attribute_exists(PK)"),
+			UpdateExpression:          aws.String("SET deleting = :t ADD version :one"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}, ":one": num(1)},
+			ReturnValues:              types.ReturnValueAllNew,
+		})
+		var ccf *types.ConditionalCheckFailedException
+		var tce *types.TransactionConflictException
+		switch {
+		case errors.As(err, &ccf):
+			return "", ErrNotFound
+		case errors.As(err, &tce) && attempt < maxWriteAttempts-1:
+			// A transaction on the film is in flight; it either commits
+			// before the tombstone (its writes are then found and removed)
+			// or fails on it.
+			if err := backoff(ctx, attempt); err != nil {
+				return "", err
+			}
+			continue
+		case err != nil:
+			return "", fmt.Errorf("mark film %d deleting: %w", id, err)
+		}
+		t, _ := out.Attributes["title"].(*types.AttributeValueMemberS)
+		if t == nil {
+			return "", nil
+		}
+		return t.Value, nil
+	}
+}
+
 // DeleteMovie removes a film's whole item collection: its assignments,
-// category links, votes, awards and the film item, the film last (with the
-// audit entry when actor is set), so that a failure part-way leaves the film
-// in place and a retry finishes the job. The caller removes the files first.
+// category links, votes, awards and the film item. It first sets the film's
+// tombstone (MarkMovieDeleting; the caller may have set it already), so that
+// nothing can be added to the collection while it is listed and removed; then
+// it removes the collection, the film last (with the audit entry when actor
+// is set), so that a failure part-way leaves the film item, still marked, and
+// a retry finishes the job.
 func (s *Store) DeleteMovie(ctx context.Context, actor *festival.Actor, id int64) error {
+	title, err := s.MarkMovieDeleting(ctx, id)
+	if err != nil {
+		return err
+	}
 	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
 		TableName:                 &s.table,
 		KeyConditionExpression:    aws.String("PK = :pk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(moviePK(id))},
-		ProjectionExpression:      aws.String("PK, SK, title"),
+		ProjectionExpression:      aws.String("PK, SK"),
 		ConsistentRead:            aws.Bool(true),
 	})
 	if err != nil {
 		return fmt.Errorf("list items of film %d: %w", id, err)
 	}
 	var ops []types.TransactWriteItem
-	found, title := false, ""
 	for _, item := range items {
 		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
-		if sk == nil {
-			continue
-		}
-		if sk.Value == skMovie {
-			found = true
-			if t, ok := item["title"].(*types.AttributeValueMemberS); ok {
-				title = t.Value
-			}
+		if sk == nil || sk.Value == skMovie {
 			continue
 		}
 		ops = append(ops, s.deleteOp(moviePK(id), sk.Value))
-	}
-	if !found {
-		return ErrNotFound
 	}
 	if err := s.transactChunks(ctx, ops); err != nil {
 		return fmt.Errorf("delete items of film %d: %w", id, err)
@@ -992,22 +1073,64 @@ func (s *Store) UnlinkCategory(ctx context.Context, categoryID int64) error {
 	if err != nil {
 		return err
 	}
-	var ops []types.TransactWriteItem
-	for _, mid := range ids {
-		ops = append(ops,
+	unlink := func(mid int64) []types.TransactWriteItem {
+		return []types.TransactWriteItem{
 			s.deleteOp(moviePK(mid), categoryLinkSK(categoryID)),
-			types.TransactWriteItem{Update: &types.Update{
+			{Update: &types.Update{
 				TableName: &s.table, Key: key(moviePK(mid), skMovie),
 				UpdateExpression:          aws.String("REMOVE Categories.#id ADD version :one"),
 				ConditionExpression:       aws.String("attribute_exists(PK)"),
 				ExpressionAttributeNames:  map[string]string{"#id": idKey(categoryID)},
 				ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1)},
-			}})
+			}},
+		}
 	}
-	if err := s.transactChunks(ctx, ops); err != nil {
-		return fmt.Errorf("unlink category %d: %w", categoryID, err)
+	const perTransaction = maxTransactItems / 2
+	for len(ids) > 0 {
+		chunk := ids[:min(len(ids), perTransaction)]
+		ids = ids[len(chunk):]
+		var ops []types.TransactWriteItem
+		for _, mid := range chunk {
+			ops = append(ops, unlink(mid)...)
+		}
+		err := s.transact(ctx, ops)
+		if err == nil {
+			continue
+		}
+		if cancelReasons(err) == nil {
+			return fmt.Errorf("unlink category %d: %w", categoryID, err)
+		}
+		// A film deleted meanwhile (its item gone, and its links with it)
+		// cancels the whole chunk; one film per transaction then lets the
+		// others through, as RenameCategoryInMovies does.
+		for _, mid := range chunk {
+			if err := s.unlinkOne(ctx, categoryID, mid, unlink(mid)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// unlinkOne sends one film's unlink transaction (ops: the link's Delete,
+// then the film's Update). For a film that is gone only the link is deleted,
+// in case one outlived it; a transaction conflict is retried.
+func (s *Store) unlinkOne(ctx context.Context, categoryID, movieID int64, ops []types.TransactWriteItem) error {
+	for attempt := 0; ; attempt++ {
+		err := s.transact(ctx, ops)
+		switch {
+		case err == nil:
+			return nil
+		case conditionFailedAt(err, 1):
+			ops = ops[:1]
+		case transactionConflict(err) && attempt < maxWriteAttempts-1:
+			if err := backoff(ctx, attempt); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("unlink category %d from film %d: %w", categoryID, movieID, err)
+		}
+	}
 }
 
 func (s *Store) moviesOfCategory(ctx context.Context, categoryID int64) ([]int64, error) {

@@ -355,3 +355,145 @@ func TestAFilmChangeIsRetriedOnATransactionConflict(t *testing.T) {
 		t.Errorf("stored title = %q", stored.Title)
 	}
 }
+
+func TestAFilmBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
+	s, db, table := movieStore(t)
+	ctx := context.Background()
+	admin := newUser(t, s, "admin-del@example.org", festival.RoleAdmin)
+	prod := newUser(t, s, "prod-del@example.org", festival.RoleProducer)
+	jury := newUser(t, s, "jury-del@example.org", festival.RoleJury)
+	c, err := s.CreateCategory(ctx, actor(admin), "Tombe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newFilm(t, s, prod, festival.MovieCategory{ID: c.ID, Name: c.Name})
+	juries, err := s.JuryMembers(ctx, []int64{jury.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SetMovieJuries(ctx, actor(admin), m.ID, juries); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, store.VoteChange{Score: score(5)}); err != nil {
+		t.Fatal(err)
+	}
+
+	// The first step of a deletion, as if it stopped right after it.
+	if title, err := s.MarkMovieDeleting(ctx, m.ID); err != nil || title != m.Title {
+		t.Fatalf("mark = %q, %v", title, err)
+	}
+	before := collectionSize(t, db, table, m.ID)
+
+	if _, err := s.GetMovie(ctx, m.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("GetMovie: %v, want ErrNotFound", err)
+	}
+	if _, err := s.GetMovieFacts(ctx, m.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("GetMovieFacts: %v, want ErrNotFound", err)
+	}
+	for name, list := range map[string]func() ([]festival.Movie, string, error){
+		"all": func() ([]festival.Movie, string, error) { return s.ListMovies(ctx, store.MovieFilter{}, store.Page{}) },
+		"category": func() ([]festival.Movie, string, error) {
+			return s.ListMovies(ctx, store.MovieFilter{CategoryID: c.ID}, store.Page{})
+		},
+		"producer": func() ([]festival.Movie, string, error) { return s.MoviesOfProducer(ctx, prod.ID, store.Page{}) },
+		"assigned": func() ([]festival.Movie, string, error) { return s.MoviesAssignedTo(ctx, jury.ID, store.Page{}) },
+	} {
+		if films, _, err := list(); err != nil || len(films) != 0 {
+			t.Errorf("listing %s = %d films, %v; want none", name, len(films), err)
+		}
+	}
+	if facts, err := s.ListMovieFacts(ctx); err != nil || len(facts) != 0 {
+		t.Errorf("ListMovieFacts = %d, %v; want none", len(facts), err)
+	}
+
+	// No write may add to the collection being removed.
+	other := newUser(t, s, "jury2-del@example.org", festival.RoleJury)
+	if _, err := s.SaveVote(ctx, actor(other), m.ID, store.VoteChange{Score: score(7)}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("new vote: %v, want ErrNotFound", err)
+	}
+	yes := true
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, store.VoteChange{IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("candidate vote: %v, want ErrNotFound", err)
+	}
+	if _, err := s.SetMovieJuries(ctx, actor(admin), m.ID, append(juries, festival.Jury{ID: other.ID, Email: other.Email, Role: festival.RoleJury})); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("assignment: %v, want ErrNotFound", err)
+	}
+	if _, err := s.SetMovieCategories(ctx, actor(admin), m.ID, nil); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("categories: %v, want ErrNotFound", err)
+	}
+	if _, err := s.CreateAward(ctx, actor(admin), m.ID, "Grand prix"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("award: %v, want ErrNotFound", err)
+	}
+	if after := collectionSize(t, db, table, m.ID); after != before {
+		t.Errorf("collection went from %d to %d items while the film was being deleted", before, after)
+	}
+
+	// Retrying the deletion finishes it.
+	if err := s.DeleteMovie(ctx, &festival.Actor{ID: admin.ID, Role: admin.Role}, m.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := collectionSize(t, db, table, m.ID); n != 0 {
+		t.Errorf("%d items left", n)
+	}
+	if err := s.DeleteMovie(ctx, nil, m.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("second deletion: %v, want ErrNotFound", err)
+	}
+}
+
+func TestDeletingACategoryWhoseFilmVanishedStillUnlinksTheOthers(t *testing.T) {
+	s, db, table := movieStore(t)
+	ctx := context.Background()
+	admin := newUser(t, s, "admin-cat@example.org", festival.RoleAdmin)
+	prod := newUser(t, s, "prod-cat@example.org", festival.RoleProducer)
+	c, err := s.CreateCategory(ctx, actor(admin), "Fugace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc := festival.MovieCategory{ID: c.ID, Name: c.Name}
+	kept, vanished := newFilm(t, s, prod, mc), newFilm(t, s, prod, mc)
+	// The film item went, its link is still found (the index lags, or the
+	// deletion is between its steps): the chunk's transaction is cancelled.
+	if _, err := db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &table, Key: map[string]types.AttributeValue{
+		"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("MOVIE#%d", vanished.ID)}, "SK": &types.AttributeValueMemberS{Value: "MOVIE"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DeleteCategory(ctx, actor(admin), c.ID); err != nil {
+		t.Fatalf("DeleteCategory: %v", err)
+	}
+	if got, _ := s.GetMovie(ctx, kept.ID); len(got.Categories) != 0 {
+		t.Errorf("kept film categories = %+v", got.Categories)
+	}
+	if n := collectionSize(t, db, table, vanished.ID); n != 0 {
+		t.Errorf("%d items left of the vanished film", n)
+	}
+}
+
+func TestACategoryBeingDeletedCannotBeLinked(t *testing.T) {
+	s, db, table := movieStore(t)
+	ctx := context.Background()
+	admin := newUser(t, s, "admin-cat2@example.org", festival.RoleAdmin)
+	prod := newUser(t, s, "prod-cat2@example.org", festival.RoleProducer)
+	c, err := s.CreateCategory(ctx, actor(admin), "Passagère")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newFilm(t, s, prod)
+	// DeleteCategory's first step, as if the deletion were under way.
+	if _, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: &table, Key: map[string]types.AttributeValue{
+		"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("CATEGORY#%d", c.ID)}, "SK": &types.AttributeValueMemberS{Value: "CATEGORY"},
+	}, UpdateExpression: aws.String("SET deleting = :t"), ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}}}); err != nil {
+		t.Fatal(err)
+	}
+	var unknown *store.UnknownIDsError
+	if _, err := s.CategoryNames(ctx, []int64{c.ID}); !errors.As(err, &unknown) {
+		t.Errorf("CategoryNames: %v, want unknown", err)
+	}
+	// A writer that validated before the mark is stopped by the write's check.
+	if _, err := s.SetMovieCategories(ctx, actor(admin), m.ID, []festival.MovieCategory{{ID: c.ID, Name: c.Name}}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("SetMovieCategories: %v, want ErrConflict", err)
+	}
+	if n := collectionSize(t, db, table, m.ID); n != 1 {
+		t.Errorf("film collection has %d items, want the film alone", n)
+	}
+}
