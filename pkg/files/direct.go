@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
+	"github.com/aws/smithy-go"
 )
 
 // The direct-to-S3 flow exists because API Gateway stops requests at 10 MB,
@@ -122,8 +123,19 @@ func (s *Store) StartUpload(ctx context.Context, movieID int64, part string, kin
 	return up, nil
 }
 
+// ErrUploadRefused is wrapped by CompleteUpload's error when S3 refused the
+// upload as the client described it (unknown upload id, a part or ETag that
+// does not match, parts too small): the client's mistake, unlike any other
+// failure.
+var ErrUploadRefused = errors.New("files: upload refused by S3")
+
+// refusedCodes are S3's answers to CompleteMultipartUpload that blame the
+// client's upload id or part list.
+var refusedCodes = map[string]bool{"NoSuchUpload": true, "InvalidPart": true, "InvalidPartOrder": true, "EntityTooSmall": true}
+
 // CompleteUpload assembles the uploaded parts into the object. Parts may be
-// given in any order. The object is not trusted until Verify accepts it.
+// given in any order. The object is not trusted until Verify accepts it. An
+// upload S3 refuses because of what the client sent wraps ErrUploadRefused.
 func (s *Store) CompleteUpload(ctx context.Context, key, uploadID string, parts []CompletedPart) error {
 	if len(parts) == 0 {
 		return &InvalidFileError{Part: partOf(key), Reason: "no uploaded parts"}
@@ -140,6 +152,10 @@ func (s *Store) CompleteUpload(ctx context.Context, key, uploadID string, parts 
 		UploadId:        aws.String(uploadID),
 		MultipartUpload: &types.CompletedMultipartUpload{Parts: done},
 	})
+	var ae smithy.APIError
+	if errors.As(err, &ae) && refusedCodes[ae.ErrorCode()] {
+		return fmt.Errorf("files: complete upload %s: %w", key, errors.Join(ErrUploadRefused, err))
+	}
 	if err != nil {
 		return fmt.Errorf("files: complete upload %s: %w", key, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
 	"github.com/festivalapi/festival/pkg/files"
@@ -517,5 +518,39 @@ func TestStartUploadLimits(t *testing.T) {
 		if err := s.AbortUpload(ctx, up.Key, up.UploadID); err != nil {
 			t.Errorf("AbortUpload: %v", err)
 		}
+	}
+}
+
+// failingHTTP fails every request, as an unreachable S3 does.
+type failingHTTP struct{}
+
+func (failingHTTP) Do(*http.Request) (*http.Response, error) { return nil, errors.New("connection refused") }
+
+func TestCompleteUploadTellsTheClientsMistakesFromFailures(t *testing.T) {
+	s, _ := newStore(t, files.Options{DirectPartSize: 5 << 20})
+	ctx := context.Background()
+	up, err := s.StartUpload(ctx, 21, "subtitlesSrt", files.Subtitle, int64(len(filestest.SRT())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := putParts(t, up, filestest.SRT())
+
+	// The client's mistakes: an unknown upload id, an ETag that is not the part's.
+	err = s.CompleteUpload(ctx, up.Key, "no-such-upload", parts)
+	if !errors.Is(err, files.ErrUploadRefused) {
+		t.Errorf("unknown upload id: %v, want ErrUploadRefused", err)
+	}
+	err = s.CompleteUpload(ctx, up.Key, up.UploadID, []files.CompletedPart{{Number: 1, ETag: `"0123456789abcdef0123456789abcdef"`}})
+	if !errors.Is(err, files.ErrUploadRefused) {
+		t.Errorf("wrong ETag: %v, want ErrUploadRefused", err)
+	}
+
+	// S3 out of reach is not the client's mistake.
+	down := files.New(s3.New(s3.Options{Region: "us-east-1", HTTPClient: failingHTTP{}, RetryMaxAttempts: 1,
+		BaseEndpoint: aws.String("http://127.0.0.1:1"), UsePathStyle: true,
+		Credentials: credentials.NewStaticCredentialsProvider("k", "s", "")}), nil, bucket, files.Options{})
+	err = down.CompleteUpload(ctx, up.Key, up.UploadID, parts)
+	if err == nil || errors.Is(err, files.ErrUploadRefused) {
+		t.Errorf("S3 down: %v, want a failure that is not ErrUploadRefused", err)
 	}
 }

@@ -191,11 +191,16 @@ func (s *Service) CompleteUpload(ctx context.Context, c auth.Caller, id int64, f
 	}
 	if err := s.files.CompleteUpload(ctx, key, uploadID, done); err != nil {
 		var inv *files.InvalidFileError
-		if errors.As(err, &inv) {
+		switch {
+		case errors.As(err, &inv):
 			return festival.Movie{}, fileErr(part, kind, err)
+		case errors.Is(err, files.ErrUploadRefused):
+			web.Logger(ctx).Info("direct upload not completed", "id_movie", id, "err", err.Error())
+			return festival.Movie{}, invalidf("Envoi direct impossible à terminer : vérifiez upload_id, les numéros de parties et leurs ETag")
 		}
-		web.Logger(ctx).Info("direct upload not completed", "id_movie", id, "err", err.Error())
-		return festival.Movie{}, invalidf("Envoi direct impossible à terminer : vérifiez upload_id, les numéros de parties et leurs ETag")
+		// S3 unavailable, access denied...: not the client's fault, a 500
+		// logged with its cause.
+		return festival.Movie{}, err
 	}
 	if _, err := s.files.Verify(ctx, key, kind, 0); err != nil {
 		return festival.Movie{}, fileErr(part, kind, err) // Verify removed the object
