@@ -70,7 +70,7 @@ func (s *Store) StartUpload(ctx context.Context, movieID int64, part string, kin
 		return Upload{}, fmt.Errorf("files: direct upload supports video and subtitle, not %q", kind)
 	}
 	if size <= 0 {
-		return Upload{}, &InvalidFileError{Part: part, Reason: "empty file"}
+		return Upload{}, &InvalidFileError{Part: part, Reason: "fichier vide"}
 	}
 	if limit := s.Limit(kind); size > limit {
 		return Upload{}, &TooLargeError{Part: part, Limit: limit}
@@ -138,7 +138,7 @@ var refusedCodes = map[string]bool{"NoSuchUpload": true, "InvalidPart": true, "I
 // upload S3 refuses because of what the client sent wraps ErrUploadRefused.
 func (s *Store) CompleteUpload(ctx context.Context, key, uploadID string, parts []CompletedPart) error {
 	if len(parts) == 0 {
-		return &InvalidFileError{Part: partOf(key), Reason: "no uploaded parts"}
+		return &InvalidFileError{Part: partOf(key), Reason: "aucune partie envoyée"}
 	}
 	sorted := slices.Clone(parts)
 	slices.SortFunc(sorted, func(a, b CompletedPart) int { return int(a.Number) - int(b.Number) })
@@ -193,13 +193,13 @@ func (s *Store) Verify(ctx context.Context, key string, kind Kind, maxBytes int6
 	})
 	if err != nil {
 		if isNotFound(err) {
-			return Stored{}, &InvalidFileError{Part: part, Reason: "file was not uploaded"}
+			return Stored{}, &InvalidFileError{Part: part, Reason: "le fichier n'a pas été envoyé"}
 		}
 		return Stored{}, fmt.Errorf("files: head %s: %w", key, err)
 	}
 	size := aws.ToInt64(head.ContentLength)
 	if size <= 0 {
-		return Stored{}, s.reject(ctx, key, &InvalidFileError{Part: part, Reason: "empty file"})
+		return Stored{}, s.reject(ctx, key, &InvalidFileError{Part: part, Reason: "fichier vide"})
 	}
 	if size > maxBytes {
 		return Stored{}, s.reject(ctx, key, &TooLargeError{Part: part, Limit: maxBytes})
@@ -229,7 +229,7 @@ func (s *Store) Verify(ctx context.Context, key string, kind Kind, maxBytes int6
 		// JPEG bytes would be served with the wrong type.
 		return Stored{}, s.reject(ctx, key, &InvalidFileError{
 			Part:   part,
-			Reason: fmt.Sprintf("content is %s but the file name ends in %s", contentType, path.Ext(key)),
+			Reason: fmt.Sprintf("contenu %s mais nom de fichier en %s", contentType, path.Ext(key)),
 		})
 	}
 	return Stored{Name: path.Base(key), Key: key, Size: size, ContentType: contentType}, nil

@@ -43,7 +43,9 @@ var ErrTooLarge = errors.New("file too large")
 // Sniff leaves Part empty; Store methods fill it so the HTTP layer can name
 // the part in its 400 answer.
 type InvalidFileError struct {
-	Part   string
+	Part string
+	// Reason says what is wrong with the content, in French: the API shows
+	// it to the client inside its error message.
 	Reason string
 }
 
@@ -85,7 +87,7 @@ func Sniff(kind Kind, head []byte) (ext string, contentType string, err error) {
 		return "", "", fmt.Errorf("files: unknown kind %q", kind)
 	}
 	if len(head) == 0 {
-		return "", "", invalid("empty file")
+		return "", "", invalid("fichier vide")
 	}
 	switch kind {
 	case Video:
@@ -108,45 +110,45 @@ func Sniff(kind Kind, head []byte) (ext string, contentType string, err error) {
 // mp42, avc1, "M4V ", dash, msnv, XAVC, ...) and rejecting unknown ones would
 // turn away real films.
 var notMP4Brands = map[string]string{
-	"qt  ": "QuickTime movie, not MP4",
-	"heic": "HEIF image, not a video",
-	"heix": "HEIF image, not a video",
-	"mif1": "HEIF image, not a video",
-	"msf1": "HEIF image sequence, not a video",
-	"avif": "AVIF image, not a video",
-	"avis": "AVIF image sequence, not a video",
-	"crx ": "camera raw image, not a video",
+	"qt  ": "film QuickTime, pas MP4",
+	"heic": "image HEIF, pas une vidéo",
+	"heix": "image HEIF, pas une vidéo",
+	"mif1": "image HEIF, pas une vidéo",
+	"msf1": "suite d'images HEIF, pas une vidéo",
+	"avif": "image AVIF, pas une vidéo",
+	"avis": "suite d'images AVIF, pas une vidéo",
+	"crx ": "image brute d'appareil photo, pas une vidéo",
 }
 
 // sniffMP4 checks the leading ftyp box: size(4) "ftyp"(4) major brand(4)
 // minor version(4) compatible brands(4 each).
 func sniffMP4(head []byte) error {
 	if len(head) < 8 || string(head[4:8]) != "ftyp" {
-		return invalid("not an MP4 file (no ftyp box)")
+		return invalid("pas un fichier MP4 : boîte ftyp absente")
 	}
 	if len(head) < 16 {
-		return invalid("truncated MP4 file")
+		return invalid("fichier MP4 tronqué")
 	}
 	size := int(binary.BigEndian.Uint32(head[0:4]))
 	// A real ftyp box is a few dozen bytes; a 64-bit (1) or to-end-of-file
 	// (0) size, or one not made of whole brands, means the bytes only happen
 	// to contain "ftyp".
 	if size < 16 || size > SniffLen || (size-16)%4 != 0 {
-		return invalid("not an MP4 file (implausible ftyp box size %d)", size)
+		return invalid("pas un fichier MP4 : taille de boîte ftyp invraisemblable (%d)", size)
 	}
 	if len(head) < size {
-		return invalid("truncated MP4 file")
+		return invalid("fichier MP4 tronqué")
 	}
 	major := string(head[8:12])
 	if !printable(head[8:12]) {
-		return invalid("not an MP4 file (major brand is not text)")
+		return invalid("pas un fichier MP4 : marque principale illisible")
 	}
 	if why, bad := notMP4Brands[major]; bad {
 		return invalid("%s", why)
 	}
 	for i := 16; i < size; i += 4 {
 		if !printable(head[i : i+4]) {
-			return invalid("not an MP4 file (compatible brand is not text)")
+			return invalid("pas un fichier MP4 : marque compatible illisible")
 		}
 	}
 	// When the next box header is in reach, check it too: after the ftyp
@@ -155,7 +157,7 @@ func sniffMP4(head []byte) error {
 		next := head[size : size+8]
 		nsize := binary.BigEndian.Uint32(next[0:4])
 		if !printable(next[4:8]) || (nsize > 1 && nsize < 8) {
-			return invalid("not an MP4 file (garbage after ftyp box)")
+			return invalid("pas un fichier MP4 : données incohérentes après la boîte ftyp")
 		}
 	}
 	return nil
@@ -177,22 +179,22 @@ func sniffImage(head []byte) (string, string, error) {
 	case bytes.HasPrefix(head, []byte{0xff, 0xd8, 0xff}):
 		// SOI then the first marker; a bare 3-byte prefix is no image.
 		if len(head) < 4 {
-			return "", "", invalid("truncated JPEG file")
+			return "", "", invalid("fichier JPEG tronqué")
 		}
 		return ".jpg", "image/jpeg", nil
 	case bytes.HasPrefix(head, pngSignature):
 		// The first chunk of every PNG is IHDR (length 4 bytes, then type).
 		if len(head) < 16 {
-			return "", "", invalid("truncated PNG file")
+			return "", "", invalid("fichier PNG tronqué")
 		}
 		if string(head[12:16]) != "IHDR" {
-			return "", "", invalid("not a PNG file (no IHDR chunk)")
+			return "", "", invalid("pas un fichier PNG : bloc IHDR absent")
 		}
 		return ".png", "image/png", nil
 	case len(head) >= 8 && string(head[4:8]) == "ftyp":
-		return "", "", invalid("a video is not an image (JPEG or PNG expected)")
+		return "", "", invalid("une vidéo n'est pas une image")
 	default:
-		return "", "", invalid("not a JPEG or PNG image")
+		return "", "", invalid("contenu non reconnu")
 	}
 }
 
@@ -205,7 +207,7 @@ var timing = regexp.MustCompile(`^(\d+):(\d{2}):(\d{2})[,.](\d{3})[ \t]*-->[ \t]
 // index line, timing line, at least one text line.
 func sniffSRT(head []byte) error {
 	if bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) {
-		return invalid("subtitle file must be UTF-8, not UTF-16")
+		return invalid("encodage UTF-16 : UTF-8 est attendu")
 	}
 	text := bytes.TrimPrefix(head, []byte{0xef, 0xbb, 0xbf})
 	if len(head) >= SniffLen {
@@ -221,11 +223,11 @@ func sniffSRT(head []byte) error {
 		}
 	}
 	if !utf8.Valid(text) {
-		return invalid("subtitle file is not UTF-8 text")
+		return invalid("pas du texte UTF-8")
 	}
 	for _, c := range text {
 		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			return invalid("subtitle file contains binary data")
+			return invalid("données binaires dans le fichier")
 		}
 	}
 
@@ -238,30 +240,30 @@ func sniffSRT(head []byte) error {
 		i++
 	}
 	if i+2 >= len(lines) {
-		return invalid("subtitle file has no complete first cue")
+		return invalid("pas de premier sous-titre complet")
 	}
 
 	index := string(bytes.TrimSpace(lines[i]))
 	n, err := strconv.ParseUint(index, 10, 32)
 	if err != nil || n == 0 {
-		return invalid("first subtitle cue has no valid index (got %.20q)", index)
+		return invalid("numéro du premier sous-titre invalide (%.20q)", index)
 	}
 
 	m := timing.FindStringSubmatch(string(bytes.TrimSpace(lines[i+1])))
 	if m == nil {
-		return invalid("first subtitle cue has a malformed timing line")
+		return invalid("ligne de minutage du premier sous-titre mal formée")
 	}
 	start, ok1 := millis(m[1:5])
 	end, ok2 := millis(m[5:9])
 	if !ok1 || !ok2 {
-		return invalid("first subtitle cue has an out-of-range time")
+		return invalid("minutage du premier sous-titre hors limites")
 	}
 	if end < start {
-		return invalid("first subtitle cue ends before it starts")
+		return invalid("le premier sous-titre finit avant de commencer")
 	}
 
 	if len(bytes.TrimSpace(lines[i+2])) == 0 {
-		return invalid("first subtitle cue has no text")
+		return invalid("premier sous-titre sans texte")
 	}
 	return nil
 }

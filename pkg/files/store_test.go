@@ -524,7 +524,9 @@ func TestStartUploadLimits(t *testing.T) {
 // failingHTTP fails every request, as an unreachable S3 does.
 type failingHTTP struct{}
 
-func (failingHTTP) Do(*http.Request) (*http.Response, error) { return nil, errors.New("connection refused") }
+func (failingHTTP) Do(*http.Request) (*http.Response, error) {
+	return nil, errors.New("connection refused")
+}
 
 func TestCompleteUploadTellsTheClientsMistakesFromFailures(t *testing.T) {
 	s, _ := newStore(t, files.Options{DirectPartSize: 5 << 20})

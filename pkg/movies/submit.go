@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"mime/multipart"
 	"time"
@@ -109,19 +108,21 @@ func (s *Service) receive(ctx context.Context, movieID int64, parts Parts, befor
 	return form{fields: web.NormalizeForm(values), stored: stored}, nil
 }
 
-var kindNames = map[files.Kind]string{
-	files.Video:    "un film MP4",
-	files.Image:    "une image JPEG ou PNG",
-	files.Subtitle: "un fichier de sous-titres SRT",
+// expected says what a part must hold, agreed with its noun.
+var expected = map[files.Kind]string{
+	files.Video:    "un film MP4 est attendu",
+	files.Image:    "une image JPEG ou PNG est attendue",
+	files.Subtitle: "un fichier de sous-titres SRT est attendu",
 }
 
-// fileErr turns a files failure into the API's, naming the part.
+// fileErr turns a files failure into the API's, naming the part. The reason
+// goes into the message: 400 bodies are {error} only (decisions.md).
 func fileErr(part string, kind files.Kind, err error) error {
 	var inv *files.InvalidFileError
 	var big *files.TooLargeError
 	switch {
 	case errors.As(err, &inv):
-		return &apperr.Error{Code: apperr.Invalid, Message: fmt.Sprintf("Fichier invalide pour la partie %s : %s est attendu", part, kindNames[kind]), Details: inv.Reason}
+		return apperr.Ef(apperr.Invalid, "Fichier invalide pour la partie %s : %s (%s)", part, expected[kind], inv.Reason)
 	case errors.As(err, &big):
 		return apperr.Ef(apperr.TooLarge, "Fichier trop volumineux pour la partie %s (maximum %d octets)", part, big.Limit)
 	}

@@ -245,7 +245,7 @@ func TestDirectUploadOfALargeFilmIsVerifiedBeforeTheFilmPointsAtIt(t *testing.T)
 		parts := putParts(t, s, junk)
 		api.Do("POST", start+"/complete", prod.Token, map[string]any{
 			"part": "filmFile", "name": s["name"], "upload_id": s["upload_id"], "parts": parts,
-		}).ExpectError(http.StatusBadRequest, "Fichier invalide pour la partie filmFile : un film MP4 est attendu")
+		}).ExpectError(http.StatusBadRequest, "Fichier invalide pour la partie filmFile : un film MP4 est attendu (pas un fichier MP4 : boîte ftyp absente)")
 		for _, k := range objects(t, api) {
 			if k == fmt.Sprintf("movies/%d/%s", id, s["name"]) {
 				t.Error("refused object left in the bucket")

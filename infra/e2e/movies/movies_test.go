@@ -106,13 +106,13 @@ func TestAnInvalidSubmissionAnswers400AndStoresNothing(t *testing.T) {
 	}{
 		{"film part holds an image", apitest.NewMultipart().Field("title", "X").
 			File("thumbnail1", "a.png", filestest.PNG()).File("filmFile", "f.mp4", filestest.PNG()).Close(),
-			"Fichier invalide pour la partie filmFile : un film MP4 est attendu"},
+			"Fichier invalide pour la partie filmFile : un film MP4 est attendu (pas un fichier MP4 : boîte ftyp absente)"},
 		{"thumbnail holds a film", apitest.NewMultipart().Field("title", "X").
 			File("filmFile", "f.mp4", filestest.MP4()).File("thumbnail2", "a.png", filestest.MP4()).Close(),
-			"Fichier invalide pour la partie thumbnail2 : une image JPEG ou PNG est attendu"},
+			"Fichier invalide pour la partie thumbnail2 : une image JPEG ou PNG est attendue (une vidéo n'est pas une image)"},
 		{"subtitles are not SRT", apitest.NewMultipart().Field("title", "X").
 			File("filmFile", "f.mp4", filestest.MP4()).File("subtitlesSrt", "a.srt", filestest.JPEG()).Close(),
-			"Fichier invalide pour la partie subtitlesSrt : un fichier de sous-titres SRT est attendu"},
+			"Fichier invalide pour la partie subtitlesSrt : un fichier de sous-titres SRT est attendu (pas du texte UTF-8)"},
 		{"title missing", apitest.NewMultipart().Field("duration", "3").
 			File("filmFile", "f.mp4", filestest.MP4()).Close(), "Le titre du film est requis (champ title)"},
 		{"duration not a number", film("X", "duration", "long"),
@@ -129,7 +129,10 @@ func TestAnInvalidSubmissionAnswers400AndStoresNothing(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			api.Do("POST", "/movies/upload", prod.Token, c.form).ExpectError(http.StatusBadRequest, c.want)
+			r := api.Do("POST", "/movies/upload", prod.Token, c.form).ExpectError(http.StatusBadRequest, c.want)
+			if body := r.JSON(); len(body) != 1 {
+				t.Errorf("a 400 body is {error} only: %s", r.Body)
+			}
 			if keys := objects(t, api); len(keys) != 0 {
 				t.Errorf("objects left behind: %v", keys)
 			}
