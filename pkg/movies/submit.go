@@ -213,11 +213,8 @@ func (s *Service) Upload(ctx context.Context, c auth.Caller, parts Parts) (m fes
 	if err != nil {
 		return m, err
 	}
-	defer func() {
-		if err != nil {
-			s.discardFiles(ctx, id)
-		}
-	}()
+	committed := false
+	defer s.discardUnlessCommitted(ctx, id, &committed)
 	fm, err := s.receive(ctx, id, parts, nil)
 	if err != nil {
 		return m, err
@@ -226,7 +223,26 @@ func (s *Service) Upload(ctx context.Context, c auth.Caller, parts Parts) (m fes
 	if err != nil {
 		return m, err
 	}
-	return m, storeErr(s.store.CreateMovie(ctx, m))
+	if err := s.store.CreateMovie(ctx, m); err != nil {
+		return m, storeErr(err)
+	}
+	committed = true
+	return m, nil
+}
+
+// discardUnlessCommitted, deferred, removes a submission's files unless the
+// record that points at them was written: on an error and also on a panic
+// (which it lets go on), since looking at the returned error alone would
+// leave the files of a panicking request behind.
+func (s *Service) discardUnlessCommitted(ctx context.Context, movieID int64, committed *bool) {
+	if *committed {
+		return
+	}
+	r := recover()
+	s.discardFiles(ctx, movieID)
+	if r != nil {
+		panic(r)
+	}
 }
 
 // NewUserFunc validates a user body and returns the user to create
@@ -247,11 +263,8 @@ func (s *Service) RegisterFilm(ctx context.Context, parts Parts, newUser NewUser
 	if err != nil {
 		return u, m, err
 	}
-	defer func() {
-		if err != nil {
-			s.discardFiles(ctx, id)
-		}
-	}()
+	committed := false
+	defer s.discardUnlessCommitted(ctx, id, &committed)
 	exists := apperr.E(apperr.Conflict, accounts.MsgAlreadyExists)
 	fm, err := s.receive(ctx, id, parts, func(f web.Fields) error {
 		// Saves the uploads in the common case; the transaction decides.
@@ -293,7 +306,11 @@ func (s *Service) RegisterFilm(ctx context.Context, parts Parts, newUser NewUser
 	if errors.Is(err, store.ErrEmailTaken) {
 		return u, m, exists
 	}
-	return u, m, storeErr(err)
+	if err != nil {
+		return u, m, storeErr(err)
+	}
+	committed = true
+	return u, m, nil
 }
 
 // asInvalid answers a refused user value with 400 naming the field: the

@@ -101,10 +101,11 @@ func TestRegisterFilmFailingMidwayLeavesNoUserNoFilmNoObject(t *testing.T) {
 	}{
 		{"the S3 put of the second file fails", func() { s3fail.marker.Store("thumbnail1-") }},
 		{"the transaction is refused", func() { db.FailTransactions.Store(true) }},
+		{"the request panics after the first file", func() { s3fail.marker.Store("thumbnail1-"); s3fail.panics.Store(true) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.inject()
-			defer func() { s3fail.marker.Store(""); db.FailTransactions.Store(false) }()
+			defer func() { s3fail.marker.Store(""); s3fail.panics.Store(false); db.FailTransactions.Store(false) }()
 			api.Do("POST", "/auth/register-film", "", registerFilmForm("mid@example.org")).
 				ExpectError(http.StatusInternalServerError, "Internal server error")
 			if keys := objects(t, api); len(keys) != 0 {

@@ -135,14 +135,19 @@ func putCategory(t *testing.T, api *apitest.API, id int64, name string) {
 	}
 }
 
-// failingS3 fails the uploads whose key contains a marker.
+// failingS3 fails the uploads whose key contains a marker, or panics on
+// them when panics is set (a bug part-way through a request).
 type failingS3 struct {
 	inner  aws.HTTPClient
 	marker atomic.Value // string
+	panics atomic.Bool
 }
 
 func (f *failingS3) Do(r *http.Request) (*http.Response, error) {
 	if m, _ := f.marker.Load().(string); m != "" && r.Method == http.MethodPut && strings.Contains(r.URL.Path, m) {
+		if f.panics.Load() {
+			panic("injected panic during an S3 put")
+		}
 		return nil, fmt.Errorf("injected S3 failure")
 	}
 	return f.inner.Do(r)
