@@ -53,7 +53,7 @@ type CompletedPart struct {
 
 // directExt is the extension and content type of kinds that have exactly
 // one, so the key can be chosen before the content is seen. Images (JPEG or
-// PNG) go through Put or PresignPut, where the caller knows which.
+// PNG) go through Put, which sees the content before choosing the name.
 var directExt = map[Kind][2]string{
 	Video:    {".mp4", "video/mp4"},
 	Subtitle: {".srt", "application/x-subrip"},

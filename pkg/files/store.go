@@ -48,7 +48,8 @@ const (
 // Options tunes a Store. Zero fields take the defaults given on each field.
 type Options struct {
 	// MaxVideoBytes caps a film sent by the direct-to-S3 flow (StartUpload,
-	// Verify). Default 2 GiB.
+	// Verify). Default here 2 GiB; the application passes MAX_VIDEO_BYTES,
+	// whose own default is 5 GiB (pkg/app/config.go).
 	MaxVideoBytes int64
 	// MaxUploadBytes caps any single file streamed through the API by Put
 	// (the multipart/form-data route). API Gateway stops requests at 10 MB
@@ -59,7 +60,7 @@ type Options struct {
 	MaxImageBytes int64
 	// MaxSubtitleBytes caps an SRT file. Default 2 MiB.
 	MaxSubtitleBytes int64
-	// PresignTTL is the lifetime of presigned GET and PUT URLs. Short,
+	// PresignTTL is the lifetime of presigned GET URLs. Short,
 	// because a leaked URL gives access to an unreleased film. Default
 	// 15 minutes.
 	PresignTTL time.Duration
@@ -189,9 +190,6 @@ func (s *Store) StoredName(part string, ext string) string {
 func Key(movieID int64, name string) string {
 	return prefix(movieID) + name
 }
-
-// Key is the same as the package function Key, for callers holding a Store.
-func (s *Store) Key(movieID int64, name string) string { return Key(movieID, name) }
 
 // prefix ends with "/" so that film 1's prefix does not match film 12's keys.
 func prefix(movieID int64) string {
@@ -399,22 +397,6 @@ func (s *Store) PresignGet(ctx context.Context, key string) (url string, expires
 	}, s3.WithPresignExpires(s.opts.PresignTTL))
 	if err != nil {
 		return "", time.Time{}, fmt.Errorf("files: presign get %s: %w", key, err)
-	}
-	return req.URL, expires, nil
-}
-
-// PresignPut returns a short-lived URL to upload a small file straight to
-// key with one PUT. The Content-Type is signed: the client must send exactly
-// contentType. Nothing limits the size here, so call Verify afterwards.
-func (s *Store) PresignPut(ctx context.Context, key, contentType string) (url string, expires time.Time, err error) {
-	expires = s.opts.Now().Add(s.opts.PresignTTL)
-	req, err := s.presign.PresignPutObject(ctx, &s3.PutObjectInput{
-		Bucket:      aws.String(s.bucket),
-		Key:         aws.String(key),
-		ContentType: aws.String(contentType),
-	}, s3.WithPresignExpires(s.opts.PresignTTL))
-	if err != nil {
-		return "", time.Time{}, fmt.Errorf("files: presign put %s: %w", key, err)
 	}
 	return req.URL, expires, nil
 }

@@ -79,15 +79,13 @@ func storeErr(err error) error {
 	return err
 }
 
+// joinIDs lists ids for a message: "3, 12".
 func joinIDs(ids []int64) string {
-	s := ""
+	s := make([]string, len(ids))
 	for i, id := range ids {
-		if i > 0 {
-			s += ", "
-		}
-		s += strconv.FormatInt(id, 10)
+		s[i] = strconv.FormatInt(id, 10)
 	}
-	return s
+	return strings.Join(s, ", ")
 }
 
 // Get reads one film: one GetItem.
@@ -157,19 +155,8 @@ func (s *Service) Update(ctx context.Context, c auth.Caller, id int64, f web.Fie
 		if _, err := applyFields(f, m, true, false, s.now()); err != nil {
 			return nil, err
 		}
-		return map[string]string{"fields": joinNames(changed)}, nil
+		return map[string]string{"fields": strings.Join(changed, ",")}, nil
 	})
-}
-
-func joinNames(names []string) string {
-	s := ""
-	for i, n := range names {
-		if i > 0 {
-			s += ","
-		}
-		s += n
-	}
-	return s
 }
 
 // SetStatus replaces the status (either vocabulary; PUT /movies/:id/status).

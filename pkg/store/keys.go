@@ -57,6 +57,8 @@ const (
 	gsi1Movies    = "MOVIES"
 	typeMovie     = "MOVIE"
 	counterMovies = "movies"
+	// Collaborators are embedded in their film; the counter only numbers them.
+	counterCollaborators = "collaborators"
 )
 
 func moviePK(id int64) string     { return fmt.Sprintf("MOVIE#%d", id) }

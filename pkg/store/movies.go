@@ -262,30 +262,7 @@ func (s *Store) NewCollaboratorIDs(ctx context.Context, n int) ([]int64, error) 
 	if n <= 0 {
 		return nil, nil
 	}
-	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName:                 &s.table,
-		Key:                       key(counterPK("collaborators"), skCounter),
-		UpdateExpression:          aws.String("ADD #v :n SET #t = :type"),
-		ExpressionAttributeNames:  map[string]string{"#v": "value", "#t": attrType},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(n)), ":type": str(typeCounter)},
-		ReturnValues:              types.ReturnValueUpdatedNew,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("next collaborator ids: %w", err)
-	}
-	v, ok := out.Attributes["value"].(*types.AttributeValueMemberN)
-	if !ok {
-		return nil, errors.New("next collaborator ids: counter has no value")
-	}
-	last, err := strconv.ParseInt(v.Value, 10, 64)
-	if err != nil {
-		return nil, err
-	}
-	ids := make([]int64, n)
-	for i := range ids {
-		ids[i] = last - int64(n-1-i)
-	}
-	return ids, nil
+	return s.nextIDs(ctx, counterCollaborators, n)
 }
 
 // createMovieOps returns the writes that create a film: the film item (on the

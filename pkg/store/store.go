@@ -55,22 +55,40 @@ var ErrNotFound = errors.New("store: not found")
 
 // nextID draws the next integer id of a sequence from an atomic counter.
 func (s *Store) nextID(ctx context.Context, name string) (int64, error) {
+	ids, err := s.nextIDs(ctx, name, 1)
+	if err != nil {
+		return 0, err
+	}
+	return ids[0], nil
+}
+
+// nextIDs draws n (> 0) consecutive ids of a sequence with one atomic ADD:
+// the counter's new value is the last of them.
+func (s *Store) nextIDs(ctx context.Context, name string, n int) ([]int64, error) {
 	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:                 &s.table,
 		Key:                       key(counterPK(name), skCounter),
-		UpdateExpression:          aws.String("ADD #v :one SET #t = :type"),
+		UpdateExpression:          aws.String("ADD #v :n SET #t = :type"),
 		ExpressionAttributeNames:  map[string]string{"#v": "value", "#t": attrType},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":type": str(typeCounter)},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(n)), ":type": str(typeCounter)},
 		ReturnValues:              types.ReturnValueUpdatedNew,
 	})
 	if err != nil {
-		return 0, fmt.Errorf("next %s id: %w", name, err)
+		return nil, fmt.Errorf("next %s id: %w", name, err)
 	}
 	v, ok := out.Attributes["value"].(*types.AttributeValueMemberN)
 	if !ok {
-		return 0, fmt.Errorf("next %s id: counter has no value", name)
+		return nil, fmt.Errorf("next %s id: counter has no value", name)
 	}
-	return strconv.ParseInt(v.Value, 10, 64)
+	last, err := strconv.ParseInt(v.Value, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("next %s id: %w", name, err)
+	}
+	ids := make([]int64, n)
+	for i := range ids {
+		ids[i] = last - int64(n-1-i)
+	}
+	return ids, nil
 }
 
 func key(pk, sk string) map[string]types.AttributeValue {
