@@ -1023,21 +1023,9 @@ func (s *Store) RenameCategoryInMovies(ctx context.Context, categoryID int64, na
 			ExpressionAttributeValues: map[string]types.AttributeValue{":c": v, ":one": num(1)},
 		}})
 	}
-	// One film per op, so a film unlinked meanwhile only fails its own
-	// condition; send them one transaction each when a batch fails.
-	for len(ops) > 0 {
-		n := min(len(ops), maxTransactItems)
-		if err := s.transact(ctx, ops[:n]); err != nil {
-			if cancelReasons(err) == nil {
-				return fmt.Errorf("rename category %d in films: %w", categoryID, err)
-			}
-			for _, op := range ops[:n] {
-				if err := s.transact(ctx, []types.TransactWriteItem{op}); err != nil && cancelReasons(err) == nil {
-					return fmt.Errorf("rename category %d in films: %w", categoryID, err)
-				}
-			}
-		}
-		ops = ops[n:]
+	// One film per op, so a film unlinked meanwhile only fails its own condition.
+	if err := s.transactEach(ctx, ops); err != nil {
+		return fmt.Errorf("rename category %d in films: %w", categoryID, err)
 	}
 	return nil
 }
@@ -1079,7 +1067,7 @@ func (s *Store) UnlinkCategory(ctx context.Context, categoryID int64) error {
 		}
 		// A film deleted meanwhile (its item gone, and its links with it)
 		// cancels the whole chunk; one film per transaction then lets the
-		// others through, as RenameCategoryInMovies does.
+		// others through (see transactEach).
 		for _, mid := range chunk {
 			if err := s.unlinkOne(ctx, categoryID, mid, unlink(mid)); err != nil {
 				return err

@@ -159,7 +159,7 @@ func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem)
 				return err
 			}
 			for _, op := range ops[:n] {
-				if err := s.transact(ctx, []types.TransactWriteItem{op}); err != nil && !conditionFailedAt(err, 0) {
+				if err := s.transactOne(ctx, op); err != nil {
 					return err
 				}
 			}
@@ -167,4 +167,22 @@ func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem)
 		ops = ops[n:]
 	}
 	return nil
+}
+
+// transactOne sends one write of transactEach: a failed condition means its
+// target is gone (skipped); a conflict with another transaction is retried.
+func (s *Store) transactOne(ctx context.Context, op types.TransactWriteItem) error {
+	for attempt := 0; ; attempt++ {
+		err := s.transact(ctx, []types.TransactWriteItem{op})
+		switch {
+		case err == nil || conditionFailedAt(err, 0):
+			return nil
+		case transactionConflict(err) && attempt < 5:
+			if err := backoff(ctx, attempt); err != nil {
+				return err
+			}
+		default:
+			return err
+		}
+	}
 }
