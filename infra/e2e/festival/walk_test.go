@@ -103,7 +103,7 @@ func TestWholeFestival(t *testing.T) {
 			File("thumbnail2", "photo.jpg", filestest.JPEG()).
 			File("subtitlesSrt", "portrait.srt", filestest.SRT()).
 			Close()
-		api.Do("POST", "/movies/upload", jury.Token, form).Expect(http.StatusForbidden)
+		api.Do("POST", "/movies/upload", jury.Token, form).ExpectError(http.StatusForbidden, "Accès interdit. Rôle PRODUCER requis.")
 		body := message(t, api.Do("POST", "/movies/upload", prod.Token, form), http.StatusCreated, "Film soumis avec succès")
 		m := object(t, body, "movie")
 		checkMovie(t, m)
@@ -139,7 +139,7 @@ func TestWholeFestival(t *testing.T) {
 				t.Fatalf("a film of /movies/mine: %v", m)
 			}
 		}
-		api.Do("GET", "/movies/mine", jury.Token, nil).Expect(http.StatusForbidden)
+		api.Do("GET", "/movies/mine", jury.Token, nil).ExpectError(http.StatusForbidden, "Accès interdit. Rôle PRODUCER requis.")
 	})
 
 	t.Run("the admin creates categories, validates the film, assigns categories and jury", func(t *testing.T) {
@@ -200,7 +200,7 @@ func TestWholeFestival(t *testing.T) {
 			checkMovie(t, m)
 			checkJury(t, m, jury)
 		}
-		api.Do("GET", "/movies/assigned", prod.Token, nil).Expect(http.StatusForbidden)
+		api.Do("GET", "/movies/assigned", prod.Token, nil).ExpectError(http.StatusForbidden, "Accès interdit. Rôle JURY requis.")
 
 		media := api.Do("GET", fmt.Sprintf("/movies/%d/media", filmID), jury.Token, nil).Expect(http.StatusOK).JSON()
 		if id(t, media, "id_movie") != filmID {

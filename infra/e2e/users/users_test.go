@@ -312,7 +312,7 @@ func TestRoleChangeAndDeletionTakeEffectOnExistingTokens(t *testing.T) {
 	// The address can be registered again.
 	api.Do("POST", "/auth/register", "", map[string]any{"first_name": "A", "last_name": "B", "email": victim.Email, "password": "secret1"}).Expect(http.StatusCreated)
 	// Admins cannot delete themselves.
-	api.Do("DELETE", fmt.Sprintf("/users/%d", admin.ID), admin.Token, nil).Expect(http.StatusBadRequest)
+	api.Do("DELETE", fmt.Sprintf("/users/%d", admin.ID), admin.Token, nil).ExpectError(http.StatusBadRequest, "Vous ne pouvez pas supprimer votre propre compte")
 }
 
 func TestConcurrentRegistrationsOfOneEmailCreateOneAccount(t *testing.T) {
