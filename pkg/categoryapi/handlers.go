@@ -72,15 +72,6 @@ func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	id, err := web.PathID(r, "id")
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	c, _ := auth.CallerFrom(r.Context())
-	if err := h.catalog.DeleteCategory(r.Context(), c, id); err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, web.Message{Message: catalog.MsgCategoryDeleted})
+	web.Delete(w, r, web.IDFrom("id"), catalog.MsgCategoryDeleted, func(id int64) error { return h.catalog.DeleteCategory(r.Context(), c, id) })
 }

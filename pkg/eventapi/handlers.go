@@ -103,15 +103,6 @@ func (h *Handler) missingID(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	id, err := eventID(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	c, _ := auth.CallerFrom(r.Context())
-	if err := h.catalog.DeleteEvent(r.Context(), c, id); err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, web.Message{Message: catalog.MsgEventDeleted})
+	web.Delete(w, r, eventID, catalog.MsgEventDeleted, func(id int64) error { return h.catalog.DeleteEvent(r.Context(), c, id) })
 }

@@ -158,17 +158,8 @@ func (h *Handler) markCandidate(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	id, err := movieID(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	c, _ := auth.CallerFrom(r.Context())
-	if err := h.movies.Delete(r.Context(), c, id); err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, web.Message{Message: movies.MsgDeleted})
+	web.Delete(w, r, movieID, movies.MsgDeleted, func(id int64) error { return h.movies.Delete(r.Context(), c, id) })
 }
 
 func (h *Handler) media(w http.ResponseWriter, r *http.Request) {

@@ -131,17 +131,8 @@ func (h *Handler) writeUpdate(w http.ResponseWriter, r *http.Request, id int64, 
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	id, err := userID(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	c, _ := auth.CallerFrom(r.Context())
-	if err := h.accounts.Delete(r.Context(), c, id); err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, web.Message{Message: accounts.MsgUserDeleted})
+	web.Delete(w, r, userID, accounts.MsgUserDeleted, func(id int64) error { return h.accounts.Delete(r.Context(), c, id) })
 }
 
 // userID reads the {id} of a user route; an id that cannot exist is the

@@ -78,17 +78,8 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	id, err := web.PathID(r, "id")
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	c, _ := auth.CallerFrom(r.Context())
-	if err := h.votes.Delete(r.Context(), c, id); err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, web.Message{Message: voting.MsgVoteDeleted})
+	web.Delete(w, r, web.IDFrom("id"), voting.MsgVoteDeleted, func(id int64) error { return h.votes.Delete(r.Context(), c, id) })
 }
 
 func (h *Handler) deleteOfMovie(w http.ResponseWriter, r *http.Request) {
