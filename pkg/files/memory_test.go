@@ -6,10 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/festivalapi/festival/pkg/files"
 	"github.com/festivalapi/festival/pkg/files/filestest"
@@ -39,41 +36,6 @@ func discardS3() http.Handler {
 	})
 }
 
-// peakHeap runs f and returns the highest HeapInuse seen while it ran,
-// above the level before it started, in bytes.
-func peakHeap(f func()) uint64 {
-	var ms runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&ms)
-	base, peak := ms.HeapInuse, ms.HeapInuse
-
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var ms runtime.MemStats
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			runtime.ReadMemStats(&ms)
-			peak = max(peak, ms.HeapInuse)
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	f()
-	close(stop)
-	wg.Wait()
-	if peak < base {
-		return 0
-	}
-	return peak - base
-}
-
 // putLarge streams a generated film of size bytes through Put to a
 // discarding server and returns the peak heap growth.
 func putLarge(tb testing.TB, size int64) uint64 {
@@ -83,7 +45,7 @@ func putLarge(tb testing.TB, size int64) uint64 {
 	s := files.New(client, presign, bucket, files.Options{MaxUploadBytes: 1 << 40})
 	var err error
 	var st files.Stored
-	peak := peakHeap(func() {
+	peak := filestest.PeakHeap(func() {
 		st, err = s.Put(context.Background(), 1, "filmFile", files.Video, filestest.LargeMP4(size))
 	})
 	if err != nil {

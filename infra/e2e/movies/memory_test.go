@@ -6,11 +6,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
@@ -95,31 +92,9 @@ func BenchmarkUploadLargeFilm(b *testing.B) {
 		req.Header.Set("Content-Type", mw.FormDataContentType())
 		req.Header.Set("Authorization", "Bearer "+prod.Token)
 
-		var ms runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&ms)
-		base, peak := ms.HeapInuse, ms.HeapInuse
-		stop := make(chan struct{})
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var ms runtime.MemStats
-			t := time.NewTicker(5 * time.Millisecond)
-			defer t.Stop()
-			for {
-				runtime.ReadMemStats(&ms)
-				peak = max(peak, ms.HeapInuse)
-				select {
-				case <-stop:
-					return
-				case <-t.C:
-				}
-			}
-		}()
-		resp, err := http.DefaultClient.Do(req)
-		close(stop)
-		wg.Wait()
+		var resp *http.Response
+		var err error
+		growth := filestest.PeakHeap(func() { resp, err = http.DefaultClient.Do(req) })
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -128,7 +103,7 @@ func BenchmarkUploadLargeFilm(b *testing.B) {
 		if resp.StatusCode != http.StatusCreated {
 			b.Fatalf("status %d: %s", resp.StatusCode, body)
 		}
-		b.ReportMetric(float64(peak-base)/(1<<20), "peak-heap-growth-MiB")
+		b.ReportMetric(float64(growth)/(1<<20), "peak-heap-growth-MiB")
 		b.ReportMetric(vmHWM(), "peak-RSS-MiB")
 	}
 	b.SetBytes(size)
