@@ -47,8 +47,7 @@ func (s *Service) CreateAward(ctx context.Context, c auth.Caller, f web.Fields) 
 
 // Awards lists awards.
 func (s *Service) Awards(ctx context.Context, p store.Page) ([]festival.Award, string, error) {
-	a, next, err := s.store.ListAwards(ctx, p)
-	return a, next, err
+	return s.store.ListAwards(ctx, p)
 }
 
 // DeleteAward withdraws an award.

@@ -49,8 +49,7 @@ func categoryErr(err error) error {
 
 // Categories lists categories.
 func (s *Service) Categories(ctx context.Context, p store.Page) ([]festival.Category, string, error) {
-	c, next, err := s.store.ListCategories(ctx, p)
-	return c, next, err
+	return s.store.ListCategories(ctx, p)
 }
 
 // CreateCategory creates a category {name}; 409 when the name is taken

@@ -94,8 +94,7 @@ func eventErr(err error) error {
 
 // Events lists events.
 func (s *Service) Events(ctx context.Context, p store.Page) ([]festival.Event, string, error) {
-	e, next, err := s.store.ListEvents(ctx, p)
-	return e, next, err
+	return s.store.ListEvents(ctx, p)
 }
 
 // Event reads one event.
