@@ -107,3 +107,12 @@ func cursorRefused(err error, start map[string]types.AttributeValue) bool {
 	var ae smithy.APIError
 	return start != nil && errors.As(err, &ae) && ae.ErrorCode() == "ValidationException"
 }
+
+// keyOf is the start key that resumes a query on index right after item.
+func keyOf(item map[string]types.AttributeValue, index string) map[string]types.AttributeValue {
+	k := map[string]types.AttributeValue{}
+	for _, a := range keyAttrs[index] {
+		k[a] = item[a]
+	}
+	return k
+}

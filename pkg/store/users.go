@@ -377,7 +377,10 @@ func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page,
 	}
 	in.ExclusiveStartKey = start
 	if p.Limit > 0 {
-		in.Limit = aws.Int32(p.Limit)
+		// One item more than the page: when it comes back there is a next
+		// page, and when it does not the listing ends here, rather than with
+		// an empty last page behind a cursor.
+		in.Limit = aws.Int32(p.Limit + 1)
 	}
 	for first := true; ; first = false {
 		out, err := s.db.Query(ctx, in)
@@ -387,17 +390,22 @@ func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page,
 		if err != nil {
 			return "", err
 		}
-		for _, item := range out.Items {
+		items, next := out.Items, out.LastEvaluatedKey
+		if p.Limit > 0 && len(items) > int(p.Limit) {
+			items = items[:p.Limit]
+			next = keyOf(items[len(items)-1], aws.ToString(in.IndexName))
+		}
+		for _, item := range items {
 			if err := each(item); err != nil {
 				return "", err
 			}
 		}
-		if len(out.LastEvaluatedKey) == 0 {
+		if len(next) == 0 {
 			return "", nil
 		}
 		if p.Limit > 0 {
-			return encodeCursor(out.LastEvaluatedKey), nil
+			return encodeCursor(next), nil
 		}
-		in.ExclusiveStartKey = out.LastEvaluatedKey
+		in.ExclusiveStartKey = next
 	}
 }

@@ -199,6 +199,10 @@ func TestListUsersPaginatesWithACursor(t *testing.T) {
 	if len(ids) != 5 || ids[0] != 1 || ids[4] != 5 || pages != 3 {
 		t.Fatalf("ids %v in %d pages", ids, pages)
 	}
+	// A page that holds the last item says there is no next page.
+	if users, next, err := s.ListUsers(ctx, store.Page{Limit: 5}); err != nil || len(users) != 5 || next != "" {
+		t.Fatalf("limit 5 of 5: %d users, next %q, err %v", len(users), next, err)
+	}
 	forge := func(key string) string { return base64.RawURLEncoding.EncodeToString([]byte(key)) }
 	for name, cursor := range map[string]string{
 		"not base64":                  "garbage!",
