@@ -249,7 +249,13 @@ func (s *Service) Delete(ctx context.Context, caller auth.Caller, id int64) erro
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			return apperr.E(apperr.NotFound, MsgUserNotFound)
-		case errors.Is(err, store.ErrConflict) && attempt < 2:
+		case errors.Is(err, store.ErrConflict) && attempt < 4:
+			// Give the index a moment to catch up with the films just deleted.
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Duration(100*(attempt+1)) * time.Millisecond):
+			}
 			continue
 		case errors.Is(err, store.ErrConflict):
 			return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez la suppression")

@@ -357,12 +357,12 @@ func (s *Service) remove(ctx context.Context, actor *festival.Actor, id int64) e
 // account deletion calls it first (accounts.FilmRemover). The deletion of
 // the user is what the audit trail records.
 func (s *Service) DeleteFilmsOf(ctx context.Context, producerID int64) error {
-	films, _, err := s.store.MoviesOfProducer(ctx, producerID, store.Page{})
+	ids, err := s.store.FilmIDsOfProducer(ctx, producerID)
 	if err != nil {
 		return err
 	}
-	for _, m := range films {
-		if err := s.remove(ctx, nil, m.ID); err != nil && !apperr.Is(err, apperr.NotFound) {
+	for _, id := range ids {
+		if err := s.remove(ctx, nil, id); err != nil && !apperr.Is(err, apperr.NotFound) {
 			return err
 		}
 	}

@@ -422,6 +422,34 @@ func (s *Store) MoviesOfProducer(ctx context.Context, producerID int64, p Page) 
 	}, p)
 }
 
+// FilmIDsOfProducer lists the ids of every film item a producer owns,
+// including films whose deletion started and did not finish (which the
+// listings hide), so that deleting the producer can finish them too.
+func (s *Store) FilmIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error) {
+	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
+		TableName: &s.table, IndexName: aws.String(IndexGSI2),
+		KeyConditionExpression: aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :pre)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": str(userRefPK(producerID)), ":pre": str("PRODUCES#MOVIE#"),
+		},
+		ProjectionExpression: aws.String("id_movie"),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("films of producer %d: %w", producerID, err)
+	}
+	ids := make([]int64, 0, len(items))
+	for _, item := range items {
+		var it struct {
+			ID int64 `dynamodbav:"id_movie"`
+		}
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return nil, err
+		}
+		ids = append(ids, it.ID)
+	}
+	return ids, nil
+}
+
 // MoviesAssignedTo lists the films assigned to a jury member: one Query per
 // page of their assignments (GSI2 USER#<id> / JURY#MOVIE#), then one
 // BatchGetItem per 100 films.

@@ -292,13 +292,30 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 	}
 	var ops []types.TransactWriteItem
 	for _, item := range refs {
+		if t, _ := item[attrType].(*types.AttributeValueMemberS); t != nil && t.Value == typeMovie {
+			// The index is read eventually consistently: a film deleted a
+			// moment ago may still show. Only a film the table still has
+			// blocks the deletion (deleting the film item alone would orphan
+			// its collection and files).
+			var m keyItem
+			_ = attributevalue.UnmarshalMap(item, &m)
+			if _, err := getItem[keyItem](ctx, s, key(m.PK, m.SK)); !errors.Is(err, ErrNotFound) {
+				if err != nil {
+					return err
+				}
+				return ErrConflict
+			}
+			continue
+		}
 		more, err := s.detachFromUserOps(item)
 		if err != nil {
 			return err
 		}
 		ops = append(ops, more...)
 	}
-	if err := s.transactChunks(ctx, ops); err != nil {
+	// Each write is independent, and one whose film vanished meanwhile is
+	// simply done: transactEach skips it rather than failing the deletion.
+	if err := s.transactEach(ctx, ops); err != nil {
 		return fmt.Errorf("delete items of user %d: %w", id, err)
 	}
 	for attempt := 0; ; attempt++ {
@@ -337,10 +354,6 @@ func (s *Store) detachFromUserOps(item map[string]types.AttributeValue) ([]types
 		return nil, errors.New("item without key")
 	}
 	t, _ := item[attrType].(*types.AttributeValueMemberS)
-	if t != nil && t.Value == typeMovie {
-		// Deleting only the film item would orphan its collection and files.
-		return nil, ErrConflict
-	}
 	ops := []types.TransactWriteItem{{Delete: &types.Delete{TableName: &s.table, Key: key(pk.Value, sk.Value)}}}
 	if t != nil && t.Value == typeMovieJury {
 		// A jury assignment also lives in the film's embedded Juries.
@@ -408,4 +421,10 @@ func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page,
 		}
 		in.ExclusiveStartKey = next
 	}
+}
+
+// keyItem reads only the key of an item.
+type keyItem struct {
+	PK string `dynamodbav:"PK"`
+	SK string `dynamodbav:"SK"`
 }
