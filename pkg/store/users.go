@@ -233,14 +233,15 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 		// very many films gets them right after, each on its own condition:
 		// the user is updated by then, so a film that changed meanwhile must
 		// not turn the answer into a failure.
+		if actor != nil && before.Role != after.Role {
+			// With the user's own writes, before the copies: it must fit.
+			ops = append(ops, s.auditOp(*actor, "user.role", fmt.Sprintf("user:%d", id),
+				map[string]string{"from": string(before.Role), "to": string(after.Role)}))
+		}
 		together := len(ops)+len(snapshot) <= maxTransactItems
 		base := len(ops)
 		if together {
 			ops = append(ops, snapshot...)
-		}
-		if actor != nil && before.Role != after.Role {
-			ops = append(ops, s.auditOp(*actor, "user.role", fmt.Sprintf("user:%d", id),
-				map[string]string{"from": string(before.Role), "to": string(after.Role)}))
 		}
 		err = s.transact(ctx, ops)
 		if err == nil && !together {

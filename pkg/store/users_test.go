@@ -307,3 +307,24 @@ func TestRenamingAJuryMemberOfManyFilmsSkipsAFilmThatChangedMeanwhile(t *testing
 		}
 	}
 }
+
+// The audit entry of a role change counts toward the one-transaction limit:
+// a jury member on 99 films (1 user write + 99 copies + 1 audit entry)
+// cannot make a transaction of 101 items.
+func TestAnAuditedRoleChangeOfAJuryMemberOn99FilmsFitsTheTransactionLimit(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}
+	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
+	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
+	for range 99 {
+		m := newFilm(t, s, prod)
+		if _, err := s.SetMovieJuries(ctx, admin, m.ID, []festival.Jury{{ID: jury.ID, FirstName: jury.FirstName, LastName: jury.LastName, Email: jury.Email, Role: jury.Role}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u, err := s.UpdateUserAs(ctx, &admin, jury.ID, func(u *festival.User) error { u.Role = festival.RoleAdmin; return nil })
+	if err != nil || u.Role != festival.RoleAdmin {
+		t.Fatalf("role change: %v", err)
+	}
+}
