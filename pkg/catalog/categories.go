@@ -43,6 +43,8 @@ func categoryErr(err error) error {
 		return apperr.E(apperr.NotFound, MsgCategoryNotFound)
 	case errors.Is(err, store.ErrNameTaken):
 		return apperr.E(apperr.Conflict, MsgCategoryTaken)
+	case errors.Is(err, store.ErrConflict):
+		return apperr.E(apperr.Conflict, "La catégorie a été modifiée ou supprimée en même temps : rechargez-la et réessayez")
 	}
 	return err
 }

@@ -8,6 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/storetest"
@@ -300,5 +304,37 @@ func TestAuditIsListedNewestFirstWithFiltersAndCursor(t *testing.T) {
 	}
 	if _, _, err := s.ListAudit(ctx, store.AuditFilter{}, store.Page{Limit: 2, Cursor: "nonsense"}); !errors.Is(err, store.ErrBadCursor) {
 		t.Fatalf("bad cursor: err %v", err)
+	}
+}
+
+func TestACategoryBeingDeletedCannotBeRenamed(t *testing.T) {
+	db, table := storetest.Table(t)
+	s := store.New(db, table, nil)
+	ctx := context.Background()
+	admin := festival.Actor{ID: 1, Role: festival.RoleAdmin}
+	c, err := s.CreateCategory(ctx, admin, "Documentaire")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first step of a deletion, as DeleteCategory takes it.
+	if _, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &table, Key: map[string]types.AttributeValue{
+			"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("CATEGORY#%d", c.ID)}, "SK": &types.AttributeValueMemberS{Value: "CATEGORY"}},
+		UpdateExpression:          aws.String("SET deleting = :t"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RenameCategory(ctx, admin, c.ID, "Fiction"); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("rename of a category being deleted: err = %v, want ErrConflict", err)
+	}
+	if _, err := s.DeleteCategory(ctx, admin, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	// Neither name is left taken by a marker.
+	for _, name := range []string{"Documentaire", "Fiction"} {
+		if _, err := s.CreateCategory(ctx, admin, name); err != nil {
+			t.Fatalf("create %q after the deletion: %v", name, err)
+		}
 	}
 }

@@ -129,7 +129,9 @@ func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int
 		}
 		ops = append(ops, types.TransactWriteItem{Update: &types.Update{
 			TableName: &s.table, Key: key(categoryPK(id), skCategory),
-			ConditionExpression:       aws.String("#n = :old"),
+			// Not while it is being deleted: the deletion removes the marker
+			// of the name it read, and a moved marker would outlive it.
+			ConditionExpression:       aws.String("#n = :old AND attribute_not_exists(deleting)"),
 			UpdateExpression:          aws.String("SET #n = :n, #u = :u"),
 			ExpressionAttributeNames:  map[string]string{"#n": "name", "#u": "updatedAt"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":old": str(cur.Name), ":n": str(name), ":u": str(c.UpdatedAt.String())},
@@ -161,23 +163,28 @@ func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int
 // linked to it while its links are removed. Films go first, so a failure
 // part-way leaves the category in place and a retry finishes the job.
 func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int64) (festival.Category, error) {
-	c, err := s.GetCategory(ctx, id)
-	if err != nil {
-		return c, err
-	}
-	_, err = s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+	// The mark returns the category as it is once marked: from then on no
+	// rename can move its name marker, so the name read here is the one whose
+	// marker the last write removes.
+	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(categoryPK(id), skCategory),
 		ConditionExpression:       aws.String("attribute_exists(PK)"),
 		UpdateExpression:          aws.String("SET deleting = :t"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
+		ReturnValues:              types.ReturnValueAllNew,
 	})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
-		return c, ErrNotFound
+		return festival.Category{}, ErrNotFound
 	}
 	if err != nil {
-		return c, fmt.Errorf("mark category %d deleting: %w", id, err)
+		return festival.Category{}, fmt.Errorf("mark category %d deleting: %w", id, err)
 	}
+	var it categoryItem
+	if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
+		return festival.Category{}, err
+	}
+	c := it.category()
 	if err := s.UnlinkCategory(ctx, id); err != nil {
 		return c, err
 	}
