@@ -181,6 +181,15 @@ func (s *Service) CompleteUpload(ctx context.Context, c auth.Caller, id int64, f
 		!storedName.MatchString(name) || !strings.HasPrefix(name, part+"-") {
 		return festival.Movie{}, invalidf("Le corps doit donner part, name et upload_id tels que reçus au démarrage, et parts : [{number, etag}]")
 	}
+	// S3 answers InvalidArgument or MalformedXML to these, which would read
+	// as a server failure: they are the client's mistakes, said as such.
+	seen := map[int32]bool{}
+	for _, p := range parts {
+		if p.Number < 1 || p.Number > 10000 || seen[p.Number] || strings.TrimSpace(p.ETag) == "" || len(parts) > 10000 {
+			return festival.Movie{}, invalidf("Parties invalides : chaque partie a un numéro de 1 à 10000, une seule fois, et l'ETag reçu de S3")
+		}
+		seen[p.Number] = true
+	}
 	if _, err := s.owned(ctx, c, id); err != nil {
 		return festival.Movie{}, err
 	}

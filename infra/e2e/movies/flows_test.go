@@ -267,6 +267,18 @@ func TestDirectUploadOfALargeFilmIsVerifiedBeforeTheFilmPointsAtIt(t *testing.T)
 			Expect(http.StatusRequestEntityTooLarge)
 		api.Do("POST", start+"/complete", prod.Token, map[string]any{"part": "filmFile", "name": "../../etc", "upload_id": "x", "parts": []any{map[string]any{"number": 1, "etag": "x"}}}).
 			Expect(http.StatusBadRequest)
+		s := api.Do("POST", start, prod.Token, map[string]any{"part": "filmFile", "size": 10}).Expect(http.StatusCreated).JSON()
+		for name, parts := range map[string][]any{
+			"part number 0":       {map[string]any{"number": 0, "etag": "x"}},
+			"part number 10001":   {map[string]any{"number": 10001, "etag": "x"}},
+			"a part twice":        {map[string]any{"number": 1, "etag": "x"}, map[string]any{"number": 1, "etag": "x"}},
+			"a part without ETag": {map[string]any{"number": 1, "etag": " "}},
+		} {
+			t.Run(name, func(t *testing.T) {
+				api.For(t).Do("POST", start+"/complete", prod.Token, map[string]any{"part": "filmFile", "name": s["name"], "upload_id": s["upload_id"], "parts": parts}).
+					ExpectError(http.StatusBadRequest, "Parties invalides : chaque partie a un numéro de 1 à 10000, une seule fois, et l'ETag reçu de S3")
+			})
+		}
 	})
 }
 
