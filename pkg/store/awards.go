@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -96,6 +97,8 @@ func (s *Store) DeleteAward(ctx context.Context, actor festival.Actor, id int64)
 	}}
 	details := map[string]string{"id_movie": strconv.FormatInt(a.MovieID, 10), "name": a.Name}
 	_, err = s.UpdateMovie(ctx, a.MovieID, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		// Built afresh on every attempt: a retry may decide otherwise.
+		details := maps.Clone(details)
 		m.Awards = slices.DeleteFunc(m.Awards, func(x festival.MovieAward) bool { return x.ID == id })
 		if len(m.Awards) == 0 && m.SelectionStatus == festival.StatusAwarded {
 			m.SelectionStatus = festival.StatusCandidate
