@@ -130,6 +130,17 @@ func (s *Store) movieExistsCheck(id int64) types.TransactWriteItem {
 	}}
 }
 
+// stillCandidateCheck holds a candidate vote to the film still being a
+// candidate: if an admin moved it meanwhile, the vote re-reads and promotes
+// it again, as a vote with is_candidate true does from any status.
+func (s *Store) stillCandidateCheck(id int64) types.TransactWriteItem {
+	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName: &s.table, Key: key(moviePK(id), skMovie),
+		ConditionExpression:       aws.String("attribute_exists(PK) AND attribute_not_exists(deleting) AND selection_status = :c"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":c": str(string(festival.StatusCandidate))},
+	}}
+}
+
 // movieStatusOp moves a film from status from to status to. It is
 // conditional on the film still having status from: the caller decided on a
 // status read earlier, and a status an admin set since must not be

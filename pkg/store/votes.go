@@ -145,9 +145,13 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 			applyVoteChange(&v, ch, now)
 			ops = append(ops, s.voteUpdateOp(v))
 		}
-		if ch.Promote {
+		candidateVote := ch.IsCandidate != nil && *ch.IsCandidate
+		switch {
+		case ch.Promote:
 			ops = append(ops, s.movieStatusOp(movieID, ch.PromoteFrom, festival.StatusCandidate, now))
-		} else {
+		case candidateVote:
+			ops = append(ops, s.stillCandidateCheck(movieID))
+		default:
 			ops = append(ops, s.movieExistsCheck(movieID))
 		}
 		if ch.RequireAssignment {
@@ -174,9 +178,9 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 			// Created by a concurrent request (or deleted since it was read):
 			// read it again and take the other path.
 			continue
-		case conditionFailedAt(err, 1) && ch.Promote:
-			// The film is gone, or its status changed since PromoteFrom was
-			// read (an admin's decision): read it again and decide again.
+		case conditionFailedAt(err, 1) && (ch.Promote || candidateVote):
+			// The film is gone, or its status changed since it was read (an
+			// admin's decision): read it again and decide again.
 			f, ferr := s.GetMovieFacts(ctx, movieID)
 			if ferr != nil {
 				return SavedVote{}, ferr

@@ -285,3 +285,28 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 		t.Errorf("movie.candidate entries = %+v, want none", trail)
 	}
 }
+
+// The voter read "candidate", so no promotion was decided; an admin refused
+// the film meanwhile. The vote's is_candidate still promotes it: the vote is
+// the later decision.
+func TestACandidateVoteOnAFilmAnAdminJustMovedPromotesItAgain(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
+	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
+	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
+	m := judgedFilm(t, s, prod)
+	if _, err := s.ChangeMovie(ctx, m.ID, &store.AuditInfo{Actor: actor(admin), Action: "movie.status"}, func(m *festival.Movie) (map[string]string, error) {
+		m.SelectionStatus = festival.StatusRefused
+		return nil, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, store.VoteChange{Score: score(9), IsCandidate: &yes}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.GetMovie(ctx, m.ID); got.SelectionStatus != festival.StatusCandidate {
+		t.Fatalf("status = %s, want candidate", got.SelectionStatus)
+	}
+}
