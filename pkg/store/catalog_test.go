@@ -325,8 +325,11 @@ func TestACategoryBeingDeletedCannotBeRenamed(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.RenameCategory(ctx, admin, c.ID, "Fiction"); !errors.Is(err, store.ErrConflict) {
-		t.Fatalf("rename of a category being deleted: err = %v, want ErrConflict", err)
+	if _, err := s.RenameCategory(ctx, admin, c.ID, "Fiction"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("rename of a category being deleted: err = %v, want ErrNotFound", err)
+	}
+	if cats, _, err := s.ListCategories(ctx, store.Page{}); err != nil || len(cats) != 0 {
+		t.Fatalf("a category being deleted is still listed: %v %v", cats, err)
 	}
 	if _, err := s.DeleteCategory(ctx, admin, c.ID); err != nil {
 		t.Fatal(err)

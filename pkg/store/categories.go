@@ -27,6 +27,9 @@ type categoryItem struct {
 	Name      string `dynamodbav:"name"`
 	CreatedAt string `dynamodbav:"createdAt"`
 	UpdatedAt string `dynamodbav:"updatedAt"`
+	// Deleting is set while the category is being deleted: it is gone to
+	// readers from then on.
+	Deleting bool `dynamodbav:"deleting,omitempty"`
 }
 
 func (it categoryItem) category() festival.Category {
@@ -97,12 +100,17 @@ func (s *Store) GetCategory(ctx context.Context, id int64) (festival.Category, e
 	if err != nil {
 		return festival.Category{}, wrapGet(err, "get category %d", id)
 	}
+	if it.Deleting {
+		return festival.Category{}, ErrNotFound
+	}
 	return it.category(), nil
 }
 
 // ListCategories returns categories in id order, one page or all.
 func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
-	return queryRecords(ctx, s, s.gsi1Query(gsi1Categories), p, categoryItem.category)
+	in := s.gsi1Query(gsi1Categories)
+	in.FilterExpression = aws.String("attribute_not_exists(deleting)") // being deleted: gone
+	return queryRecords(ctx, s, in, p, categoryItem.category)
 }
 
 // RenameCategory changes a category's name (ErrNameTaken when another has
