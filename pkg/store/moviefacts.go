@@ -92,18 +92,11 @@ func (s *Store) GetMovieFacts(ctx context.Context, id int64) (MovieFacts, error)
 // ListMovieFacts returns the facts of every film in id order: one Query per
 // 1 MB page of GSI1 MOVIES, however many films there are.
 func (s *Store) ListMovieFacts(ctx context.Context) ([]MovieFacts, error) {
-	names := map[string]string{"#pk": attrGSI1PK}
-	for k, v := range movieFactsNames {
-		names[k] = v
-	}
+	in := s.gsi1Query(gsi1Movies)
+	in.ProjectionExpression = aws.String(movieFactsProjection)
+	in.ExpressionAttributeNames = movieFactsNames
 	var films []MovieFacts
-	_, err := s.queryPages(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression:    aws.String("#pk = :pk"),
-		ProjectionExpression:      aws.String(movieFactsProjection),
-		ExpressionAttributeNames:  names,
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Movies)},
-	}, Page{}, func(item map[string]types.AttributeValue) error {
+	_, err := s.queryPages(ctx, in, Page{}, func(item map[string]types.AttributeValue) error {
 		f, err := unmarshalMovieFacts(item)
 		if errors.Is(err, ErrNotFound) {
 			return nil // being deleted

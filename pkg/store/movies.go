@@ -392,20 +392,9 @@ func (f MovieFilter) statusFilter(in *dynamodb.QueryInput) {
 // category's links plus one BatchGetItem per 100 films. Never one request per film.
 func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festival.Movie, string, error) {
 	if f.CategoryID > 0 {
-		in := &dynamodb.QueryInput{
-			TableName: &s.table, IndexName: aws.String(IndexGSI2),
-			KeyConditionExpression: aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :pre)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":pk": str(categoryRefPK(f.CategoryID)), ":pre": str("MOVIE#"),
-			},
-		}
-		return s.linkedMovies(ctx, in, f, p)
+		return s.linkedMovies(ctx, s.gsi2Query(categoryRefPK(f.CategoryID), "MOVIE#"), f, p)
 	}
-	in := &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI1),
-		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(gsi1Movies)},
-	}
+	in := s.gsi1Query(gsi1Movies)
 	f.statusFilter(in)
 	return s.movieItems(ctx, in, p)
 }
@@ -413,29 +402,24 @@ func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festiv
 // MoviesOfProducer lists the films a producer owns: one Query per page of
 // GSI2 USER#<id> / PRODUCES#MOVIE#, which holds the film items themselves.
 func (s *Store) MoviesOfProducer(ctx context.Context, producerID int64, p Page) ([]festival.Movie, string, error) {
-	return s.movieItems(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI2),
-		KeyConditionExpression: aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :pre)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(userRefPK(producerID)), ":pre": str("PRODUCES#MOVIE#"),
-		},
-	}, p)
+	return s.movieItems(ctx, s.gsi2Query(userRefPK(producerID), "PRODUCES#MOVIE#"), p)
 }
 
 // FilmIDsOfProducer lists the ids of every film item a producer owns,
 // including films whose deletion started and did not finish (which the
 // listings hide), so that deleting the producer can finish them too.
 func (s *Store) FilmIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error) {
-	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI2),
-		KeyConditionExpression: aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :pre)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(userRefPK(producerID)), ":pre": str("PRODUCES#MOVIE#"),
-		},
-		ProjectionExpression: aws.String("id_movie"),
-	})
+	return s.movieIDsOnGSI2(ctx, userRefPK(producerID), "PRODUCES#MOVIE#")
+}
+
+// movieIDsOnGSI2 reads the id_movie of every item of a GSI2 partition whose
+// sort key starts with prefix: the films of a producer, of a category, ...
+func (s *Store) movieIDsOnGSI2(ctx context.Context, pk, prefix string) ([]int64, error) {
+	in := s.gsi2Query(pk, prefix)
+	in.ProjectionExpression = aws.String("id_movie")
+	items, err := s.queryAll(ctx, in)
 	if err != nil {
-		return nil, fmt.Errorf("films of producer %d: %w", producerID, err)
+		return nil, fmt.Errorf("films of %s: %w", pk, err)
 	}
 	ids := make([]int64, 0, len(items))
 	for _, item := range items {
@@ -454,13 +438,7 @@ func (s *Store) FilmIDsOfProducer(ctx context.Context, producerID int64) ([]int6
 // page of their assignments (GSI2 USER#<id> / JURY#MOVIE#), then one
 // BatchGetItem per 100 films.
 func (s *Store) MoviesAssignedTo(ctx context.Context, juryID int64, p Page) ([]festival.Movie, string, error) {
-	return s.linkedMovies(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI2),
-		KeyConditionExpression: aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :pre)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(userRefPK(juryID)), ":pre": str("JURY#MOVIE#"),
-		},
-	}, MovieFilter{}, p)
+	return s.linkedMovies(ctx, s.gsi2Query(userRefPK(juryID), "JURY#MOVIE#"), MovieFilter{}, p)
 }
 
 func (s *Store) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Movie, string, error) {
@@ -986,12 +964,9 @@ func (s *Store) movieUserSnapshotOps(ctx context.Context, before, after festival
 	if !juryChanged {
 		return nil, nil
 	}
-	refs, err := s.queryAll(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI2),
-		KeyConditionExpression:    aws.String("GSI2PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(userRefPK(after.ID))},
-		ProjectionExpression:      aws.String("GSI2SK, id_movie"),
-	})
+	in := s.gsi2Query(userRefPK(after.ID), "")
+	in.ProjectionExpression = aws.String("GSI2SK, id_movie")
+	refs, err := s.queryAll(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("films of user %d: %w", after.ID, err)
 	}
@@ -1127,26 +1102,5 @@ func (s *Store) unlinkOne(ctx context.Context, categoryID, movieID int64, ops []
 }
 
 func (s *Store) moviesOfCategory(ctx context.Context, categoryID int64) ([]int64, error) {
-	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI2),
-		KeyConditionExpression: aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :pre)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(categoryRefPK(categoryID)), ":pre": str("MOVIE#"),
-		},
-		ProjectionExpression: aws.String("id_movie"),
-	})
-	if err != nil {
-		return nil, fmt.Errorf("films of category %d: %w", categoryID, err)
-	}
-	ids := make([]int64, 0, len(items))
-	for _, item := range items {
-		var link struct {
-			MovieID int64 `dynamodbav:"id_movie"`
-		}
-		if err := attributevalue.UnmarshalMap(item, &link); err != nil {
-			return nil, err
-		}
-		ids = append(ids, link.MovieID)
-	}
-	return ids, nil
+	return s.movieIDsOnGSI2(ctx, categoryRefPK(categoryID), "MOVIE#")
 }

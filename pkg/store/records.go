@@ -37,6 +37,21 @@ func (s *Store) gsi1Query(typePK string) *dynamodb.QueryInput {
 	}
 }
 
+// gsi2Query selects what hangs off a user or a category (GSI2PK = pk), the
+// items whose GSI2SK starts with prefix when prefix is not "".
+func (s *Store) gsi2Query(pk, prefix string) *dynamodb.QueryInput {
+	in := &dynamodb.QueryInput{
+		TableName: &s.table, IndexName: aws.String(IndexGSI2),
+		KeyConditionExpression:    aws.String("GSI2PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pk)},
+	}
+	if prefix != "" {
+		in.KeyConditionExpression = aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :pre)")
+		in.ExpressionAttributeValues[":pre"] = str(prefix)
+	}
+	return in
+}
+
 // findByGSI1 finds the one item of a type whose GSI1SK is sk (a record found
 // by its own id); ErrNotFound when there is none.
 func findByGSI1[T any](ctx context.Context, s *Store, typePK, sk string) (T, error) {

@@ -283,11 +283,7 @@ func snapshotConditionFailed(err error, base int) bool {
 // is ErrConflict. The last write is conditional on the user being unchanged
 // since it was read, so the marker deleted is the one of the current e-mail.
 func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) error {
-	refs, err := s.queryAll(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI2),
-		KeyConditionExpression:    aws.String("GSI2PK = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(userRefPK(id))},
-	})
+	refs, err := s.queryAll(ctx, s.gsi2Query(userRefPK(id), ""))
 	if err != nil {
 		return fmt.Errorf("list items of user %d: %w", id, err)
 	}

@@ -248,13 +248,7 @@ func (s *Store) GetVote(ctx context.Context, movieID, userID int64) (festival.Vo
 
 // VotesOf returns a voter's votes in film order (GSI2 USER#<uid> / VOTE#MOVIE#...).
 func (s *Store) VotesOf(ctx context.Context, userID int64, p Page) ([]festival.Vote, string, error) {
-	return s.queryVotes(ctx, &dynamodb.QueryInput{
-		TableName: &s.table, IndexName: aws.String(IndexGSI2),
-		KeyConditionExpression: aws.String("GSI2PK = :pk AND begins_with(GSI2SK, :sk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(userRefPK(userID)), ":sk": str("VOTE#MOVIE#"),
-		},
-	}, p)
+	return s.queryVotes(ctx, s.gsi2Query(userRefPK(userID), "VOTE#MOVIE#"), p)
 }
 
 // ListVotes returns every vote in id order (GSI1 VOTES), one page or all.
