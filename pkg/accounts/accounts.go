@@ -194,7 +194,7 @@ func (s *Service) Update(ctx context.Context, caller auth.Caller, id int64, f we
 			return festival.User{}, err
 		}
 	}
-	actor := festival.Actor{ID: caller.ID, Role: caller.Role}
+	actor := caller.Actor()
 	u, err := s.store.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
 		if in.FirstName != nil {
 			u.FirstName = *in.FirstName
@@ -245,7 +245,7 @@ func (s *Service) Delete(ctx context.Context, caller auth.Caller, id int64) erro
 				return err
 			}
 		}
-		err := s.store.DeleteUser(ctx, festival.Actor{ID: caller.ID, Role: caller.Role}, id)
+		err := s.store.DeleteUser(ctx, caller.Actor(), id)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			return apperr.E(apperr.NotFound, MsgUserNotFound)

@@ -21,6 +21,9 @@ type Caller struct {
 	Role festival.Role
 }
 
+// Actor is the caller as the audit trail records it.
+func (c Caller) Actor() festival.Actor { return festival.Actor{ID: c.ID, Role: c.Role} }
+
 // Is reports whether the caller has one of the roles.
 func (c Caller) Is(roles ...festival.Role) bool {
 	for _, r := range roles {

@@ -38,7 +38,7 @@ func (s *Service) CreateAward(ctx context.Context, c auth.Caller, f web.Fields) 
 	if err := festival.CheckAwardName(name); err != nil {
 		return festival.Award{}, invalid(err)
 	}
-	a, err := s.store.CreateAward(ctx, actorOf(c), movieID, name)
+	a, err := s.store.CreateAward(ctx, c.Actor(), movieID, name)
 	if errors.Is(err, store.ErrNotFound) {
 		return a, apperr.E(apperr.NotFound, MsgFilmNotFound)
 	}
@@ -52,7 +52,7 @@ func (s *Service) Awards(ctx context.Context, p store.Page) ([]festival.Award, s
 
 // DeleteAward withdraws an award.
 func (s *Service) DeleteAward(ctx context.Context, c auth.Caller, id int64) error {
-	_, err := s.store.DeleteAward(ctx, actorOf(c), id)
+	_, err := s.store.DeleteAward(ctx, c.Actor(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, MsgAwardNotFound)
 	}

@@ -8,7 +8,6 @@ import (
 	"errors"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 )
@@ -20,8 +19,6 @@ type Service struct {
 
 // New returns the catalog service.
 func New(st *store.Store) *Service { return &Service{store: st} }
-
-func actorOf(c auth.Caller) festival.Actor { return festival.Actor{ID: c.ID, Role: c.Role} }
 
 // invalid turns a refused value into a 400 naming the field.
 func invalid(err error) error {

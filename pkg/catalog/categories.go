@@ -61,7 +61,7 @@ func (s *Service) CreateCategory(ctx context.Context, c auth.Caller, f web.Field
 	if err != nil {
 		return festival.Category{}, err
 	}
-	cat, err := s.store.CreateCategory(ctx, actorOf(c), name)
+	cat, err := s.store.CreateCategory(ctx, c.Actor(), name)
 	return cat, categoryErr(err)
 }
 
@@ -71,12 +71,12 @@ func (s *Service) RenameCategory(ctx context.Context, c auth.Caller, id int64, f
 	if err != nil {
 		return festival.Category{}, err
 	}
-	cat, err := s.store.RenameCategory(ctx, actorOf(c), id, name)
+	cat, err := s.store.RenameCategory(ctx, c.Actor(), id, name)
 	return cat, categoryErr(err)
 }
 
 // DeleteCategory deletes a category after unlinking it from its films.
 func (s *Service) DeleteCategory(ctx context.Context, c auth.Caller, id int64) error {
-	_, err := s.store.DeleteCategory(ctx, actorOf(c), id)
+	_, err := s.store.DeleteCategory(ctx, c.Actor(), id)
 	return categoryErr(err)
 }

@@ -110,7 +110,7 @@ func (s *Service) CreateEvent(ctx context.Context, c auth.Caller, f web.Fields) 
 	if err != nil {
 		return e, false, err
 	}
-	return s.store.CreateEvent(ctx, actorOf(c), e)
+	return s.store.CreateEvent(ctx, c.Actor(), e)
 }
 
 // UpdateEvent changes the fields that were sent; the whole event must still
@@ -133,7 +133,7 @@ func (s *Service) UpdateEvent(ctx context.Context, c auth.Caller, id int64, f we
 	if len(sent) == 0 {
 		return festival.Event{}, apperr.E(apperr.Invalid, MsgNothingToApply)
 	}
-	e, err := s.store.UpdateEvent(ctx, actorOf(c), id, func(e *festival.Event) error {
+	e, err := s.store.UpdateEvent(ctx, c.Actor(), id, func(e *festival.Event) error {
 		for name, v := range sent {
 			if err := applyEventField(e, name, v); err != nil {
 				return err
@@ -146,6 +146,6 @@ func (s *Service) UpdateEvent(ctx context.Context, c auth.Caller, id int64, f we
 
 // DeleteEvent deletes an event.
 func (s *Service) DeleteEvent(ctx context.Context, c auth.Caller, id int64) error {
-	_, err := s.store.DeleteEvent(ctx, actorOf(c), id)
+	_, err := s.store.DeleteEvent(ctx, c.Actor(), id)
 	return eventErr(err)
 }

@@ -82,7 +82,7 @@ func (s *Service) UpdateSettings(ctx context.Context, c auth.Caller, f web.Field
 			}
 		}
 	}
-	return s.store.UpdateSettings(ctx, festival.Actor{ID: c.ID, Role: c.Role}, func(st *festival.Settings) error {
+	return s.store.UpdateSettings(ctx, c.Actor(), func(st *festival.Settings) error {
 		if assignedOnly != nil {
 			st.JuryVoteAssignedOnly = *assignedOnly
 		}

@@ -61,8 +61,6 @@ func New(st *store.Store, fs *files.Store, now func() time.Time) *Service {
 	return &Service{store: st, files: fs, now: now}
 }
 
-func actorOf(c auth.Caller) festival.Actor { return festival.Actor{ID: c.ID, Role: c.Role} }
-
 // storeErr turns the store's typed failures into the API's.
 func storeErr(err error) error {
 	var unknown *store.UnknownIDsError
@@ -150,7 +148,7 @@ func (s *Service) Update(ctx context.Context, c auth.Caller, id int64, f web.Fie
 	if len(changed) == 0 {
 		return festival.Movie{}, invalidf(MsgNothingToUpdate)
 	}
-	actor := actorOf(c)
+	actor := c.Actor()
 	return s.change(ctx, id, &actor, "movie.update", func(m *festival.Movie) (map[string]string, error) {
 		if _, err := applyFields(f, m, true, false, s.now()); err != nil {
 			return nil, err
@@ -165,7 +163,7 @@ func (s *Service) SetStatus(ctx context.Context, c auth.Caller, id int64, f web.
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	actor := actorOf(c)
+	actor := c.Actor()
 	return s.change(ctx, id, &actor, "movie.status", func(m *festival.Movie) (map[string]string, error) {
 		from := m.SelectionStatus
 		m.SelectionStatus = st
@@ -191,7 +189,7 @@ func (s *Service) SetCategories(ctx context.Context, c auth.Caller, id int64, f 
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	m, err := s.store.SetMovieCategories(ctx, actorOf(c), id, cats)
+	m, err := s.store.SetMovieCategories(ctx, c.Actor(), id, cats)
 	return m, storeErr(err)
 }
 
@@ -215,7 +213,7 @@ func (s *Service) SetJuries(ctx context.Context, c auth.Caller, id int64, f web.
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	m, err := s.store.SetMovieJuries(ctx, actorOf(c), id, juries)
+	m, err := s.store.SetMovieJuries(ctx, c.Actor(), id, juries)
 	var conflicted *store.ConflictOfInterestError
 	if errors.As(err, &conflicted) {
 		return m, invalidf(MsgJuryConflict, joinIDs(conflicted.IDs))
@@ -268,7 +266,7 @@ func (s *Service) SetCollaborators(ctx context.Context, c auth.Caller, id int64,
 	}
 	var actor *festival.Actor
 	if c.Is(festival.RoleAdmin) {
-		a := actorOf(c)
+		a := c.Actor()
 		actor = &a
 	}
 	return s.change(ctx, id, actor, "movie.collaborators", func(m *festival.Movie) (map[string]string, error) {
@@ -316,7 +314,7 @@ func (s *Service) MarkCandidate(ctx context.Context, c auth.Caller, id int64) (f
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	actor := actorOf(c)
+	actor := c.Actor()
 	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {
 		if festival.ConflictOfInterest(*m, juror) {
 			return nil, apperr.E(apperr.Forbidden, MsgConflictOfInt)
@@ -334,7 +332,7 @@ func (s *Service) MarkCandidate(ctx context.Context, c auth.Caller, id int64) (f
 // A film whose deletion failed part-way reads as gone but can be deleted
 // again, which finishes the job.
 func (s *Service) Delete(ctx context.Context, c auth.Caller, id int64) error {
-	actor := actorOf(c)
+	actor := c.Actor()
 	return s.remove(ctx, &actor, id)
 }
 

@@ -40,8 +40,6 @@ type Service struct {
 // New returns the voting service.
 func New(st *store.Store) *Service { return &Service{store: st} }
 
-func actorOf(c auth.Caller) festival.Actor { return festival.Actor{ID: c.ID, Role: c.Role} }
-
 // ParseVote reads a vote body ({score, comment, is_candidate}; the aliases
 // note and comments are already mapped by web.ReadFields). Nothing is
 // required here: a first vote needs a score, which SaveVote decides.
@@ -136,7 +134,7 @@ func (s *Service) Vote(ctx context.Context, c auth.Caller, movieID int64, f web.
 	if ch.IsCandidate != nil && *ch.IsCandidate && film.Status != festival.StatusCandidate {
 		ch.Promote, ch.PromoteFrom = true, film.Status
 	}
-	saved, err := s.store.SaveVote(ctx, actorOf(c), movieID, ch)
+	saved, err := s.store.SaveVote(ctx, c.Actor(), movieID, ch)
 	switch {
 	case errors.Is(err, store.ErrScoreRequired):
 		return saved, apperr.E(apperr.Invalid, MsgScoreRequired)
@@ -169,7 +167,7 @@ func (s *Service) All(ctx context.Context, p store.Page) ([]festival.Vote, strin
 
 // Delete removes one vote by id.
 func (s *Service) Delete(ctx context.Context, c auth.Caller, id int64) error {
-	_, err := s.store.DeleteVote(ctx, actorOf(c), id)
+	_, err := s.store.DeleteVote(ctx, c.Actor(), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, MsgVoteNotFound)
 	}
@@ -183,5 +181,5 @@ func (s *Service) DeleteOfMovie(ctx context.Context, c auth.Caller, movieID int6
 	} else if err != nil {
 		return 0, err
 	}
-	return s.store.DeleteMovieVotes(ctx, actorOf(c), movieID)
+	return s.store.DeleteMovieVotes(ctx, c.Actor(), movieID)
 }
