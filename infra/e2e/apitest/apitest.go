@@ -122,6 +122,17 @@ func (r *Response) ExpectError(status int, msg string) *Response {
 	return r
 }
 
+// ExpectErrorAbout fails unless the answer is status with an {"error"} that
+// mentions part (a field name, say), for messages the API words itself.
+func (r *Response) ExpectErrorAbout(status int, part string) *Response {
+	r.t.Helper()
+	r.Expect(status)
+	if got, _ := r.JSON()["error"].(string); !strings.Contains(got, part) {
+		r.t.Fatalf("error %q does not mention %q", got, part)
+	}
+	return r
+}
+
 // Do sends a request. body may be nil, a string/[]byte (sent as is) or any
 // value (sent as JSON). token may be "".
 func (a *API) Do(method, path, token string, body any) *Response {

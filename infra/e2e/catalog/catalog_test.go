@@ -74,8 +74,8 @@ func TestCategoriesAreUniqueAndFollowedByTheirFilms(t *testing.T) {
 	api.Do("POST", "/categories", admin.Token, map[string]any{"name": "COURT MÉTRAGE"}).ExpectError(http.StatusConflict, "Une catégorie porte déjà ce nom")
 	api.Do("POST", "/categories", admin.Token, map[string]any{}).ExpectError(http.StatusBadRequest, "Le champ name (nom de la catégorie) est requis")
 	api.Do("POST", "/categories", admin.Token, map[string]any{"name": "  "}).ExpectError(http.StatusBadRequest, "Le champ name (nom de la catégorie) est requis")
-	api.Do("POST", "/categories", admin.Token, map[string]any{"name": strings.Repeat("a", 101)}).Expect(http.StatusBadRequest)
-	api.Do("POST", "/categories", admin.Token, map[string]any{"name": 3}).Expect(http.StatusBadRequest)
+	api.Do("POST", "/categories", admin.Token, map[string]any{"name": strings.Repeat("a", 101)}).ExpectErrorAbout(http.StatusBadRequest, "100")
+	api.Do("POST", "/categories", admin.Token, map[string]any{"name": 3}).ExpectErrorAbout(http.StatusBadRequest, "name")
 	other := api.Do("POST", "/categories", admin.Token, map[string]any{"name": "Documentaire"}).Expect(http.StatusCreated).JSON()["newCategory"].(map[string]any)
 
 	list := api.Do("GET", "/categories", "", nil).Expect(http.StatusOK).List()
@@ -151,7 +151,7 @@ func TestEventsAsTheSpecShowsThem(t *testing.T) {
 	} {
 		body := event("Invalide " + field)
 		body[field] = bad
-		api.Do("POST", "/events", admin.Token, body).Expect(http.StatusBadRequest)
+		api.For(t).Do("POST", "/events", admin.Token, body).ExpectErrorAbout(http.StatusBadRequest, field)
 	}
 	ok := event(strings.Repeat("é", 255))
 	ok["event_type"], ok["start_date"], ok["end_date"] = "webinar", "2026-07-01", "2026-07-01"
@@ -162,8 +162,8 @@ func TestEventsAsTheSpecShowsThem(t *testing.T) {
 	if up["message"] != "Evenement mis à jour" || ue["location"] != "Lyon" || ue["name"] != "Ouverture" || ue["description"] != "Projection et débat" {
 		t.Fatalf("PUT = %v", up)
 	}
-	api.Do("PUT", fmt.Sprintf("/events/%d", id), admin.Token, map[string]any{"end_date": "2026-05-01T00:00:00Z"}).Expect(http.StatusBadRequest)
-	api.Do("PUT", fmt.Sprintf("/events/%d", id), admin.Token, map[string]any{"name": ""}).Expect(http.StatusBadRequest)
+	api.Do("PUT", fmt.Sprintf("/events/%d", id), admin.Token, map[string]any{"end_date": "2026-05-01T00:00:00Z"}).ExpectErrorAbout(http.StatusBadRequest, "end_date")
+	api.Do("PUT", fmt.Sprintf("/events/%d", id), admin.Token, map[string]any{"name": ""}).ExpectErrorAbout(http.StatusBadRequest, "name")
 	api.Do("PUT", fmt.Sprintf("/events/%d", id), admin.Token, nil).Expect(http.StatusBadRequest)
 	api.Do("PUT", "/events/99999", admin.Token, map[string]any{"name": "X"}).ExpectError(http.StatusNotFound, msgNoEvent)
 	for _, p := range []string{"/events", "/events/", "/events/abc", "/events/-1", "/events/1.5"} {
@@ -239,7 +239,7 @@ func TestAwardsAppearInTheirFilm(t *testing.T) {
 		map[string]any{"id_movie": film, "name": "  "}} {
 		api.Do("POST", "/awards", admin.Token, body).ExpectError(http.StatusBadRequest, "Les champs id_movie (entier) et name (nom du prix) sont requis")
 	}
-	api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": film, "name": strings.Repeat("p", 256)}).Expect(http.StatusBadRequest)
+	api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": film, "name": strings.Repeat("p", 256)}).ExpectErrorAbout(http.StatusBadRequest, "255")
 	api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": film + 100, "name": "X"}).ExpectError(http.StatusNotFound, "Film non trouvé")
 	list := api.Do("GET", "/awards", admin.Token, nil).Expect(http.StatusOK).List()
 	if len(list) != 1 || list[0]["id_award"] != a["id_award"] {

@@ -262,9 +262,17 @@ func TestFestivalSettingsAreForAdminsAndChecked(t *testing.T) {
 	api.Do("GET", "/settings", "", nil).ExpectError(http.StatusUnauthorized, msgToken)
 	api.Do("GET", "/settings", jury.Token, nil).ExpectError(http.StatusForbidden, msgAdminOnly)
 	api.Do("PUT", "/settings", jury.Token, map[string]any{"jury_vote_assigned_only": true}).ExpectError(http.StatusForbidden, msgAdminOnly)
-	for _, body := range []any{nil, map[string]any{"jury_vote_assigned_only": "yes"}, map[string]any{"self_registration_roles": []string{"JURY", "ROOT"}},
-		map[string]any{"self_registration_roles": "PRODUCER"}, map[string]any{"juryVoteAssignedOnlyy": true}} {
-		api.Do("PUT", "/settings", admin.Token, body).Expect(http.StatusBadRequest)
+	for _, tt := range []struct {
+		body  any
+		about string
+	}{
+		{nil, "jury_vote_assigned_only"},
+		{map[string]any{"jury_vote_assigned_only": "yes"}, "jury_vote_assigned_only"},
+		{map[string]any{"self_registration_roles": []string{"JURY", "ROOT"}}, "ROOT"},
+		{map[string]any{"self_registration_roles": "PRODUCER"}, "self_registration_roles"},
+		{map[string]any{"juryVoteAssignedOnlyy": true}, "jury_vote_assigned_onlyy"},
+	} {
+		api.Do("PUT", "/settings", admin.Token, tt.body).ExpectErrorAbout(http.StatusBadRequest, tt.about)
 	}
 	// camelCase keys are accepted like everywhere else.
 	s := api.Do("PUT", "/settings", admin.Token, map[string]any{"selfRegistrationRoles": []string{"producer"}}).Expect(http.StatusOK).JSON()["settings"].(map[string]any)
