@@ -342,13 +342,14 @@ func (s *Service) Delete(ctx context.Context, c auth.Caller, id int64) error {
 // finishes the job; deleting the records first could leave objects that no
 // record points to.
 func (s *Service) remove(ctx context.Context, actor *festival.Actor, id int64) error {
-	if _, err := s.store.MarkMovieDeleting(ctx, id); err != nil {
+	title, err := s.store.MarkMovieDeleting(ctx, id)
+	if err != nil {
 		return storeErr(err)
 	}
 	if err := s.files.DeletePrefix(ctx, id); err != nil {
 		return err
 	}
-	return storeErr(s.store.DeleteMovie(ctx, actor, id))
+	return storeErr(s.store.DeleteMarkedMovie(ctx, actor, id, title))
 }
 
 // DeleteFilmsOf deletes every film a producer owns, with their files; the

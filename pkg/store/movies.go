@@ -880,7 +880,7 @@ func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error)
 
 // DeleteMovie removes a film's whole item collection: its assignments,
 // category links, votes, awards and the film item. It first sets the film's
-// tombstone (MarkMovieDeleting; the caller may have set it already), so that
+// tombstone (MarkMovieDeleting), so that
 // nothing can be added to the collection while it is listed and removed; then
 // it removes the collection, the film last (with the audit entry when actor
 // is set), so that a failure part-way leaves the film item, still marked, and
@@ -890,6 +890,12 @@ func (s *Store) DeleteMovie(ctx context.Context, actor *festival.Actor, id int64
 	if err != nil {
 		return err
 	}
+	return s.DeleteMarkedMovie(ctx, actor, id, title)
+}
+
+// DeleteMarkedMovie is DeleteMovie for a caller that has set the tombstone
+// itself (to remove the files in between) and read the title it returned.
+func (s *Store) DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id int64, title string) error {
 	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
 		TableName:                 &s.table,
 		KeyConditionExpression:    aws.String("PK = :pk"),
