@@ -133,7 +133,7 @@ func jsonable(v any) (any, error) {
 type swaggerUI struct {
 	cacheDir string
 	dir      string
-	mu  sync.Mutex // one installation at a time
+	mu       sync.Mutex // one installation at a time
 }
 
 // installed reports whether every needed file is in the cache.
