@@ -5,7 +5,7 @@ FUNCTIONS := auth users movies votes categories events awards
 PKG := github.com/festivalapi/festival
 CACHE_DIR ?= $(CURDIR)/.cache
 export CACHE_DIR
-# Lambda build flags (DESIGN.md): static, arm64, no RPC shim, stripped.
+# Lambda build flags (docs/architecture.md): static, arm64, no RPC shim, stripped.
 LAMBDA_FLAGS := -tags lambda.norpc -trimpath -ldflags '-s -w'
 GOARCH_LAMBDA ?= arm64
 

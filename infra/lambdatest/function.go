@@ -17,7 +17,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 )
 
-// BuildFlags are the Makefile's Lambda build flags (DESIGN.md §1).
+// BuildFlags are the Makefile's Lambda build flags (docs/architecture.md).
 var BuildFlags = []string{"-tags", "lambda.norpc", "-trimpath", "-ldflags", "-s -w"}
 
 // Build compiles ./functions/<group> of the module at root into

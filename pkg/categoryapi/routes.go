@@ -19,7 +19,7 @@ func New(cat *catalog.Service, g *auth.Guard) http.Handler {
 	h := &Handler{catalog: cat}
 	admin := festival.RoleAdmin
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /categories", h.list) // public (DESIGN.md section 4)
+	mux.HandleFunc("GET /categories", h.list) // public (docs/architecture.md, "Baseline decisions")
 	mux.Handle("POST /categories", g.Require(h.create, admin))
 	mux.Handle("PUT /categories/{id}", g.Require(h.update, admin))
 	mux.Handle("DELETE /categories/{id}", g.Require(h.delete, admin))

@@ -20,7 +20,7 @@ func New(cat *catalog.Service, g *auth.Guard) http.Handler {
 	h := &Handler{catalog: cat}
 	admin := festival.RoleAdmin
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /events", h.list) // public (DESIGN.md section 4)
+	mux.HandleFunc("GET /events", h.list) // public (docs/architecture.md, "Baseline decisions")
 	mux.Handle("POST /events", g.Require(h.create, admin))
 	mux.HandleFunc("GET /events/{id}", h.get) // public, as the listing that shows the same events
 	mux.Handle("PUT /events/{id}", g.Require(h.update, admin))

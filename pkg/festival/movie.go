@@ -32,7 +32,7 @@ const (
 	GuideRejected  GuideStatus = "REJECTED"
 )
 
-// Guide maps a stored status onto the guide vocabulary (DESIGN.md section 4).
+// Guide maps a stored status onto the guide vocabulary (docs/architecture.md, "Baseline decisions").
 func (s SelectionStatus) Guide() GuideStatus {
 	switch s {
 	case StatusAssigned, StatusToDiscuss:
@@ -50,7 +50,7 @@ func (s SelectionStatus) Guide() GuideStatus {
 // it: a guide value (upper case) maps onto its stored status (PENDING ->
 // submitted, VALIDATED -> assigned, CANDIDATE -> candidate, REJECTED ->
 // refused); a stored value (lower case) is taken as is. Anything else is
-// refused (DESIGN.md section 4).
+// refused (docs/architecture.md, "Baseline decisions").
 func ParseStatus(s string) (SelectionStatus, bool) {
 	switch GuideStatus(s) {
 	case GuidePending:

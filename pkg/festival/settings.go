@@ -1,7 +1,7 @@
 package festival
 
 // Settings are the festival's own rules where the specification is more
-// permissive than a festival may want (DESIGN.md section 4). The defaults
+// permissive than a festival may want (docs/architecture.md, "Baseline decisions"). The defaults
 // follow the specification literally.
 type Settings struct {
 	// JuryVoteAssignedOnly: jury members may vote on (and mark candidate) only

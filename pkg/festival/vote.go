@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// Score bounds of a vote (DESIGN.md section 4): a number from 0 to 10,
+// Score bounds of a vote (docs/architecture.md, "Baseline decisions"): a number from 0 to 10,
 // decimals allowed.
 const (
 	MinScore = 0

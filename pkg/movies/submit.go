@@ -315,7 +315,7 @@ func (s *Service) RegisterFilm(ctx context.Context, parts Parts, newUser NewUser
 
 // asInvalid answers a refused user value with 400 naming the field: the
 // spec's 500 "Erreur base de données" is for the user operations only
-// (DESIGN.md section 4), and register-film is a film submission.
+// (docs/architecture.md, "Baseline decisions"), and register-film is a film submission.
 func asInvalid(err error) error {
 	var e *apperr.Error
 	if errors.As(err, &e) && e.Code == apperr.Rejected {

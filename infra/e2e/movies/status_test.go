@@ -9,7 +9,7 @@ import (
 )
 
 // The status operation takes each vocabulary exactly as it is written
-// (DESIGN.md section 4: anything else is 400) and changes nothing otherwise.
+// (docs/architecture.md, "Baseline decisions": anything else is 400) and changes nothing otherwise.
 func TestStatusAcceptsOnlyTheTwoVocabulariesAsWritten(t *testing.T) {
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
