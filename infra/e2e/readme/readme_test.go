@@ -66,7 +66,7 @@ func TestQuickstartCommandsWorkAsWritten(t *testing.T) {
 		t.Fatalf("the quickstart failed: %v\n%s", err, out)
 	}
 	for _, want := range []string{
-		`"message":"Utilisateur créé avec succès"`, // the admin, then the producer
+		`"message":"Utilisateur créé avec succès"`,   // the admin, then the producer
 		`"email":"agnes@example.org","role":"ADMIN"`, // GET /users/me with the admin's token
 		`"message":"Film soumis avec succès"`,
 		`"selection_status":"submitted"`,
