@@ -126,23 +126,31 @@ func TestRequireChecksTokenCurrentRoleAndAllowedRoles(t *testing.T) {
 	tests := []struct {
 		name   string
 		header string
+		extra  string // a second Authorization header
 		roles  []festival.Role
 		status int
 		body   string
 	}{
-		{"no header", "", []festival.Role{festival.RoleAdmin}, 401, "Token invalide ou manquant"},
-		{"not bearer", "Basic abc", nil, 401, "Token invalide ou manquant"},
-		{"deleted user", "Bearer " + tok(3, festival.RoleAdmin), nil, 401, "Token invalide ou manquant"},
-		{"role read from the store", "Bearer " + tok(1, festival.RoleProducer), []festival.Role{festival.RoleAdmin}, 200, "ADMIN"},
-		{"wrong role", "Bearer " + tok(2, festival.RoleJury), []festival.Role{festival.RoleAdmin}, 403, "Accès interdit. Rôle ADMIN requis."},
-		{"two roles named", "Bearer " + tok(2, festival.RoleJury), []festival.Role{festival.RoleProducer, festival.RoleAdmin}, 403, "Accès interdit. Rôle PRODUCER ou ADMIN requis."},
-		{"any role", "bearer " + tok(2, festival.RoleJury), nil, 200, "JURY"},
+		{"no header", "", "", []festival.Role{festival.RoleAdmin}, 401, "Token invalide ou manquant"},
+		{"not bearer", "Basic abc", "", nil, 401, "Token invalide ou manquant"},
+		{"deleted user", "Bearer " + tok(3, festival.RoleAdmin), "", nil, 401, "Token invalide ou manquant"},
+		{"role read from the store", "Bearer " + tok(1, festival.RoleProducer), "", []festival.Role{festival.RoleAdmin}, 200, "ADMIN"},
+		{"wrong role", "Bearer " + tok(2, festival.RoleJury), "", []festival.Role{festival.RoleAdmin}, 403, "Accès interdit. Rôle ADMIN requis."},
+		{"two roles named", "Bearer " + tok(2, festival.RoleJury), "", []festival.Role{festival.RoleProducer, festival.RoleAdmin}, 403, "Accès interdit. Rôle PRODUCER ou ADMIN requis."},
+		{"any role", "bearer " + tok(2, festival.RoleJury), "", nil, 200, "JURY"},
+		{"two Authorization headers, both valid", "Bearer " + tok(1, festival.RoleAdmin), "Bearer " + tok(2, festival.RoleJury), nil, 401, "Token invalide ou manquant"},
+		{"two Authorization headers, one empty", "Bearer " + tok(1, festival.RoleAdmin), " ", nil, 401, "Token invalide ou manquant"},
+		{"two values joined by a comma, as API Gateway joins repeated headers", "Bearer " + tok(1, festival.RoleAdmin) + ",Bearer " + tok(2, festival.RoleJury), "", nil, 401, "Token invalide ou manquant"},
+		{"two tokens after one scheme", "Bearer " + tok(1, festival.RoleAdmin) + " " + tok(2, festival.RoleJury), "", nil, 401, "Token invalide ou manquant"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := httptest.NewRequest("GET", "/", nil)
 			if tt.header != "" {
 				r.Header.Set("Authorization", tt.header)
+			}
+			if tt.extra != "" {
+				r.Header.Add("Authorization", tt.extra)
 			}
 			rec := httptest.NewRecorder()
 			g.Require(ok, tt.roles...).ServeHTTP(rec, r)

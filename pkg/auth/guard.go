@@ -66,12 +66,11 @@ var (
 // GetItem), so a deleted account or a changed role takes effect immediately
 // rather than when the token expires.
 func (g *Guard) Authenticate(r *http.Request) (Caller, error) {
-	h := r.Header.Get("Authorization")
-	scheme, token, ok := strings.Cut(strings.TrimSpace(h), " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+	token, ok := bearerToken(r.Header)
+	if !ok {
 		return Caller{}, errNoToken
 	}
-	claims, err := g.tokens.Parse(strings.TrimSpace(token))
+	claims, err := g.tokens.Parse(token)
 	if err != nil {
 		return Caller{}, errNoToken
 	}
@@ -84,6 +83,23 @@ func (g *Guard) Authenticate(r *http.Request) (Caller, error) {
 		return Caller{}, errNoToken
 	}
 	return Caller{ID: id, Role: role}, nil
+}
+
+// bearerToken returns the token of the request's one Authorization header.
+// Ambiguous credentials are refused rather than guessed at: two Authorization
+// headers, or one that joins several values (API Gateway's payload 2.0 joins
+// repeated headers with commas, and a JWT never holds a comma or a space).
+func bearerToken(h http.Header) (string, bool) {
+	values := h.Values("Authorization")
+	if len(values) != 1 {
+		return "", false
+	}
+	scheme, token, ok := strings.Cut(strings.TrimSpace(values[0]), " ")
+	token = strings.TrimSpace(token)
+	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" || strings.ContainsAny(token, ", \t") {
+		return "", false
+	}
+	return token, true
 }
 
 // ForbiddenMessage is the 403 text for a route open to the given roles.
