@@ -220,5 +220,5 @@ func (u *swaggerUI) file(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	web.JSON(w, http.StatusNotFound, web.ErrorBody{Error: "Route introuvable : " + r.Method + " " + r.URL.Path})
+	notDeclared(w, r)
 }

@@ -30,7 +30,6 @@ import (
 	"github.com/festivalapi/festival/pkg/app"
 	"github.com/festivalapi/festival/pkg/dynamolocal"
 	"github.com/festivalapi/festival/pkg/store"
-	"github.com/festivalapi/festival/pkg/web"
 )
 
 // Options configure a local server.
@@ -51,6 +50,9 @@ type Options struct {
 	WrapDB func(store.DB) store.DB
 	// WrapS3 lets tests inject S3 failures: it wraps the S3 client's HTTP client.
 	WrapS3 func(aws.HTTPClient) aws.HTTPClient
+	// FunctionTimeout, when set, replaces the functions' Timeout of
+	// template.yaml (tests use a short one).
+	FunctionTimeout time.Duration
 }
 
 // Server is a running local stack.
@@ -164,7 +166,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
-	handler, err := Router(srv.Deps, o.Template, o.CacheDir)
+	handler, err := Router(srv.Deps, o.Template, o.CacheDir, o.FunctionTimeout)
 	if err != nil {
 		return nil, err
 	}
@@ -179,9 +181,13 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 }
 
 // Router mounts each route group's handler on the routes template.yaml
-// declares for its function, exactly as API Gateway routes them, and the API
-// documentation (docs.go; Swagger UI is installed under cacheDir).
-func Router(d *app.Deps, templatePath, cacheDir string) (http.Handler, error) {
+// declares for its function, exactly as API Gateway routes them, behind the
+// edge that API Gateway and Lambda put in front of a function (payload quotas,
+// function timeout: edge.go). A request that matches no declared route gets
+// API Gateway's own 404. The API documentation (docs.go; Swagger UI installed
+// under cacheDir) is a local convenience that the deployed API does not have.
+// timeout, when positive, replaces the template's function timeout.
+func Router(d *app.Deps, templatePath, cacheDir string, timeout time.Duration) (http.Handler, error) {
 	t, err := samtemplate.Load(templatePath)
 	if err != nil {
 		return nil, err
@@ -189,6 +195,9 @@ func Router(d *app.Deps, templatePath, cacheDir string) (http.Handler, error) {
 	routes, err := t.Routes()
 	if err != nil {
 		return nil, err
+	}
+	if timeout <= 0 {
+		timeout = time.Duration(t.Globals.Function.Timeout) * time.Second
 	}
 	mux := http.NewServeMux()
 	groups := map[string]http.Handler{}
@@ -199,16 +208,13 @@ func Router(d *app.Deps, templatePath, cacheDir string) (http.Handler, error) {
 			if h, err = d.Handler(g); err != nil {
 				return nil, fmt.Errorf("route %s %s: %w", r.Method, r.Path, err)
 			}
+			h = edge{next: h, timeout: timeout, log: d.Log}
 			groups[g] = h
 		}
 		mux.Handle(r.Pattern(), h)
 	}
 	mountDocs(mux, templatePath, cacheDir)
-	// What API Gateway answers for a route it does not know, in the API's
-	// error shape.
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		web.JSON(w, http.StatusNotFound, web.ErrorBody{Error: "Route introuvable : " + r.Method + " " + r.URL.Path})
-	})
+	mux.HandleFunc("/", notDeclared)
 	return mux, nil
 }
 

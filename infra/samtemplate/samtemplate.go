@@ -33,6 +33,7 @@ type FunctionProps struct {
 	Architectures []string         `yaml:"Architectures"`
 	Handler       string           `yaml:"Handler"`
 	CodeUri       string           `yaml:"CodeUri"`
+	Timeout       int              `yaml:"Timeout"` // seconds
 	Policies      []yaml.Node      `yaml:"Policies"`
 	Events        map[string]Event `yaml:"Events"`
 }

@@ -17,7 +17,7 @@ type Config struct {
 	JWTSecret        string        // JWT_SECRET, at least 32 bytes
 	TokenTTL         time.Duration // TOKEN_TTL, default 1h
 	PresignTTL       time.Duration // PRESIGN_TTL, default 15m
-	MaxUploadBytes   int64         // MAX_UPLOAD_BYTES: one multipart request, default 100 MiB
+	MaxUploadBytes   int64         // MAX_UPLOAD_BYTES: one file of a multipart request, default 6 MiB (what a Lambda event can carry)
 	MaxVideoBytes    int64         // MAX_VIDEO_BYTES: a film uploaded straight to S3, default 5 GiB
 	MaxImageBytes    int64         // MAX_IMAGE_BYTES, default 10 MiB
 	MaxSubtitleBytes int64         // MAX_SUBTITLE_BYTES, default 2 MiB
@@ -54,7 +54,7 @@ func ReadConfig(getenv func(string) string) (Config, error) {
 		dst  *int64
 		def  int64
 	}{
-		{"MAX_UPLOAD_BYTES", &c.MaxUploadBytes, 100 << 20},
+		{"MAX_UPLOAD_BYTES", &c.MaxUploadBytes, 6 << 20},
 		{"MAX_VIDEO_BYTES", &c.MaxVideoBytes, 5 << 30},
 		{"MAX_IMAGE_BYTES", &c.MaxImageBytes, 10 << 20},
 		{"MAX_SUBTITLE_BYTES", &c.MaxSubtitleBytes, 2 << 20},

@@ -52,9 +52,10 @@ type Options struct {
 	// whose own default is 5 GiB (pkg/app/config.go).
 	MaxVideoBytes int64
 	// MaxUploadBytes caps any single file streamed through the API by Put
-	// (the multipart/form-data route). API Gateway stops requests at 10 MB
-	// anyway; this is the guard when the route runs elsewhere. Default
-	// 100 MiB.
+	// (the multipart/form-data route). Through API Gateway no request event
+	// exceeds Lambda's 6 MB anyway; this is the guard when the handler runs
+	// elsewhere. Default here 100 MiB; the application passes
+	// MAX_UPLOAD_BYTES, whose own default is 6 MiB (pkg/app/config.go).
 	MaxUploadBytes int64
 	// MaxImageBytes caps a thumbnail or poster. Default 10 MiB.
 	MaxImageBytes int64

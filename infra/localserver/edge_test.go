@@ -1,0 +1,119 @@
+package localserver
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// echo answers 200 with the number of body bytes it read.
+var echo = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	w.WriteHeader(http.StatusOK)
+	_, _ = io.WriteString(w, strconv.Itoa(len(b)))
+})
+
+func TestEdgeRefusesWhatWouldNotFitALambdaEvent(t *testing.T) {
+	// Room left in a 6 MB event once a small request's envelope is counted.
+	probe := httptest.NewRequest("POST", "/movies/upload", nil)
+	probe.Header.Set("Content-Type", "application/json")
+	room := MaxLambdaPayload - EventSize(probe, nil) - len(`,"body":""`)
+	tests := []struct {
+		name        string
+		contentType string
+		size        int
+		want        int
+	}{
+		{"text body that fits exactly", "application/json", room - 64, http.StatusOK},
+		{"text body one byte over", "application/json", room + 64, http.StatusRequestEntityTooLarge},
+		{"binary body that fits once base64-encoded", "multipart/form-data; boundary=x", (room - 64) / 4 * 3, http.StatusOK},
+		{"binary body whose base64 is over", "multipart/form-data; boundary=x", (room + 64) / 4 * 3, http.StatusRequestEntityTooLarge},
+		{"4.4 MB of multipart, as the docs say", "multipart/form-data; boundary=x", 4_400_000, http.StatusOK},
+		{"4.8 MB of multipart", "multipart/form-data; boundary=x", 4_800_000, http.StatusRequestEntityTooLarge},
+		{"7 MB of text: over 6 MB before any encoding", "text/plain", 7 << 20, http.StatusRequestEntityTooLarge},
+	}
+	e := edge{next: echo, log: Discard}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "/movies/upload", bytes.NewReader(bytes.Repeat([]byte("a"), tt.size)))
+			r.Header.Set("Content-Type", tt.contentType)
+			w := httptest.NewRecorder()
+			e.ServeHTTP(w, r)
+			if w.Code != tt.want {
+				t.Fatalf("%d bytes of %s: %d, want %d", tt.size, tt.contentType, w.Code, tt.want)
+			}
+			if tt.want == http.StatusOK && w.Body.String() != strconv.Itoa(tt.size) {
+				t.Errorf("the handler read %s bytes, want all %d", w.Body, tt.size)
+			}
+			if tt.want == http.StatusRequestEntityTooLarge && w.Body.String() != `{"message":"Request Entity Too Large"}` {
+				t.Errorf("body %s, want API Gateway's", w.Body)
+			}
+		})
+	}
+}
+
+func TestEdgeRefusesADeclaredLengthOverTheHTTPAPIQuotaWithoutReadingIt(t *testing.T) {
+	r := httptest.NewRequest("POST", "/movies/upload", strings.NewReader("never read"))
+	r.ContentLength = MaxHTTPAPIPayload + 1
+	w := httptest.NewRecorder()
+	called := false
+	edge{next: http.HandlerFunc(func(http.ResponseWriter, *http.Request) { called = true }), log: Discard}.ServeHTTP(w, r)
+	if w.Code != http.StatusRequestEntityTooLarge || called {
+		t.Fatalf("%d (handler called: %v), want 413 before the handler", w.Code, called)
+	}
+}
+
+func TestEdgeTimeout(t *testing.T) {
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+			_, _ = io.WriteString(w, "too late") // dropped: the invocation has ended
+		case <-time.After(5 * time.Second):
+			w.WriteHeader(http.StatusOK)
+		}
+	})
+	tests := []struct {
+		name    string
+		handler http.Handler
+		timeout time.Duration
+		status  int
+		body    string
+	}{
+		{"a handler past the timeout", slow, 20 * time.Millisecond, 500, `{"message":"Internal Server Error"}`},
+		{"a handler within the timeout", echo, time.Second, 200, "0"},
+		{"a handler that panics", http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }), time.Second, 500, `{"message":"Internal Server Error"}`},
+		{"a handler that writes nothing", http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}), time.Second, 504, `{"message":"Gateway Timeout"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := httptest.NewRecorder()
+			started := time.Now()
+			edge{next: tt.handler, timeout: tt.timeout, log: Discard}.ServeHTTP(w, httptest.NewRequest("GET", "/movies", nil))
+			if w.Code != tt.status || w.Body.String() != tt.body {
+				t.Errorf("%d %s, want %d %s", w.Code, w.Body, tt.status, tt.body)
+			}
+			if time.Since(started) > 2*time.Second {
+				t.Errorf("the edge waited %v for a handler past its timeout", time.Since(started))
+			}
+		})
+	}
+}
+
+func TestEventSizeCountsTheBodyAsAPIGatewaySendsIt(t *testing.T) {
+	body := bytes.Repeat([]byte("a"), 3000)
+	text := httptest.NewRequest("POST", "/x", nil)
+	text.Header.Set("Content-Type", "application/json; charset=utf-8")
+	bin := httptest.NewRequest("POST", "/x", nil)
+	bin.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+	t1, b1 := EventSize(text, body), EventSize(bin, body)
+	// base64 turns 3,000 bytes into 4,000; the rest of the two events differs
+	// by a byte or so (the same length of content type; "true" for "false").
+	if d := b1 - t1; d < 990 || d > 1010 {
+		t.Errorf("binary event %d bytes, text event %d: base64 should add about 1,000", b1, t1)
+	}
+}
