@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -97,6 +98,29 @@ func Start(ctx context.Context, bootstrap string, env []string, timeout time.Dur
 		f.Stop()
 		return nil, fmt.Errorf("%s did not reach /next: %w: %s", filepath.Base(filepath.Dir(bootstrap)), ctx.Err(), f.Output())
 	}
+}
+
+// CPUTime is the processor time (user and system) the function's process
+// has used so far, read from /proc (Linux). Lambda gives a function CPU in
+// proportion to its memory (1,769 MB is one vCPU), so the CPU time of an
+// invocation tells how long it takes at each memory size.
+func (f *Function) CPUTime() (time.Duration, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", f.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	// Fields after the command name, which is in parentheses and may hold spaces.
+	fields := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(fields) < 13 {
+		return 0, fmt.Errorf("unexpected /proc stat: %s", b)
+	}
+	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
+	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("unexpected /proc stat: %s", b)
+	}
+	const ticksPerSecond = 100 // USER_HZ on Linux
+	return time.Duration(utime+stime) * time.Second / ticksPerSecond, nil
 }
 
 // Output is what the function has logged so far.

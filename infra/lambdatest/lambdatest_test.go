@@ -159,8 +159,8 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 				}
 			}
 		}
-		if len(env["Parameters"]["JWT_SECRET"]) < 32 {
-			t.Error("infra/events/env.json: JWT_SECRET must have at least 32 characters or every function fails its init")
+		if _, ok := env["Parameters"]["JWT_SECRET"]; ok {
+			t.Error("infra/events/env.json: the functions read their secret from SSM (JWT_SECRET_PARAMETER), never from their environment")
 		}
 	})
 
@@ -210,7 +210,7 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 	t.Run("a function whose configuration is incomplete fails its init and never polls", func(t *testing.T) {
 		var env []string
 		for _, kv := range s.env("AuthFunction") {
-			if !strings.HasPrefix(kv, "JWT_SECRET=") {
+			if !strings.HasPrefix(kv, "JWT_SECRET_PARAMETER=") {
 				env = append(env, kv)
 			}
 		}
@@ -220,6 +220,40 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 		if err == nil || !strings.Contains(err.Error(), "exited before its first /next") || !strings.Contains(err.Error(), "JWT_SECRET") {
 			t.Errorf("error %v, want an exit before /next naming JWT_SECRET", err)
 		}
+	})
+
+	t.Run("the auth function's CPU time per login sizes its memory", func(t *testing.T) {
+		f := s.fns["AuthFunction"]
+		before, err := f.CPUTime()
+		if err != nil {
+			t.Skipf("no /proc here: %v", err)
+		}
+		const logins = 20
+		started := time.Now()
+		for range logins {
+			resp := s.send(t, "POST", "/auth/login", "", "$default", []byte(`{"email":"`+producer+`","password":"motdepasse1"}`), false)
+			expectStatus(t, resp, http.StatusOK)
+		}
+		wall := time.Since(started) / logins
+		after, err := f.CPUTime()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cpu := (after - before) / logins
+		if cpu <= 0 {
+			t.Fatalf("the auth function used no CPU over %d logins", logins)
+		}
+		// At M MB a function has M/1769 of a vCPU: the CPU-bound part (bcrypt)
+		// stretches by 1769/M; the rest (waiting for DynamoDB) does not.
+		var line []string
+		for _, mb := range []int{256, 512, 1024, 1769} {
+			at := cpu * 1769 / time.Duration(mb)
+			if wait := wall - cpu; wait > 0 {
+				at += wait
+			}
+			line = append(line, fmt.Sprintf("%d MB ≈ %s", mb, at.Round(time.Millisecond)))
+		}
+		t.Logf("auth login: %s CPU, %s wall on this machine; at Lambda memory sizes: %s", cpu.Round(time.Millisecond), wall.Round(time.Millisecond), strings.Join(line, ", "))
 	})
 
 	s.report(t)
@@ -279,11 +313,16 @@ func startStack(t *testing.T) *stack {
 	s3srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithTimeSkewLimit(0)).Server())
 	t.Cleanup(s3srv.Close)
 
+	// The functions read their signing secret at cold start from the SSM
+	// parameter the template names, as on AWS: a fake SSM answers it.
+	secret := "lambda-runtime-test-secret-" + storetest.RandomSuffix() + storetest.RandomSuffix()
+	ssmsrv := httptest.NewServer(fakeSSM(t, secret))
+	t.Cleanup(ssmsrv.Close)
+
 	home := t.TempDir() // no developer ~/.aws/config leaks in
 	local := map[string]string{
 		"TABLE_NAME":  table,
 		"BUCKET_NAME": bucket,
-		"JWT_SECRET":  "lambda-runtime-test-secret-" + storetest.RandomSuffix() + storetest.RandomSuffix(),
 	}
 	templateEnv := readTemplateEnv(t, filepath.Join(root, "template.yaml"))
 	s.env = func(id string) []string {
@@ -304,6 +343,7 @@ func startStack(t *testing.T) *stack {
 			// The local stack in place of AWS.
 			"AWS_ENDPOINT_URL_DYNAMODB=" + storetest.Endpoint(),
 			"AWS_ENDPOINT_URL_S3=" + s3srv.URL,
+			"AWS_ENDPOINT_URL_SSM=" + ssmsrv.URL,
 			"S3_FORCE_PATH_STYLE=true",
 		}
 		return append(env, templateEnv(id, local)...)
@@ -318,6 +358,29 @@ func startStack(t *testing.T) *stack {
 		s.fns[id] = f
 	}
 	return s
+}
+
+// fakeSSM answers GetParameter as SSM does (JSON 1.1 protocol) for the
+// template's default parameter name, with secret, and only when decryption is
+// asked for.
+func fakeSSM(t *testing.T, secret string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var in struct {
+			Name           string
+			WithDecryption bool
+		}
+		_ = json.NewDecoder(r.Body).Decode(&in)
+		w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+		if r.Header.Get("X-Amz-Target") != "AmazonSSM.GetParameter" || in.Name != "/festival/jwt-secret" || !in.WithDecryption {
+			t.Errorf("SSM asked %s for %q (decryption %v)", r.Header.Get("X-Amz-Target"), in.Name, in.WithDecryption)
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write([]byte(`{"__type":"ParameterNotFound","message":"not found"}`))
+			return
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"Parameter": map[string]any{
+			"Name": in.Name, "Type": "SecureString", "Value": secret, "Version": 1,
+		}})
+	}
 }
 
 // readTemplateEnv returns, per function, the environment template.yaml gives

@@ -14,6 +14,7 @@ import (
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
 	"github.com/festivalapi/festival/pkg/accounts"
 	"github.com/festivalapi/festival/pkg/auth"
@@ -106,11 +107,15 @@ func New(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, s3c *s
 
 // FromEnv builds the dependencies of a Lambda function from its environment.
 func FromEnv(ctx context.Context) (*Deps, error) {
-	cfg, err := ReadConfig(os.Getenv)
+	ac, err := loadAWS(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ac, err := loadAWS(ctx)
+	getenv, err := SecretFromSSM(ctx, os.Getenv, func() ParameterReader { return ssm.NewFromConfig(ac) })
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := ReadConfig(getenv)
 	if err != nil {
 		return nil, err
 	}

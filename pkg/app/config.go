@@ -14,7 +14,7 @@ import (
 type Config struct {
 	Table            string        // TABLE_NAME
 	Bucket           string        // BUCKET_NAME
-	JWTSecret        string        // JWT_SECRET, at least 32 bytes
+	JWTSecret        string        // JWT_SECRET, at least 32 bytes (on AWS read from SSM: secret.go)
 	TokenTTL         time.Duration // TOKEN_TTL, default 1h
 	PresignTTL       time.Duration // PRESIGN_TTL, default 15m
 	MaxUploadBytes   int64         // MAX_UPLOAD_BYTES: one file of a multipart request, default 6 MiB (what a Lambda event can carry)
@@ -40,7 +40,7 @@ func ReadConfig(getenv func(string) string) (Config, error) {
 		return c, fmt.Errorf("BUCKET_NAME is not set")
 	}
 	if len(c.JWTSecret) < 32 {
-		return c, fmt.Errorf("JWT_SECRET must be set to at least 32 characters")
+		return c, fmt.Errorf("JWT_SECRET (or the SSM parameter named by %s) must hold at least 32 characters", SecretParameterEnv)
 	}
 	var err error
 	if c.TokenTTL, err = duration(getenv, "TOKEN_TTL", time.Hour); err != nil {
