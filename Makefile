@@ -1,24 +1,39 @@
 # Festival API - see README.md.
 SHELL := /bin/bash
 GO ?= go
-FUNCTIONS := auth users movies votes categories events awards
+FUNCTIONS := auth users movies votes categories events awards console
 PKG := github.com/festivalapi/festival
 CACHE_DIR ?= $(CURDIR)/.cache
 export CACHE_DIR
 # Lambda build flags (docs/architecture.md): static, arm64, no RPC shim, stripped.
 LAMBDA_FLAGS := -tags lambda.norpc -trimpath -ldflags '-s -w'
 GOARCH_LAMBDA ?= arm64
+# The festival console (web client): npm packages pinned by its package-lock.json.
+CONSOLE := functions/console/web
+CONSOLE_SOURCES := $(shell find $(CONSOLE)/src -type f -not -name schema.d.ts 2>/dev/null) \
+	$(addprefix $(CONSOLE)/,index.html vite.config.ts tsconfig.json package.json) docs/openapi.yaml
 
-.PHONY: run test test-unit lint build bench clean check-tools $(addprefix build-,$(FUNCTIONS))
+.PHONY: run test test-unit lint build bench clean check-tools check-browser console $(addprefix build-,$(FUNCTIONS))
 
-## run: build and serve the whole API on http://127.0.0.1:3000 (PORT to change), data kept in .data/
-run: check-tools
+## run: build and serve the whole API and the console on http://127.0.0.1:3000 (PORT to change), data kept in .data/
+run: check-tools console
 	$(GO) build -o $(CACHE_DIR)/bin/festival-local ./infra/cmd/festival-local
 	exec $(CACHE_DIR)/bin/festival-local
 
-## test: lint, then every test (unit, integration on DynamoDB Local + gofakes3, end-to-end HTTP)
-test: check-tools lint
-	$(GO) run ./infra/cmd/withdynamo $(GO) test -count=1 -timeout 8m ./...
+## test: lint, then every test (unit, integration on DynamoDB Local + gofakes3, end-to-end HTTP), then the
+## console's journeys in Chromium against a local API
+test: check-tools check-browser lint console
+	$(GO) run ./infra/cmd/withdynamo bash -c '$(GO) test -count=1 -timeout 8m ./... && \
+	  $(GO) run ./infra/cmd/withapi npm --prefix $(CONSOLE) run --silent test:browser'
+
+## console: build the console into functions/console/web/dist when its sources changed
+console: $(CONSOLE)/dist/index.html
+
+$(CONSOLE)/node_modules/.package-lock.json: $(CONSOLE)/package-lock.json
+	cd $(CONSOLE) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+
+$(CONSOLE)/dist/index.html: $(CONSOLE)/node_modules/.package-lock.json $(CONSOLE_SOURCES)
+	cd $(CONSOLE) && npm run --silent build
 
 ## test-unit: the tests that need neither DynamoDB nor S3
 test-unit:
@@ -44,6 +59,10 @@ check-tools:
 	$(call need-deb,npm,npm,to install DynamoDB Local once,node)
 	$(call need-deb,curl,curl,for the quickstart test,curl)
 
+## check-browser: Debian's Chromium, which the console's browser tests drive (never a downloaded browser)
+check-browser:
+	$(call need-deb,chromium,chromium,for the console's browser tests,--cask chromium)
+
 ## lint: gofmt, go vet, staticcheck (a tool directive in go.mod), go.mod tidy
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \
@@ -52,14 +71,19 @@ lint:
 	$(GO) tool staticcheck ./...
 	$(GO) mod tidy -diff
 
-## build: one bootstrap per function under build/<function>/ (linux/arm64)
-build:
+## build: one bootstrap per function under build/<function>/ (linux/arm64); the console's files beside its own
+build: console
 	@for f in $(FUNCTIONS); do \
 	  GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o build/$$f/bootstrap ./functions/$$f || exit 1; \
 	  printf '%-12s %s bytes\n' $$f $$(stat -c %s build/$$f/bootstrap); \
 	done
+	rm -rf build/console/console && cp -r $(CONSOLE)/dist build/console/console
 
 # SAM's makefile build method calls build-<LogicalId> with ARTIFACTS_DIR set.
+build-ConsoleFunction: console
+	GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o $(ARTIFACTS_DIR)/bootstrap ./functions/console
+	rm -rf $(ARTIFACTS_DIR)/console && cp -r $(CONSOLE)/dist $(ARTIFACTS_DIR)/console
+
 build-%Function:
 	GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o $(ARTIFACTS_DIR)/bootstrap ./functions/$(shell echo $* | tr A-Z a-z)
 
@@ -68,4 +92,4 @@ bench: check-tools
 	$(GO) run ./infra/cmd/withdynamo $(GO) test -run '^$$' -bench . -benchmem ./...
 
 clean:
-	rm -rf build .aws-sam
+	rm -rf build .aws-sam $(CONSOLE)/dist

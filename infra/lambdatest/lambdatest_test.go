@@ -299,6 +299,17 @@ func startStack(t *testing.T) *stack {
 		t.Fatal(err)
 	}
 	t.Logf("built %d bootstraps in %s", len(groups), time.Since(buildStart).Round(time.Millisecond))
+	if bin, ok := s.bins["console"]; ok {
+		// What build-ConsoleFunction copies beside the bootstrap (the real
+		// build needs npm; the function's serving is what is tested here).
+		dir := filepath.Join(filepath.Dir(bin), "console")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>Festival</title>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	// The table and bucket the template creates in AWS.
 	table := "lambda-" + storetest.RandomSuffix()
@@ -530,16 +541,18 @@ func (s *stack) invokeRaw(t *testing.T, id string, payload []byte) (events.APIGa
 // sampleAnswers are the answers the sample events of infra/events get on a
 // fresh table: the status, and the message or, for a listing, an array.
 var sampleAnswers = map[string]struct {
-	status  int
-	message string // "" for a listing, whose body is a JSON array
+	status   int
+	message  string // "" for a listing, whose body is a JSON array
+	contains string // for a page (the console): text the body holds
 }{
-	"auth":       {http.StatusCreated, "Utilisateur créé avec succès"},
-	"users":      {http.StatusCreated, "Utilisateur créé avec succès"},
-	"movies":     {http.StatusOK, ""},
-	"votes":      {http.StatusOK, ""},
-	"categories": {http.StatusOK, ""},
-	"events":     {http.StatusOK, ""},
-	"awards":     {http.StatusOK, ""},
+	"console":    {http.StatusOK, "", "<title>Festival</title>"},
+	"auth":       {http.StatusCreated, "Utilisateur créé avec succès", ""},
+	"users":      {http.StatusCreated, "Utilisateur créé avec succès", ""},
+	"movies":     {http.StatusOK, "", ""},
+	"votes":      {http.StatusOK, "", ""},
+	"categories": {http.StatusOK, "", ""},
+	"events":     {http.StatusOK, "", ""},
+	"awards":     {http.StatusOK, "", ""},
 }
 
 // tokenPlaceholder starts the authorization header of the samples of
@@ -591,7 +604,11 @@ func (s *stack) checkSamples(t *testing.T, adminToken string) {
 			t.Errorf("%s: status %d, want %d: %s", path, resp.StatusCode, want.status, body(t, resp))
 			continue
 		}
-		if want.message == "" {
+		if want.contains != "" {
+			if !strings.Contains(string(body(t, resp)), want.contains) {
+				t.Errorf("%s: the page does not hold %q: %s", path, want.contains, body(t, resp))
+			}
+		} else if want.message == "" {
 			var list []any
 			if err := json.Unmarshal(body(t, resp), &list); err != nil {
 				t.Errorf("%s: answer is not a JSON array: %v: %s", path, err, body(t, resp))

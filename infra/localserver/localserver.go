@@ -28,8 +28,10 @@ import (
 
 	"github.com/festivalapi/festival/infra/samtemplate"
 	"github.com/festivalapi/festival/pkg/app"
+	"github.com/festivalapi/festival/pkg/console"
 	"github.com/festivalapi/festival/pkg/dynamolocal"
 	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/web"
 )
 
 // Options configure a local server.
@@ -205,7 +207,9 @@ func Router(d *app.Deps, templatePath, cacheDir string, timeout time.Duration) (
 		g := samtemplate.Group(r.Function)
 		h, ok := groups[g]
 		if !ok {
-			if h, err = d.Handler(g); err != nil {
+			if g == ConsoleGroup {
+				h = web.Serve(d.Log, g, console.New(ConsoleDir(templatePath)))
+			} else if h, err = d.Handler(g); err != nil {
 				return nil, fmt.Errorf("route %s %s: %w", r.Method, r.Path, err)
 			}
 			h = edge{next: h, timeout: timeout, log: d.Log}
@@ -216,6 +220,15 @@ func Router(d *app.Deps, templatePath, cacheDir string, timeout time.Duration) (
 	mountDocs(mux, templatePath, cacheDir)
 	mux.HandleFunc("/", notDeclared)
 	return mux, nil
+}
+
+// ConsoleGroup is the console function's group: it serves the built web
+// client, not the API.
+const ConsoleGroup = "console"
+
+// ConsoleDir is where `npm run build` puts the console, beside the template.
+func ConsoleDir(templatePath string) string {
+	return filepath.Join(filepath.Dir(templatePath), "functions", "console", "web", "dist")
 }
 
 // Close stops everything Start started.

@@ -139,7 +139,7 @@ func TestEveryFunctionsPoliciesReachOnlyTheTableTheBucketAndTheSecret(t *testing
 	_, fns := load(t)
 	for _, id := range sortedIDs(fns) {
 		policies := fns[id].Policies
-		if len(policies) == 0 {
+		if len(policies) == 0 && id != "ConsoleFunction" { // the console serves files it carries: no AWS access at all
 			t.Errorf("%s: no Policies; it needs at least the table", id)
 		}
 		for i := range policies {

@@ -1,0 +1,51 @@
+import { useState } from "preact/hooks";
+import { api, ApiError, session } from "../api/client";
+import { fr } from "../i18n/fr";
+import { param } from "../router";
+
+export function SignIn({ route }: { route: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const expired = param(route, "expiree") === "1";
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.login(String(form.get("email")), String(form.get("password")));
+      session.save(answer.data.token);
+      location.hash = param(route, "retour") || "/compte";
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="signin-title">
+      <h2 id="signin-title">{fr.signIn.title}</h2>
+      {expired && <p role="status">{fr.signIn.expired}</p>}
+      <form onSubmit={submit} class="form">
+        <label>
+          {fr.signIn.email}
+          <input name="email" type="email" autoComplete="username" required />
+        </label>
+        <label>
+          {fr.signIn.password}
+          <input name="password" type="password" autoComplete="current-password" required />
+        </label>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {fr.signIn.submit}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// The browser toolkit of the console's tests: Debian's Chromium driven by
+// playwright-core (never a browser Playwright downloads), a screenshot per
+// step, and an axe-core accessibility check per page.
+import { mkdirSync, existsSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const shots = join(here, "..", "test-results");
+export const baseURL = process.env.FESTIVAL_URL;
+if (!baseURL) throw new Error("FESTIVAL_URL is not set: run the tests through `make test` (go run ./infra/cmd/withapi ...)");
+
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+export async function launch() {
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium is not at ${executablePath}: install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM`);
+  }
+  mkdirSync(shots, { recursive: true });
+  return chromium.launch({
+    executablePath,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ], // Playwright gives each launch a fresh, empty profile.
+  });
+}
+
+// page opens a page; the page's Content-Security-Policy is bypassed only so
+// that axe-core can be injected into it.
+export async function page(browser) {
+  const context = await browser.newContext({ bypassCSP: true, locale: "fr-FR" });
+  return context.newPage();
+}
+
+// shot saves a full-page screenshot named after the journey and the step.
+export async function shot(page, name) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+// accessible fails on any serious or critical axe-core violation of the page.
+export async function accessible(page, assert) {
+  await page.addScriptTag({ path: join(here, "..", "node_modules", "axe-core", "axe.min.js") });
+  const result = await page.evaluate(async () => await window.axe.run(document, { resultTypes: ["violations"] }));
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), []);
+}
+
+// The API, spoken from the test to seed a festival.
+export async function call(method, path, { token, json, form } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body;
+  if (json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(json);
+  } else if (form) {
+    body = form;
+  }
+  const resp = await fetch(baseURL + path, { method, headers, body });
+  const text = await resp.text();
+  const data = text ? JSON.parse(text) : undefined;
+  if (!resp.ok) throw new Error(`${method} ${path}: ${resp.status} ${text}`);
+  return data;
+}
+
+let n = 0;
+export async function account(role) {
+  const email = `${role.toLowerCase()}.${Date.now()}.${n++}@example.org`;
+  const password = "motdepasse1";
+  await call("POST", "/auth/register", {
+    json: { first_name: role === "PRODUCER" ? "Jacques" : "Agnès", last_name: role === "PRODUCER" ? "Demy" : "Varda", email, password, role },
+  });
+  const login = await call("POST", "/auth/login", { json: { email, password } });
+  return { email, password, token: login.data.token };
+}
+
+// The smallest files the API accepts: an MP4 header and a PNG.
+export const mp4 = new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 105, 115, 111, 109, 0, 0, 2, 0, 105, 115, 111, 109, 105, 115, 111, 50]);
+export const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");

@@ -1,0 +1,65 @@
+// Command withapi runs a command against a whole local API for its duration:
+// the local server with in-memory data on free ports, its URL in
+// FESTIVAL_URL. `make test` runs the console's browser tests through it. It
+// uses the DynamoDB Local of DYNAMODB_TEST_ENDPOINT when set (withdynamo), or
+// starts its own.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/festivalapi/festival/infra/localserver"
+	"github.com/festivalapi/festival/pkg/storetest"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: withapi COMMAND [ARGS...]")
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cache := os.Getenv("CACHE_DIR")
+	if cache == "" {
+		cache = ".cache"
+	}
+	started := time.Now()
+	srv, err := localserver.Start(ctx, localserver.Options{
+		CacheDir:       cache,
+		DynamoEndpoint: os.Getenv(storetest.EndpointVar),
+		Table:          "console-" + storetest.RandomSuffix(),
+		Bucket:         "console-" + storetest.RandomSuffix(),
+		Getenv:         func(k string) string { return os.Getenv(k) },
+		Log:            localserver.Discard,
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "withapi:", err)
+		return 1
+	}
+	defer srv.Close()
+	fmt.Fprintf(os.Stderr, "withapi: local API ready at %s in %s\n", srv.URL, time.Since(started).Round(time.Millisecond))
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Env = append(os.Environ(), "FESTIVAL_URL="+srv.URL)
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "withapi:", err)
+		return 1
+	}
+	return 0
+}
