@@ -7,15 +7,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"syscall"
 	"time"
 
 	"github.com/festivalapi/festival/infra/localserver"
+	"github.com/festivalapi/festival/infra/runwith"
 	"github.com/festivalapi/festival/pkg/storetest"
 )
 
@@ -40,7 +39,7 @@ func run(args []string) int {
 		DynamoEndpoint: os.Getenv(storetest.EndpointVar),
 		Table:          "console-" + storetest.RandomSuffix(),
 		Bucket:         "console-" + storetest.RandomSuffix(),
-		Getenv:         func(k string) string { return os.Getenv(k) },
+		Getenv:         os.Getenv,
 		Log:            localserver.Discard,
 	})
 	if err != nil {
@@ -49,17 +48,5 @@ func run(args []string) int {
 	}
 	defer srv.Close()
 	fmt.Fprintf(os.Stderr, "withapi: local API ready at %s in %s\n", srv.URL, time.Since(started).Round(time.Millisecond))
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	cmd.Env = append(os.Environ(), "FESTIVAL_URL="+srv.URL)
-	err = cmd.Run()
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return exit.ExitCode()
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "withapi:", err)
-		return 1
-	}
-	return 0
+	return runwith.Command(ctx, "withapi", args, "FESTIVAL_URL="+srv.URL)
 }

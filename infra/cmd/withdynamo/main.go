@@ -5,14 +5,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/signal"
 	"syscall"
 	"time"
 
+	"github.com/festivalapi/festival/infra/runwith"
 	"github.com/festivalapi/festival/pkg/dynamolocal"
 	"github.com/festivalapi/festival/pkg/storetest"
 )
@@ -40,17 +39,5 @@ func run(args []string) int {
 	}
 	defer inst.Stop()
 	fmt.Fprintf(os.Stderr, "withdynamo: DynamoDB Local (in memory) ready at %s in %s\n", inst.Endpoint, time.Since(started).Round(time.Millisecond))
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	cmd.Env = append(os.Environ(), storetest.EndpointVar+"="+inst.Endpoint)
-	err = cmd.Run()
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return exit.ExitCode()
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "withdynamo:", err)
-		return 1
-	}
-	return 0
+	return runwith.Command(ctx, "withdynamo", args, storetest.EndpointVar+"="+inst.Endpoint)
 }
