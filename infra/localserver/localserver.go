@@ -86,6 +86,10 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if o.Template == "" {
 		o.Template = "template.yaml"
 	}
+	if o.CacheDir == "" {
+		// Never the working directory: a test's is its package's folder.
+		o.CacheDir = filepath.Join(filepath.Dir(o.Template), ".cache")
+	}
 	srv := &Server{}
 	defer func() {
 		if err != nil {

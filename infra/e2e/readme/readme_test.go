@@ -14,6 +14,8 @@ import (
 	"github.com/festivalapi/festival/pkg/storetest"
 )
 
+func TestMain(m *testing.M) { storetest.Main(m) }
+
 // quickstartBlocks returns the shell blocks of the README's Quickstart
 // section that talk to the API (the ones after "Try it").
 func quickstartBlocks(t *testing.T) []string {
