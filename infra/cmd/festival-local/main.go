@@ -46,8 +46,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	defer srv.Close()
-	fmt.Fprintf(stdout, "Festival API listening on %s (API docs at %s/docs; S3 on %s; data in %s; ready in %s). Ctrl-C stops it.\n",
-		srv.URL, srv.URL, srv.S3URL, *data, time.Since(started).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "Festival console at %s/ and API on %s (API docs at %s/docs; S3 on %s; data in %s; ready in %s). Ctrl-C stops it.\n",
+		srv.URL, srv.URL, srv.URL, srv.S3URL, *data, time.Since(started).Round(time.Millisecond))
 	<-ctx.Done()
 	fmt.Fprintln(stdout, "stopping")
 	return nil
