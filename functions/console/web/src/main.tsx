@@ -2,6 +2,9 @@ import { render } from "preact";
 import { session } from "./api/client";
 import { fr } from "./i18n/fr";
 import { Account } from "./pages/Account";
+import { MyFilms } from "./pages/MyFilms";
+import { SignUp } from "./pages/SignUp";
+import { Submit } from "./pages/Submit";
 import { Palmares } from "./pages/Palmares";
 import { Programme } from "./pages/Programme";
 import { Selection } from "./pages/Selection";
@@ -20,6 +23,12 @@ function Page({ route }: { route: string }) {
       return <SignIn route={route} />;
     case "/compte":
       return <Account />;
+    case "/inscription":
+      return <SignUp />;
+    case "/mes-films":
+      return <MyFilms route={route} />;
+    case "/soumettre":
+      return <Submit />;
     default:
       return <Selection />;
   }
@@ -28,6 +37,7 @@ function Page({ route }: { route: string }) {
 function App() {
   const route = useRoute();
   const signedIn = session.token() !== null;
+  const producer = signedIn && session.role() === "PRODUCER";
   const link = (href: string, text: string) => (
     <a href={`#${href}`} aria-current={route.split("?")[0] === href ? "page" : undefined}>
       {text}
@@ -41,7 +51,10 @@ function App() {
           {link("/", fr.nav.selection)}
           {link("/programme", fr.nav.programme)}
           {link("/palmares", fr.nav.palmares)}
+          {producer && link("/mes-films", fr.nav.myFilms)}
+          {producer && link("/soumettre", fr.nav.submit)}
           {signedIn ? link("/compte", fr.nav.account) : link("/connexion", fr.nav.signIn)}
+          {!signedIn && link("/inscription", fr.nav.signUp)}
           {signedIn && (
             <button
               type="button"

@@ -8,13 +8,24 @@ export type Movie = components["schemas"]["Movie"];
 export type Event = components["schemas"]["Event"];
 export type User = components["schemas"]["User"];
 export type LoginAnswer = components["schemas"]["LoginAnswer"];
+export type UserCreate = components["schemas"]["UserCreate"];
+export type MovieAnswer = components["schemas"]["MovieAnswer"];
+export type Role = components["schemas"]["Role"];
 
 const tokenKey = "festival.token";
+const roleKey = "festival.role";
 
 export const session = {
   token: (): string | null => sessionStorage.getItem(tokenKey),
-  save: (token: string) => sessionStorage.setItem(tokenKey, token),
-  clear: () => sessionStorage.removeItem(tokenKey),
+  role: (): Role | null => sessionStorage.getItem(roleKey) as Role | null,
+  save: (token: string, role: Role) => {
+    sessionStorage.setItem(tokenKey, token);
+    sessionStorage.setItem(roleKey, role);
+  },
+  clear: () => {
+    sessionStorage.removeItem(tokenKey);
+    sessionStorage.removeItem(roleKey);
+  },
 };
 
 // ApiError carries the API's own words ({error}, or API Gateway's {message}).
@@ -35,10 +46,16 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   const headers: Record<string, string> = {};
   const token = session.token();
   if (token) headers["Authorization"] = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary
+  } else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
   let resp: Response;
   try {
-    resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    resp = await fetch(path, { method, headers, body: payload });
   } catch {
     throw new ApiError(0, fr.errors.network);
   }
@@ -60,4 +77,7 @@ export const api = {
   events: () => call<Event[]>("GET", "/events"),
   me: () => call<User>("GET", "/users/me"),
   login: (email: string, password: string) => call<LoginAnswer>("POST", "/auth/login", { email, password }),
+  register: (user: UserCreate) => call<unknown>("POST", "/auth/register", user),
+  mine: () => call<Movie[]>("GET", "/movies/mine"),
+  submit: (form: FormData) => call<MovieAnswer>("POST", "/movies/upload", form),
 };

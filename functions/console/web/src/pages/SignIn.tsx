@@ -7,6 +7,7 @@ export function SignIn({ route }: { route: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const expired = param(route, "expiree") === "1";
+  const registered = param(route, "inscrit") === "1";
 
   async function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -15,7 +16,7 @@ export function SignIn({ route }: { route: string }) {
     setError(null);
     try {
       const answer = await api.login(String(form.get("email")), String(form.get("password")));
-      session.save(answer.data.token);
+      session.save(answer.data.token, answer.data.role);
       location.hash = param(route, "retour") || "/compte";
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
@@ -28,6 +29,7 @@ export function SignIn({ route }: { route: string }) {
     <section aria-labelledby="signin-title">
       <h2 id="signin-title">{fr.signIn.title}</h2>
       {expired && <p role="status">{fr.signIn.expired}</p>}
+      {registered && <p role="status">{fr.signUp.done}</p>}
       <form onSubmit={submit} class="form">
         <label>
           {fr.signIn.email}
