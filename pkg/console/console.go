@@ -57,7 +57,7 @@ func New(dir string) http.Handler {
 		if name == "index.html" {
 			// The page loads only its own scripts and styles and talks only
 			// to its own origin (the API) and to the film bucket (presigned URLs).
-			h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: https:; media-src 'self' https: http:; connect-src 'self' https: http:; frame-ancestors 'none'")
+			h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: https:; media-src 'self' blob: https: http:; connect-src 'self' https: http:; frame-ancestors 'none'")
 		}
 		w.WriteHeader(http.StatusOK)
 		if r.Method == http.MethodGet {

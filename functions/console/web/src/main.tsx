@@ -2,18 +2,30 @@ import { render } from "preact";
 import { session } from "./api/client";
 import { fr } from "./i18n/fr";
 import { Account } from "./pages/Account";
+import { Audit } from "./pages/admin/Audit";
+import { Awards } from "./pages/admin/Awards";
+import { Board } from "./pages/admin/Board";
+import { Categories } from "./pages/admin/Categories";
+import { Events } from "./pages/admin/Events";
+import { Results } from "./pages/admin/Results";
+import { Settings } from "./pages/admin/Settings";
+import { Users } from "./pages/admin/Users";
+import { Film } from "./pages/Film";
+import { Jury } from "./pages/Jury";
 import { MyFilms } from "./pages/MyFilms";
-import { SignUp } from "./pages/SignUp";
-import { Submit } from "./pages/Submit";
 import { Palmares } from "./pages/Palmares";
 import { Programme } from "./pages/Programme";
 import { Selection } from "./pages/Selection";
 import { SignIn } from "./pages/SignIn";
+import { SignUp } from "./pages/SignUp";
+import { Submit } from "./pages/Submit";
 import { useRoute } from "./router";
 import "./style.css";
 
 function Page({ route }: { route: string }) {
   const path = route.split("?")[0];
+  const film = /^\/films\/(\d+)$/.exec(path);
+  if (film) return <Film id={Number(film[1])} />;
   switch (path) {
     case "/programme":
       return <Programme />;
@@ -29,6 +41,24 @@ function Page({ route }: { route: string }) {
       return <MyFilms route={route} />;
     case "/soumettre":
       return <Submit />;
+    case "/jury":
+      return <Jury />;
+    case "/admin":
+      return <Board route={route} />;
+    case "/admin/utilisateurs":
+      return <Users />;
+    case "/admin/categories":
+      return <Categories />;
+    case "/admin/evenements":
+      return <Events />;
+    case "/admin/prix":
+      return <Awards />;
+    case "/admin/resultats":
+      return <Results />;
+    case "/admin/reglages":
+      return <Settings />;
+    case "/admin/journal":
+      return <Audit />;
     default:
       return <Selection />;
   }
@@ -36,26 +66,31 @@ function Page({ route }: { route: string }) {
 
 function App() {
   const route = useRoute();
-  const signedIn = session.token() !== null;
-  const producer = signedIn && session.role() === "PRODUCER";
-  const link = (href: string, text: string) => (
-    <a href={`#${href}`} aria-current={route.split("?")[0] === href ? "page" : undefined}>
+  const role = session.token() ? session.role() : null;
+  const path = route.split("?")[0];
+  const link = (href: string, text: string, current = path === href) => (
+    <a href={`#${href}`} aria-current={current ? "page" : undefined}>
       {text}
     </a>
   );
   return (
     <>
+      <a class="skip" href="#contenu" onClick={(e) => (e.preventDefault(), document.getElementById("contenu")?.focus())}>
+        {fr.nav.skip}
+      </a>
       <header>
         <h1>{fr.appName}</h1>
         <nav aria-label={fr.nav.label}>
           {link("/", fr.nav.selection)}
           {link("/programme", fr.nav.programme)}
           {link("/palmares", fr.nav.palmares)}
-          {producer && link("/mes-films", fr.nav.myFilms)}
-          {producer && link("/soumettre", fr.nav.submit)}
-          {signedIn ? link("/compte", fr.nav.account) : link("/connexion", fr.nav.signIn)}
-          {!signedIn && link("/inscription", fr.nav.signUp)}
-          {signedIn && (
+          {role === "PRODUCER" && link("/mes-films", fr.nav.myFilms)}
+          {role === "PRODUCER" && link("/soumettre", fr.nav.submit)}
+          {role === "JURY" && link("/jury", fr.nav.jury)}
+          {role === "ADMIN" && link("/admin", fr.nav.admin, path.startsWith("/admin"))}
+          {role ? link("/compte", fr.nav.account) : link("/connexion", fr.nav.signIn)}
+          {!role && link("/inscription", fr.nav.signUp)}
+          {role && (
             <button
               type="button"
               class="link"
@@ -69,7 +104,7 @@ function App() {
           )}
         </nav>
       </header>
-      <main>
+      <main id="contenu" tabIndex={-1}>
         <Page route={route} />
       </main>
     </>

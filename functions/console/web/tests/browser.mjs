@@ -66,15 +66,54 @@ export async function call(method, path, { token, json, form } = {}) {
 }
 
 let n = 0;
-export async function account(role) {
+export async function account(role, first_name = role === "PRODUCER" ? "Jacques" : "Agnès", last_name = role === "PRODUCER" ? "Demy" : "Varda") {
   const email = `${role.toLowerCase()}.${Date.now()}.${n++}@example.org`;
   const password = "motdepasse1";
-  await call("POST", "/auth/register", {
-    json: { first_name: role === "PRODUCER" ? "Jacques" : "Agnès", last_name: role === "PRODUCER" ? "Demy" : "Varda", email, password, role },
-  });
+  const created = await call("POST", "/auth/register", { json: { first_name, last_name, email, password, role } });
   const login = await call("POST", "/auth/login", { json: { email, password } });
-  return { email, password, token: login.data.token };
+  return { email, password, token: login.data.token, id: created.newUser.id_user, name: `${first_name} ${last_name}` };
 }
+
+// signIn signs a person in through the console's own form.
+export async function signIn(page, who) {
+  await page.goto(baseURL + "/#/connexion");
+  await page.getByLabel("Adresse e-mail").fill(who.email);
+  await page.getByLabel("Mot de passe").fill(who.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("heading", { name: "Mon compte" }).waitFor();
+}
+
+// film records a real, playable MP4 of a few seconds in Chromium itself
+// (a canvas through MediaRecorder), so the screening room has a film to play
+// without a video file in the repository.
+export async function film(browser, seconds) {
+  const page = await browser.newPage();
+  const bytes = await page.evaluate(async (ms) => {
+    const canvas = Object.assign(document.createElement("canvas"), { width: 320, height: 180 });
+    const g = canvas.getContext("2d");
+    const rec = new MediaRecorder(canvas.captureStream(10), { mimeType: "video/mp4;codecs=avc1.42E01E" });
+    const chunks = [];
+    rec.ondataavailable = (e) => chunks.push(e.data);
+    let i = 0;
+    const draw = setInterval(() => {
+      g.fillStyle = `hsl(${(i * 12) % 360} 55% 45%)`;
+      g.fillRect(0, 0, 320, 180);
+      g.fillStyle = "#fff";
+      g.font = "32px sans-serif";
+      g.fillText(`Plan ${++i}`, 100, 100);
+    }, 100);
+    rec.start();
+    await new Promise((r) => setTimeout(r, ms));
+    rec.stop();
+    clearInterval(draw);
+    await new Promise((r) => (rec.onstop = r));
+    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+  }, seconds * 1000);
+  await page.close();
+  return Buffer.from(bytes);
+}
+
+export const srt = Buffer.from("1\n00:00:00,500 --> 00:00:05,000\nBonjour, Cherbourg.\n\n2\n00:00:05,500 --> 00:00:09,000\nAu revoir.\n");
 
 // The smallest files the API accepts: an MP4 header and a PNG.
 export const mp4 = new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 105, 115, 111, 109, 0, 0, 2, 0, 105, 115, 111, 109, 105, 115, 111, 50]);

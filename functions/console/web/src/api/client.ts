@@ -4,13 +4,28 @@
 import type { components } from "./schema";
 import { fr } from "../i18n/fr";
 
-export type Movie = components["schemas"]["Movie"];
-export type Event = components["schemas"]["Event"];
-export type User = components["schemas"]["User"];
-export type LoginAnswer = components["schemas"]["LoginAnswer"];
-export type UserCreate = components["schemas"]["UserCreate"];
-export type MovieAnswer = components["schemas"]["MovieAnswer"];
-export type Role = components["schemas"]["Role"];
+type Schemas = components["schemas"];
+export type Movie = Schemas["Movie"];
+export type Event = Schemas["Event"];
+export type EventCreate = Schemas["EventCreate"];
+export type User = Schemas["User"];
+export type UserCreate = Schemas["UserCreate"];
+export type UserUpdate = Schemas["UserUpdate"];
+export type LoginAnswer = Schemas["LoginAnswer"];
+export type MovieAnswer = Schemas["MovieAnswer"];
+export type MovieUpdate = Schemas["MovieUpdate"];
+export type Role = Schemas["Role"];
+export type Vote = Schemas["Vote"];
+export type VoteInput = Schemas["VoteInput"];
+export type Category = Schemas["Category"];
+export type Award = Schemas["Award"];
+export type Settings = Schemas["Settings"];
+export type AuditEntry = Schemas["AuditEntry"];
+export type FilmResult = Schemas["FilmResult"];
+export type Media = Schemas["Media"];
+export type UploadStarted = Schemas["UploadStarted"];
+export type CollaboratorInput = Schemas["CollaboratorInput"];
+export type DirectPart = UploadStarted["part"];
 
 const tokenKey = "festival.token";
 const roleKey = "festival.role";
@@ -42,7 +57,9 @@ export class ApiError extends Error {
 // token: the page sends the person to sign in and back.
 export class Unauthorized extends ApiError {}
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+// send makes one request with the session's token and turns a refusal into
+// an ApiError worded by the API.
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = session.token();
   if (token) headers["Authorization"] = `Bearer ${token}`;
@@ -59,25 +76,109 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   } catch {
     throw new ApiError(0, fr.errors.network);
   }
-  const text = await resp.text();
-  const data = text ? JSON.parse(text) : undefined;
   if (!resp.ok) {
-    const message = (data && (data.error ?? data.message)) || `${resp.status}`;
+    const text = await resp.text();
+    let message = `${resp.status}`;
+    try {
+      const data = JSON.parse(text);
+      message = data.error ?? data.message ?? message;
+    } catch {
+      // not JSON: keep the status
+    }
     if (resp.status === 401 && token) {
       session.clear();
       throw new Unauthorized(401, message);
     }
     throw new ApiError(resp.status, message);
   }
-  return data as T;
+  return resp;
 }
 
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const text = await (await send(method, path, body)).text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+// all reads every page of a paginated list, following X-Next-Cursor.
+async function all<T>(path: string): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = path.includes("?") ? "&" : "?";
+    const resp = await send("GET", cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path);
+    out.push(...((await resp.json()) as T[]));
+    cursor = resp.headers.get("X-Next-Cursor");
+  } while (cursor);
+  return out;
+}
+
+// A page of a list read one page at a time (the audit trail).
+export type Page<T> = { items: T[]; next: string | null };
+
+async function page<T>(path: string, query: Record<string, string>): Promise<Page<T>> {
+  const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== ""));
+  const resp = await send("GET", q.size ? `${path}?${q}` : path);
+  return { items: (await resp.json()) as T[], next: resp.headers.get("X-Next-Cursor") };
+}
+
+const categoryQuery = (id?: number) => (id ? `?id_categorie=${id}` : "");
+
 export const api = {
-  movies: () => call<Movie[]>("GET", "/movies"),
+  // public
+  movies: () => all<Movie>("/movies"),
+  movie: (id: number) => call<Movie>("GET", `/movies/${id}`),
   events: () => call<Event[]>("GET", "/events"),
-  me: () => call<User>("GET", "/users/me"),
+  categories: () => call<Category[]>("GET", "/categories"),
+  // accounts
   login: (email: string, password: string) => call<LoginAnswer>("POST", "/auth/login", { email, password }),
   register: (user: UserCreate) => call<unknown>("POST", "/auth/register", user),
-  mine: () => call<Movie[]>("GET", "/movies/mine"),
+  me: () => call<User>("GET", "/users/me"),
+  // producers
+  mine: () => all<Movie>("/movies/mine"),
   submit: (form: FormData) => call<MovieAnswer>("POST", "/movies/upload", form),
+  startUpload: (id: number, part: DirectPart, size: number) =>
+    call<UploadStarted>("POST", `/movies/${id}/uploads`, { part, size }),
+  completeUpload: (id: number, body: { part: DirectPart; name: string; upload_id: string; parts: { number: number; etag: string }[] }) =>
+    call<MovieAnswer>("POST", `/movies/${id}/uploads/complete`, body),
+  setCollaborators: (id: number, collaborators: CollaboratorInput[]) =>
+    call<MovieAnswer>("PUT", `/movies/${id}/collaborators`, { collaborators }),
+  media: (id: number) => call<Media>("GET", `/movies/${id}/media`),
+  // jury
+  assigned: () => all<Movie>("/movies/assigned"),
+  myVotes: () => all<Vote>("/votes/mine"),
+  myVote: async (id: number): Promise<Vote | null> => {
+    try {
+      return await call<Vote>("GET", `/votes/mine/${id}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    }
+  },
+  vote: (id: number, vote: VoteInput) => call<{ message: string; vote: Vote }>("POST", `/votes/mine/${id}`, vote),
+  markCandidate: (id: number) => call<MovieAnswer>("PUT", `/movies/${id}/jury-candidate`),
+  // admins
+  updateMovie: (id: number, fields: MovieUpdate) => call<MovieAnswer>("PUT", `/movies/${id}`, fields),
+  setStatus: (id: number, status: string) => call<MovieAnswer>("PUT", `/movies/${id}/status`, { status }),
+  setCategories: (id: number, categories: number[]) => call<MovieAnswer>("PUT", `/movies/${id}/categories`, { categories }),
+  setJuries: (id: number, juries: number[]) => call<MovieAnswer>("PUT", `/movies/${id}/juries`, { juries }),
+  deleteMovie: (id: number) => call<unknown>("DELETE", `/movies/${id}`),
+  users: () => all<User>("/users"),
+  createUser: (user: UserCreate) => call<unknown>("POST", "/users", user),
+  updateUser: (id: number, fields: UserUpdate) => call<User>("PUT", `/users/${id}`, fields),
+  deleteUser: (id: number) => call<unknown>("DELETE", `/users/${id}`),
+  createCategory: (name: string) => call<unknown>("POST", "/categories", { name }),
+  renameCategory: (id: number, name: string) => call<unknown>("PUT", `/categories/${id}`, { name }),
+  deleteCategory: (id: number) => call<unknown>("DELETE", `/categories/${id}`),
+  createEvent: (e: EventCreate) => call<{ message: string }>("POST", "/events", e),
+  updateEvent: (id: number, e: Partial<EventCreate>) => call<unknown>("PUT", `/events/${id}`, e),
+  deleteEvent: (id: number) => call<unknown>("DELETE", `/events/${id}`),
+  awards: () => all<Award>("/awards"),
+  createAward: (id_movie: number, name: string) => call<unknown>("POST", "/awards", { id_movie, name }),
+  deleteAward: (id: number) => call<unknown>("DELETE", `/awards/${id}`),
+  settings: () => call<Settings>("GET", "/settings"),
+  updateSettings: (s: Partial<Pick<Settings, "jury_vote_assigned_only" | "self_registration_roles">>) =>
+    call<{ message: string; settings: Settings }>("PUT", "/settings", s),
+  results: (category?: number) => call<FilmResult[]>("GET", `/votes/results${categoryQuery(category)}`),
+  resultsCsv: async (category?: number) => (await send("GET", `/votes/results.csv${categoryQuery(category)}`)).blob(),
+  audit: (query: Record<string, string>) => page<AuditEntry>("/audit", query),
 };

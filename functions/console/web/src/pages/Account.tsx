@@ -1,26 +1,37 @@
-import { api, session } from "../api/client";
+import { api } from "../api/client";
 import { fr } from "../i18n/fr";
-import { goSignIn } from "../router";
+import { SignedIn } from "../ui/guard";
 import { useLoad } from "../useLoad";
 
-export function Account() {
-  if (!session.token()) {
-    goSignIn(false);
-    return null;
-  }
+function Me() {
   const me = useLoad(api.me);
   if (me.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (me.state === "error") return <p role="alert" class="error">{me.message}</p>;
+  if (me.state === "error")
+    return (
+      <p role="alert" class="error">
+        {me.message}
+      </p>
+    );
   const u = me.data;
   return (
-    <section aria-labelledby="account-title">
-      <h2 id="account-title">{fr.account.title}</h2>
+    <>
       <p class="lead">
         {u.first_name} {u.last_name} — {fr.account.role[u.role] ?? u.role}
       </p>
       <p>
         {fr.account.email} : {u.email}
       </p>
+    </>
+  );
+}
+
+export function Account() {
+  return (
+    <section aria-labelledby="account-title">
+      <h2 id="account-title">{fr.account.title}</h2>
+      <SignedIn roles={["ADMIN", "JURY", "PRODUCER"]}>
+        <Me />
+      </SignedIn>
     </section>
   );
 }

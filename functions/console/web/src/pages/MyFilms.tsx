@@ -1,16 +1,48 @@
-import { api, session, type Movie } from "../api/client";
+import { api, type Movie } from "../api/client";
 import { fr } from "../i18n/fr";
-import { goSignIn, param } from "../router";
+import { param } from "../router";
+import { StatusBadge } from "../ui/FilmFacts";
+import { SignedIn } from "../ui/guard";
 import { useLoad } from "../useLoad";
 import { Status } from "./Status";
 
+function List() {
+  const films = useLoad(api.mine);
+  return (
+    <Status of={films} empty={fr.myFilms.empty}>
+      {(list: Movie[]) => (
+        <table class="table">
+          <caption class="visually-hidden">{fr.myFilms.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{fr.film.title}</th>
+              <th scope="col">{fr.submit.year}</th>
+              <th scope="col">{fr.myFilms.file}</th>
+              <th scope="col">{fr.board.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((m) => (
+              <tr key={m.id_movie}>
+                <td>
+                  <a href={`#/films/${m.id_movie}`}>{m.title}</a>
+                </td>
+                <td>{m.release_year ?? "—"}</td>
+                <td>{m.trailer ? fr.myFilms.sent : fr.myFilms.missing}</td>
+                <td>
+                  <StatusBadge m={m} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Status>
+  );
+}
+
 // A producer's films with where each stands (GET /movies/mine).
 export function MyFilms({ route }: { route: string }) {
-  if (!session.token()) {
-    goSignIn(false);
-    return null;
-  }
-  const films = useLoad(api.mine);
   const submitted = param(route, "soumis");
   return (
     <section aria-labelledby="myfilms-title">
@@ -19,31 +51,9 @@ export function MyFilms({ route }: { route: string }) {
       <p>
         <a href="#/soumettre">{fr.nav.submit}</a>
       </p>
-      <Status of={films} empty={fr.myFilms.empty}>
-        {(list: Movie[]) => (
-          <table class="table">
-            <caption class="visually-hidden">{fr.myFilms.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{fr.submit.filmTitle}</th>
-                <th scope="col">{fr.submit.year}</th>
-                <th scope="col">Statut</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((m) => (
-                <tr key={m.id_movie}>
-                  <td>{m.title}</td>
-                  <td>{m.release_year ?? "—"}</td>
-                  <td>
-                    <span class={`badge badge-${m.status}`}>{fr.selection.status[m.status] ?? m.status}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Status>
+      <SignedIn roles={["PRODUCER"]}>
+        <List />
+      </SignedIn>
     </section>
   );
 }

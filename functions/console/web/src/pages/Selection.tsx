@@ -1,5 +1,6 @@
 import { api, type Movie } from "../api/client";
 import { fr } from "../i18n/fr";
+import { minutes, StatusBadge } from "../ui/FilmFacts";
 import { useLoad } from "../useLoad";
 import { Status } from "./Status";
 
@@ -7,15 +8,13 @@ function MovieCard({ m }: { m: Movie }) {
   const producer = m.Producer ? `${m.Producer.first_name} ${m.Producer.last_name}` : null;
   return (
     <li class="card">
-      <h3>{m.title}</h3>
-      <p class="meta">
-        {[m.release_year, m.nationality, m.duration ? fr.selection.minutes(Math.round(m.duration / 60)) : null]
-          .filter(Boolean)
-          .join(" · ")}
-      </p>
-      {producer && <p class="meta">{fr.selection.by(producer)}</p>}
+      <h3>
+        <a href={`#/films/${m.id_movie}`}>{m.title}</a>
+      </h3>
+      <p class="meta">{[m.release_year, m.nationality, minutes(m)].filter(Boolean).join(" · ")}</p>
+      {producer && <p class="meta">{fr.film.by(producer)}</p>}
       {m.synopsis && <p>{m.synopsis}</p>}
-      <p class={`badge badge-${m.status}`}>{fr.selection.status[m.status] ?? m.status}</p>
+      <StatusBadge m={m} />
     </li>
   );
 }

@@ -1,54 +1,57 @@
 import { useState } from "preact/hooks";
-import { api, ApiError, session, Unauthorized } from "../api/client";
+import { api, type Movie } from "../api/client";
+import { uploadDirect, type Progress } from "../api/upload";
+import { UploadProgress } from "../ui/DirectUpload";
 import { fr } from "../i18n/fr";
-import { goSignIn } from "../router";
+import { Feedback, useAction } from "../ui/action";
+import { SignedIn } from "../ui/guard";
 
-// A producer submits a film through the multipart route (POST /movies/upload):
-// the film, its poster and subtitles in one request, which API Gateway limits
-// to about 4.4 MB. Larger films need the direct upload to S3, not yet here.
-export function Submit() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (!session.token()) {
-    goSignIn(false);
-    return null;
-  }
+// A producer submits a film in two steps that look like one: the record
+// with its pictures and subtitles through the form (POST /movies/upload,
+// small files only), then the film itself straight to S3 through the direct
+// multipart upload, with a progress bar. If the film's upload is cut, sending
+// again resumes it on the film already created.
+function SubmitForm() {
+  const action = useAction();
+  const [created, setCreated] = useState<Movie | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
-    const form = new FormData();
-    form.set("title", String(f.get("title")));
-    for (const name of ["synopsis", "release_year"]) {
-      const v = String(f.get(name) ?? "").trim();
-      if (v) form.set(name, v);
-    }
-    const minutes = Number(f.get("minutes"));
-    if (minutes > 0) form.set("duration", String(Math.round(minutes * 60)));
-    for (const part of ["filmFile", "poster", "subtitlesSrt"]) {
-      const file = f.get(part);
-      if (file instanceof File && file.size > 0) form.set(part, file, file.name);
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api.submit(form);
-      location.hash = `/mes-films?soumis=${encodeURIComponent(answer.movie.title)}`;
-    } catch (err) {
-      if (err instanceof Unauthorized) return goSignIn(true);
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    const film = f.get("filmFile");
+    action.run(async () => {
+      let m = created;
+      if (!m) {
+        const form = new FormData();
+        form.set("title", String(f.get("title")));
+        for (const name of ["synopsis", "release_year", "nationality"]) {
+          const v = String(f.get(name) ?? "").trim();
+          if (v) form.set(name, v);
+        }
+        const minutes = Number(f.get("minutes"));
+        if (minutes > 0) form.set("duration", String(Math.round(minutes * 60)));
+        for (const part of ["poster", "subtitlesSrt"]) {
+          const file = f.get(part);
+          if (file instanceof File && file.size > 0) form.set(part, file, file.name);
+        }
+        m = (await api.submit(form)).movie;
+        setCreated(m);
+      }
+      if (film instanceof File && film.size > 0) {
+        await uploadDirect(m.id_movie, "filmFile", film, setProgress);
+      }
+      location.hash = `/mes-films?soumis=${encodeURIComponent(m.title)}`;
+    });
   }
 
   return (
-    <section aria-labelledby="submit-title">
-      <h2 id="submit-title">{fr.submit.title}</h2>
-      <p>{fr.submit.limit}</p>
-      <form onSubmit={submit} class="form">
+    <form onSubmit={submit} class="form">
+      {created && <p role="status">{fr.submit.created(created.title)}</p>}
+      <fieldset disabled={created !== null}>
+        <legend>{fr.submit.about}</legend>
         <label>
-          {fr.submit.filmTitle}
+          {fr.film.title}
           <input name="title" required maxLength={255} />
         </label>
         <label>
@@ -56,7 +59,7 @@ export function Submit() {
           <textarea name="synopsis" rows={4} />
         </label>
         <label>
-          {fr.submit.duration}
+          {fr.film.duration}
           <input name="minutes" type="number" min={1} max={1666} inputMode="numeric" />
         </label>
         <label>
@@ -64,8 +67,8 @@ export function Submit() {
           <input name="release_year" type="number" min={1888} inputMode="numeric" />
         </label>
         <label>
-          {fr.submit.film}
-          <input name="filmFile" type="file" accept="video/mp4" required />
+          {fr.submit.nationality}
+          <input name="nationality" />
         </label>
         <label>
           {fr.submit.poster}
@@ -75,15 +78,28 @@ export function Submit() {
           {fr.submit.subtitles}
           <input name="subtitlesSrt" type="file" accept=".srt,application/x-subrip,text/plain" />
         </label>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy}>
-          {busy ? fr.submit.sending : fr.submit.send}
-        </button>
-      </form>
+      </fieldset>
+      <label>
+        {fr.submit.film}
+        <input name="filmFile" type="file" accept="video/mp4" required />
+      </label>
+      <p class="meta">{fr.submit.direct}</p>
+      {progress && <UploadProgress p={progress} label={fr.upload.film} />}
+      <Feedback of={action} />
+      <button type="submit" disabled={action.busy}>
+        {action.busy ? fr.upload.sending : created ? fr.submit.resume : fr.submit.send}
+      </button>
+    </form>
+  );
+}
+
+export function Submit() {
+  return (
+    <section aria-labelledby="submit-title">
+      <h2 id="submit-title">{fr.submit.title}</h2>
+      <SignedIn roles={["PRODUCER"]}>
+        <SubmitForm />
+      </SignedIn>
     </section>
   );
 }

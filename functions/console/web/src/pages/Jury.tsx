@@ -1,0 +1,67 @@
+import { api, type Movie, type Vote } from "../api/client";
+import { fr } from "../i18n/fr";
+import { SignedIn } from "../ui/guard";
+import { minutes } from "../ui/FilmFacts";
+import { useLoad } from "../useLoad";
+
+async function assignedWithVotes(): Promise<{ films: Movie[]; votes: Map<number, Vote> }> {
+  const [films, votes] = await Promise.all([api.assigned(), api.myVotes()]);
+  return { films, votes: new Map(votes.map((v) => [v.id_movie, v])) };
+}
+
+// A juror's films: those assigned to them, with how far they are.
+function Assigned() {
+  const s = useLoad(assignedWithVotes);
+  if (s.state === "loading") return <p role="status">{fr.loading}</p>;
+  if (s.state === "error")
+    return (
+      <p role="alert" class="error">
+        {s.message}
+      </p>
+    );
+  const { films, votes } = s.data;
+  if (films.length === 0) return <p>{fr.jury.none}</p>;
+  const voted = films.filter((f) => votes.has(f.id_movie)).length;
+  return (
+    <>
+      <p class="lead">
+        <progress max={films.length} value={voted} aria-label={fr.jury.progressLabel} /> {fr.jury.progress(voted, films.length)}
+      </p>
+      <table class="table">
+        <caption class="visually-hidden">{fr.jury.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{fr.film.title}</th>
+            <th scope="col">{fr.film.duration}</th>
+            <th scope="col">{fr.jury.yourScore}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {films.map((m) => {
+            const v = votes.get(m.id_movie);
+            return (
+              <tr key={m.id_movie}>
+                <td>
+                  <a href={`#/films/${m.id_movie}`}>{m.title}</a>
+                </td>
+                <td>{minutes(m) ?? "—"}</td>
+                <td>{v ? fr.jury.score(v.score) : <span class="badge">{fr.jury.toVote}</span>}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function Jury() {
+  return (
+    <section aria-labelledby="jury-title">
+      <h2 id="jury-title">{fr.jury.title}</h2>
+      <SignedIn roles={["JURY"]}>
+        <Assigned />
+      </SignedIn>
+    </section>
+  );
+}

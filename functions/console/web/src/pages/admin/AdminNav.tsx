@@ -1,0 +1,31 @@
+import type { ComponentChildren } from "preact";
+import { fr } from "../../i18n/fr";
+import { SignedIn } from "../../ui/guard";
+
+export const adminPages = [
+  ["/admin", fr.admin.board],
+  ["/admin/utilisateurs", fr.admin.users],
+  ["/admin/categories", fr.admin.categories],
+  ["/admin/evenements", fr.admin.events],
+  ["/admin/prix", fr.admin.awards],
+  ["/admin/resultats", fr.admin.results],
+  ["/admin/reglages", fr.admin.settings],
+  ["/admin/journal", fr.admin.audit],
+] as const;
+
+// AdminPage frames every admin page: its own menu, and the admin check.
+export function AdminPage({ path, title, children }: { path: string; title: string; children: ComponentChildren }) {
+  return (
+    <section aria-labelledby="admin-title">
+      <nav aria-label={fr.admin.nav} class="subnav">
+        {adminPages.map(([href, text]) => (
+          <a key={href} href={`#${href}`} aria-current={href === path ? "page" : undefined}>
+            {text}
+          </a>
+        ))}
+      </nav>
+      <h2 id="admin-title">{title}</h2>
+      <SignedIn roles={["ADMIN"]}>{children}</SignedIn>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from "preact/hooks";
+import { api, type Award, type Movie } from "../../api/client";
+import { fr } from "../../i18n/fr";
+import { Feedback, formValues, useAction } from "../../ui/action";
+import { useLoad } from "../../useLoad";
+import { AdminPage } from "./AdminNav";
+
+function List() {
+  const [version, setVersion] = useState(0);
+  const data = useLoad(() => Promise.all([api.awards(), api.movies()]), [version]);
+  const action = useAction();
+  const create = useAction();
+  const reload = () => setVersion((v) => v + 1);
+  if (data.state === "loading") return <p role="status">{fr.loading}</p>;
+  if (data.state === "error")
+    return (
+      <p role="alert" class="error">
+        {data.message}
+      </p>
+    );
+  const [awards, films] = data.data as [Award[], Movie[]];
+  const title = new Map(films.map((m) => [m.id_movie, m.title]));
+  return (
+    <>
+      <Feedback of={action} />
+      {awards.length === 0 ? (
+        <p>{fr.palmares.empty}</p>
+      ) : (
+        <table class="table">
+          <caption class="visually-hidden">{fr.admin.awards}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{fr.awards.name}</th>
+              <th scope="col">{fr.film.title}</th>
+              <th scope="col">{fr.users.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {awards.map((a) => (
+              <tr key={a.id_award}>
+                <td>{a.name}</td>
+                <td>{title.get(a.id_movie) ?? a.id_movie}</td>
+                <td>
+                  <button
+                    type="button"
+                    class="danger"
+                    disabled={action.busy}
+                    onClick={() => {
+                      if (!confirm(fr.awards.confirmDelete(a.name))) return;
+                      action.run(async () => {
+                        await api.deleteAward(a.id_award);
+                        reload();
+                        return fr.awards.deleted(a.name);
+                      });
+                    }}
+                  >
+                    {fr.awards.delete(a.name)}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form
+        class="form"
+        aria-labelledby="newaward-title"
+        onSubmit={(e) => {
+          const v = formValues(e);
+          create.run(async () => {
+            await api.createAward(Number(v.id_movie), v.name);
+            reload();
+            return fr.awards.created(v.name, title.get(Number(v.id_movie)) ?? "");
+          });
+        }}
+      >
+        <h3 id="newaward-title">{fr.awards.new}</h3>
+        <label>
+          {fr.awards.name}
+          <input name="name" required />
+        </label>
+        <label>
+          {fr.awards.film}
+          <select name="id_movie" required>
+            {films.map((m) => (
+              <option key={m.id_movie} value={m.id_movie}>
+                {m.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Feedback of={create} />
+        <button type="submit" disabled={create.busy}>
+          {fr.awards.create}
+        </button>
+      </form>
+    </>
+  );
+}
+
+export function Awards() {
+  return (
+    <AdminPage path="/admin/prix" title={fr.admin.awards}>
+      <List />
+    </AdminPage>
+  );
+}

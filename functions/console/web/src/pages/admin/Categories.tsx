@@ -1,0 +1,107 @@
+import { useState } from "preact/hooks";
+import { api, type Category } from "../../api/client";
+import { fr } from "../../i18n/fr";
+import { Feedback, formValues, useAction } from "../../ui/action";
+import { useLoad } from "../../useLoad";
+import { AdminPage } from "./AdminNav";
+
+function Row({ c, reload }: { c: Category; reload: () => void }) {
+  const action = useAction();
+  return (
+    <li class="card">
+      <form
+        class="inline"
+        onSubmit={(e) => {
+          const v = formValues(e);
+          action.run(async () => {
+            await api.renameCategory(c.id_categorie, v.name);
+            reload();
+            return fr.categories.renamed(v.name);
+          });
+        }}
+      >
+        <label>
+          {fr.categories.nameOf(c.name)}
+          <input name="name" defaultValue={c.name} required />
+        </label>
+        <button type="submit" disabled={action.busy}>
+          {fr.categories.rename}
+        </button>
+        <button
+          type="button"
+          class="danger"
+          disabled={action.busy}
+          onClick={() => {
+            if (!confirm(fr.categories.confirmDelete(c.name))) return;
+            action.run(async () => {
+              await api.deleteCategory(c.id_categorie);
+              reload();
+            });
+          }}
+        >
+          {fr.categories.delete(c.name)}
+        </button>
+      </form>
+      <Feedback of={action} />
+    </li>
+  );
+}
+
+function List() {
+  const [version, setVersion] = useState(0);
+  const list = useLoad(api.categories, [version]);
+  const create = useAction();
+  const reload = () => setVersion((v) => v + 1);
+  return (
+    <>
+      {list.state === "loading" && <p role="status">{fr.loading}</p>}
+      {list.state === "error" && (
+        <p role="alert" class="error">
+          {list.message}
+        </p>
+      )}
+      {list.state === "ready" &&
+        (list.data.length === 0 ? (
+          <p>{fr.categories.none}</p>
+        ) : (
+          <ul class="list" aria-label={fr.admin.categories}>
+            {list.data.map((c) => (
+              <Row key={`${c.id_categorie}-${c.name}`} c={c} reload={reload} />
+            ))}
+          </ul>
+        ))}
+      <form
+        class="form"
+        aria-labelledby="newcat-title"
+        onSubmit={(e) => {
+          const v = formValues(e);
+          const form = e.currentTarget as HTMLFormElement;
+          create.run(async () => {
+            await api.createCategory(v.name);
+            form.reset();
+            reload();
+            return fr.categories.created(v.name);
+          });
+        }}
+      >
+        <h3 id="newcat-title">{fr.categories.new}</h3>
+        <label>
+          {fr.categories.name}
+          <input name="name" required />
+        </label>
+        <Feedback of={create} />
+        <button type="submit" disabled={create.busy}>
+          {fr.categories.create}
+        </button>
+      </form>
+    </>
+  );
+}
+
+export function Categories() {
+  return (
+    <AdminPage path="/admin/categories" title={fr.admin.categories}>
+      <List />
+    </AdminPage>
+  );
+}

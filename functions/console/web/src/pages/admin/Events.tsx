@@ -1,0 +1,156 @@
+import { useState } from "preact/hooks";
+import { api, type Event, type EventCreate } from "../../api/client";
+import { fr } from "../../i18n/fr";
+import { Feedback, formValues, useAction } from "../../ui/action";
+import { useLoad } from "../../useLoad";
+import { AdminPage } from "./AdminNav";
+
+const types = ["CONFERENCE", "WORKSHOP", "MEETUP", "WEBINAR"] as const;
+
+// datetime-local inputs speak local time without a zone; the API speaks UTC.
+const toInput = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+};
+const fromInput = (local: string) => (local ? new Date(local).toISOString() : "");
+export const when = (iso: string) => new Date(iso).toLocaleString("fr-FR", { dateStyle: "long", timeStyle: "short" });
+
+function EventForm({ e, done }: { e: Event | null; done: () => void }) {
+  const action = useAction();
+  return (
+    <form
+      class="form"
+      aria-labelledby="event-form-title"
+      key={e?.id_event ?? "new"}
+      onSubmit={(ev) => {
+        const v = formValues(ev);
+        const form = ev.currentTarget as HTMLFormElement;
+        const body: EventCreate = {
+          name: v.name,
+          description: v.description,
+          location: v.location,
+          event_type: v.event_type as EventCreate["event_type"],
+          start_date: fromInput(v.start_date),
+          end_date: fromInput(v.end_date),
+        };
+        action.run(async () => {
+          if (e) {
+            await api.updateEvent(e.id_event, body);
+          } else {
+            const answer = await api.createEvent(body);
+            form.reset();
+            done();
+            return answer.message;
+          }
+          done();
+          return fr.events.updated(v.name);
+        });
+      }}
+    >
+      <h3 id="event-form-title">{e ? fr.events.editing(e.name) : fr.events.new}</h3>
+      <label>
+        {fr.events.name}
+        <input name="name" maxLength={255} defaultValue={e?.name} />
+      </label>
+      <label>
+        {fr.events.description}
+        <textarea name="description" rows={3} defaultValue={e?.description} />
+      </label>
+      <label>
+        {fr.events.start}
+        <input name="start_date" type="datetime-local" defaultValue={e ? toInput(e.start_date) : ""} />
+      </label>
+      <label>
+        {fr.events.end}
+        <input name="end_date" type="datetime-local" defaultValue={e ? toInput(e.end_date) : ""} />
+      </label>
+      <label>
+        {fr.events.location}
+        <input name="location" maxLength={255} defaultValue={e?.location} />
+      </label>
+      <label>
+        {fr.events.type}
+        <select name="event_type" defaultValue={e?.event_type ?? "CONFERENCE"}>
+          {types.map((t) => (
+            <option key={t} value={t}>
+              {fr.events.types[t]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Feedback of={action} />
+      <button type="submit" disabled={action.busy}>
+        {e ? fr.events.save : fr.events.create}
+      </button>
+    </form>
+  );
+}
+
+function List() {
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState<Event | null>(null);
+  const list = useLoad(api.events, [version]);
+  const action = useAction();
+  const reload = () => setVersion((v) => v + 1);
+  return (
+    <>
+      <Feedback of={action} />
+      {list.state === "loading" && <p role="status">{fr.loading}</p>}
+      {list.state === "error" && (
+        <p role="alert" class="error">
+          {list.message}
+        </p>
+      )}
+      {list.state === "ready" &&
+        (list.data.length === 0 ? (
+          <p>{fr.programme.empty}</p>
+        ) : (
+          <ul class="list" aria-label={fr.admin.events}>
+            {list.data.map((e) => (
+              <li class="card" key={e.id_event}>
+                <h3>{e.name}</h3>
+                <p class="meta">
+                  {fr.programme.from(when(e.start_date), when(e.end_date))} · {e.location} · {fr.events.types[e.event_type]}
+                </p>
+                <p class="actions">
+                  <button type="button" class="secondary" onClick={() => setEditing(e)}>
+                    {fr.events.edit(e.name)}
+                  </button>
+                  <button
+                    type="button"
+                    class="danger"
+                    disabled={action.busy}
+                    onClick={() => {
+                      if (!confirm(fr.events.confirmDelete(e.name))) return;
+                      action.run(async () => {
+                        await api.deleteEvent(e.id_event);
+                        reload();
+                        return fr.events.deleted(e.name);
+                      });
+                    }}
+                  >
+                    {fr.events.delete(e.name)}
+                  </button>
+                </p>
+              </li>
+            ))}
+          </ul>
+        ))}
+      <EventForm
+        e={editing}
+        done={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+    </>
+  );
+}
+
+export function Events() {
+  return (
+    <AdminPage path="/admin/evenements" title={fr.admin.events}>
+      <List />
+    </AdminPage>
+  );
+}

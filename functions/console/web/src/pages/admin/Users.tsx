@@ -1,0 +1,147 @@
+import { useState } from "preact/hooks";
+import { api, type Role, type User } from "../../api/client";
+import { fr } from "../../i18n/fr";
+import { Feedback, formValues, useAction } from "../../ui/action";
+import { useLoad } from "../../useLoad";
+import { AdminPage } from "./AdminNav";
+
+const roles: Role[] = ["ADMIN", "JURY", "PRODUCER"];
+
+function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useAction>; reload: () => void }) {
+  const name = `${u.first_name} ${u.last_name}`;
+  return (
+    <tr>
+      <td>{name}</td>
+      <td>{u.email}</td>
+      <td>
+        <select
+          aria-label={fr.users.roleOf(name)}
+          defaultValue={u.role}
+          disabled={action.busy}
+          onChange={(e) => {
+            const role = e.currentTarget.value as Role;
+            action.run(async () => {
+              await api.updateUser(u.id_user, { role });
+              reload();
+              return fr.users.roleSaved(name, fr.account.role[role]);
+            });
+          }}
+        >
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {fr.account.role[r]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <button
+          type="button"
+          class="danger"
+          disabled={action.busy}
+          onClick={() => {
+            if (!confirm(fr.users.confirmDelete(name))) return;
+            action.run(async () => {
+              await api.deleteUser(u.id_user);
+              reload();
+              return fr.users.deleted(name);
+            });
+          }}
+        >
+          {fr.users.delete(name)}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function List() {
+  const [version, setVersion] = useState(0);
+  const users = useLoad(api.users, [version]);
+  const action = useAction();
+  const create = useAction();
+  const reload = () => setVersion((v) => v + 1);
+  return (
+    <>
+      <Feedback of={action} />
+      {users.state === "loading" && <p role="status">{fr.loading}</p>}
+      {users.state === "error" && (
+        <p role="alert" class="error">
+          {users.message}
+        </p>
+      )}
+      {users.state === "ready" && (
+        <table class="table">
+          <caption class="visually-hidden">{fr.admin.users}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{fr.users.name}</th>
+              <th scope="col">{fr.account.email}</th>
+              <th scope="col">{fr.users.role}</th>
+              <th scope="col">{fr.users.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.map((u) => (
+              <Row key={u.id_user} u={u} action={action} reload={reload} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form
+        class="form"
+        aria-labelledby="newuser-title"
+        onSubmit={(e) => {
+          const v = formValues(e);
+          const form = e.currentTarget as HTMLFormElement;
+          create.run(async () => {
+            await api.createUser({ first_name: v.first_name, last_name: v.last_name, email: v.email, password: v.password, role: v.role as Role });
+            form.reset();
+            reload();
+            return fr.users.created(`${v.first_name} ${v.last_name}`);
+          });
+        }}
+      >
+        <h3 id="newuser-title">{fr.users.new}</h3>
+        <label>
+          {fr.signUp.firstName}
+          <input name="first_name" required />
+        </label>
+        <label>
+          {fr.signUp.lastName}
+          <input name="last_name" required />
+        </label>
+        <label>
+          {fr.signUp.email}
+          <input name="email" type="email" required />
+        </label>
+        <label>
+          {fr.users.password}
+          <input name="password" type="password" autoComplete="new-password" minLength={6} required />
+        </label>
+        <label>
+          {fr.users.role}
+          <select name="role" defaultValue="JURY">
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {fr.account.role[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Feedback of={create} />
+        <button type="submit" disabled={create.busy}>
+          {fr.users.create}
+        </button>
+      </form>
+    </>
+  );
+}
+
+export function Users() {
+  return (
+    <AdminPage path="/admin/utilisateurs" title={fr.admin.users}>
+      <List />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Movie } from "../api/client";
+import { fr } from "../i18n/fr";
+
+export const minutes = (m: Movie) => (m.duration ? fr.film.minutes(Math.round(m.duration / 60)) : null);
+
+export function StatusBadge({ m }: { m: Movie }) {
+  return <span class={`badge badge-${m.status}`}>{fr.film.status[m.status] ?? m.status}</span>;
+}
+
+// FilmFacts is what anyone may read of a film: the public record.
+export function FilmFacts({ m }: { m: Movie }) {
+  const producer = m.Producer ? `${m.Producer.first_name} ${m.Producer.last_name}` : null;
+  return (
+    <>
+      <p class="meta">
+        {[m.release_year, m.nationality, m.main_language, minutes(m)].filter(Boolean).join(" · ")}{" "}
+        <StatusBadge m={m} />
+      </p>
+      {producer && <p class="meta">{fr.film.by(producer)}</p>}
+      {m.synopsis && <p>{m.synopsis}</p>}
+      {m.Categories.length > 0 && (
+        <p>
+          {fr.film.categories} : {m.Categories.map((c) => c.name).join(", ")}
+        </p>
+      )}
+      {m.Collaborators.length > 0 && (
+        <p>
+          {fr.film.collaborators} :{" "}
+          {m.Collaborators.map((c) => `${c.first_name} ${c.last_name}${c.job ? ` (${c.job})` : ""}`).join(", ")}
+        </p>
+      )}
+      {m.Awards.length > 0 && (
+        <p>
+          {fr.film.awards} : {m.Awards.map((a) => a.name).join(", ")}
+        </p>
+      )}
+    </>
+  );
+}

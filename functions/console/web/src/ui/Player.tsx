@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError, type Media } from "../api/client";
+import { fr } from "../i18n/fr";
+import { srtToVtt } from "./srt";
+
+// How long before the links expire they are renewed: a minute, or a quarter
+// of their life when that is shorter.
+function renewIn(m: Media): number {
+  const left = Date.parse(m.expiresAt) - Date.now();
+  return Math.max(1000, left - Math.min(60_000, left / 4));
+}
+
+// Player plays a film and its subtitles from the short-lived links of
+// GET /movies/{id}/media. The links are renewed before they expire, and the
+// film goes on from where it was, playing or paused: a feature film does not
+// stop when its first link dies. A link refused mid-film (a laptop that slept
+// past expiry) is renewed too.
+export function Player({ id, title }: { id: number; title: string }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [media, setMedia] = useState<Media | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [track, setTrack] = useState<string | null>(null);
+  const [renewals, setRenewals] = useState(0);
+  const lastRenewal = useRef(0);
+
+  async function renew() {
+    lastRenewal.current = Date.now();
+    try {
+      setMedia(await api.media(id));
+      setError(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+  }
+
+  useEffect(() => {
+    renew();
+  }, [id]);
+
+  // Swap the film's link without losing the place or the play state.
+  useEffect(() => {
+    const v = video.current;
+    const url = media?.files.trailer?.url;
+    if (!v || !url || v.src === url) return;
+    const at = v.currentTime;
+    const playing = !v.paused && !v.ended;
+    const first = !v.src;
+    v.src = url;
+    if (!first) {
+      setRenewals((n) => n + 1);
+      v.addEventListener(
+        "loadedmetadata",
+        () => {
+          v.currentTime = at;
+          if (playing) v.play().catch(() => undefined);
+        },
+        { once: true },
+      );
+    }
+  }, [media]);
+
+  useEffect(() => {
+    if (!media) return;
+    const t = setTimeout(renew, renewIn(media));
+    return () => clearTimeout(t);
+  }, [media]);
+
+  // The subtitles are fetched once and kept as a local WebVTT track, which
+  // does not expire.
+  useEffect(() => {
+    const url = media?.files.subtitle?.url;
+    if (!url || track) return;
+    fetch(url)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((srt) => setTrack(URL.createObjectURL(new Blob([srtToVtt(srt)], { type: "text/vtt" }))))
+      .catch(() => setError(fr.player.noSubtitles));
+  }, [media]);
+
+  function onError() {
+    // A refused link: renew it, at most once every ten seconds.
+    if (Date.now() - lastRenewal.current > 10_000) renew();
+  }
+
+  if (media && !media.files.trailer) return <p>{fr.player.noFilm}</p>;
+  return (
+    <figure class="player">
+      <video
+        ref={video}
+        controls
+        preload="metadata"
+        aria-label={fr.player.label(title)}
+        data-renewals={renewals}
+        onError={onError}
+      >
+        {track && <track kind="subtitles" src={track} srclang="fr" label={fr.player.subtitles} default />}
+      </video>
+      <figcaption>
+        {media && <span class="meta">{fr.player.linkUntil(new Date(media.expiresAt))}</span>}
+        {error && (
+          <span role="alert" class="error">
+            {" "}
+            {error}
+          </span>
+        )}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,225 @@
+import { api, type Category, type Movie, type User } from "../api/client";
+import { fr } from "../i18n/fr";
+import { useLoad } from "../useLoad";
+import { Feedback, formValues, useAction } from "./action";
+import { conflict } from "./VoteForm";
+
+const statuses = ["PENDING", "VALIDATED", "CANDIDATE", "REJECTED"] as const;
+
+type Props = { m: Movie; onChange: (m: Movie) => void };
+
+// Status: the admin's decision on a film.
+function StatusForm({ m, onChange }: Props) {
+  const action = useAction();
+  return (
+    <form
+      class="form"
+      aria-labelledby="status-title"
+      onSubmit={(e) => {
+        const v = formValues(e);
+        action.run(async () => {
+          const a = await api.setStatus(m.id_movie, v.status);
+          onChange(a.movie);
+          return fr.review.statusSaved(fr.film.status[a.movie.status]);
+        });
+      }}
+    >
+      <h3 id="status-title">{fr.review.status}</h3>
+      <label>
+        {fr.review.newStatus}
+        <select name="status" defaultValue={m.status}>
+          {statuses.map((s) => (
+            <option value={s} key={s}>
+              {fr.film.status[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Feedback of={action} />
+      <button type="submit" disabled={action.busy}>
+        {fr.review.saveStatus}
+      </button>
+    </form>
+  );
+}
+
+// Checks: a set of checkboxes whose checked values are sent as ids.
+function Checks<T>(props: {
+  title: string;
+  id: string;
+  items: T[];
+  key_: (t: T) => number;
+  label: (t: T) => string;
+  checked: (t: T) => boolean;
+  note?: (t: T) => string | null;
+  save: (ids: number[]) => Promise<string>;
+  button: string;
+  empty: string;
+}) {
+  const action = useAction();
+  return (
+    <form
+      class="form"
+      aria-labelledby={props.id}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget as HTMLFormElement);
+        action.run(() => props.save(f.getAll("id").map(Number)));
+      }}
+    >
+      <fieldset>
+        <legend id={props.id}>{props.title}</legend>
+        {props.items.length === 0 && <p>{props.empty}</p>}
+        {props.items.map((t) => {
+          const note = props.note?.(t);
+          return (
+            <label class="check" key={props.key_(t)}>
+              <input type="checkbox" name="id" value={props.key_(t)} defaultChecked={props.checked(t)} />
+              {props.label(t)}
+              {note && <span class="warning"> — {note}</span>}
+            </label>
+          );
+        })}
+      </fieldset>
+      <Feedback of={action} />
+      <button type="submit" disabled={action.busy}>
+        {props.button}
+      </button>
+    </form>
+  );
+}
+
+function Assignment({ m, onChange }: Props) {
+  const data = useLoad(() => Promise.all([api.categories(), api.users()]), []);
+  if (data.state === "loading") return <p role="status">{fr.loading}</p>;
+  if (data.state === "error")
+    return (
+      <p role="alert" class="error">
+        {data.message}
+      </p>
+    );
+  const [categories, users] = data.data as [Category[], User[]];
+  const jurors = users.filter((u) => u.role === "JURY");
+  return (
+    <div class="columns">
+      <Checks
+        title={fr.review.categories}
+        id="cats-title"
+        items={categories}
+        key_={(c) => c.id_categorie}
+        label={(c) => c.name}
+        checked={(c) => m.Categories.some((x) => x.id_categorie === c.id_categorie)}
+        button={fr.review.saveCategories}
+        empty={fr.review.noCategory}
+        save={async (ids) => {
+          onChange((await api.setCategories(m.id_movie, ids)).movie);
+          return fr.review.categoriesSaved;
+        }}
+      />
+      <Checks
+        title={fr.review.jury}
+        id="jury-title-admin"
+        items={jurors}
+        key_={(u) => u.id_user}
+        label={(u) => `${u.first_name} ${u.last_name}`}
+        checked={(u) => m.Juries.some((j) => j.id_user === u.id_user)}
+        note={(u) => (conflict(m, u) ? fr.review.conflict : null)}
+        button={fr.review.saveJury}
+        empty={fr.review.noJuror}
+        save={async (ids) => {
+          onChange((await api.setJuries(m.id_movie, ids)).movie);
+          return fr.review.jurySaved;
+        }}
+      />
+    </div>
+  );
+}
+
+const editable = [
+  ["title", "text"],
+  ["synopsis", "textarea"],
+  ["duration", "minutes"],
+  ["release_year", "number"],
+  ["nationality", "text"],
+  ["main_language", "text"],
+  ["admin_comment", "textarea"],
+] as const;
+
+function EditForm({ m, onChange }: Props) {
+  const action = useAction();
+  return (
+    <form
+      class="form"
+      aria-labelledby="edit-title"
+      onSubmit={(e) => {
+        const v = formValues(e);
+        const fields: Record<string, string | number> = {};
+        for (const [k, kind] of editable) {
+          if (v[k] === "") continue;
+          fields[k] = kind === "minutes" ? Math.round(Number(v[k]) * 60) : kind === "number" ? Number(v[k]) : v[k];
+        }
+        action.run(async () => {
+          onChange((await api.updateMovie(m.id_movie, fields)).movie);
+          return fr.review.edited;
+        });
+      }}
+    >
+      <h3 id="edit-title">{fr.review.edit}</h3>
+      {editable.map(([k, kind]) => {
+        const value = k === "duration" ? (m.duration ? String(Math.round(m.duration / 60)) : "") : String(m[k] ?? "");
+        return (
+          <label key={k}>
+            {fr.review.fields[k]}
+            {kind === "textarea" ? (
+              <textarea name={k} rows={3} defaultValue={value} />
+            ) : (
+              <input name={k} type={kind === "text" ? "text" : "number"} defaultValue={value} required={k === "title"} />
+            )}
+          </label>
+        );
+      })}
+      <Feedback of={action} />
+      <button type="submit" disabled={action.busy}>
+        {fr.review.save}
+      </button>
+    </form>
+  );
+}
+
+function DeleteFilm({ m }: { m: Movie }) {
+  const action = useAction();
+  return (
+    <form
+      class="form danger"
+      aria-labelledby="delete-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!confirm(fr.review.confirmDelete(m.title))) return;
+        action.run(async () => {
+          await api.deleteMovie(m.id_movie);
+          location.hash = `/admin?supprime=${encodeURIComponent(m.title)}`;
+        });
+      }}
+    >
+      <h3 id="delete-title">{fr.review.delete}</h3>
+      <p>{fr.review.deleteWarning}</p>
+      <Feedback of={action} />
+      <button type="submit" class="danger" disabled={action.busy}>
+        {fr.review.deleteButton(m.title)}
+      </button>
+    </form>
+  );
+}
+
+// Review is what an admin does with a film.
+export function Review({ m, onChange }: Props) {
+  return (
+    <section aria-labelledby="review-title" class="panel">
+      <h2 id="review-title">{fr.review.title}</h2>
+      <StatusForm m={m} onChange={onChange} />
+      <Assignment m={m} onChange={onChange} />
+      <EditForm m={m} onChange={onChange} />
+      <DeleteFilm m={m} />
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from "preact/hooks";
+import { ApiError, Unauthorized } from "../api/client";
+import { goSignIn } from "../router";
+
+// An action a person starts (a form sent, a button pressed): busy while it
+// runs, then the API's own words when it refused, or what was done.
+export type Action = {
+  busy: boolean;
+  error: string | null;
+  notice: string | null;
+  run: (fn: () => Promise<string | void>) => Promise<boolean>;
+};
+
+export function useAction(): Action {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  async function run(fn: () => Promise<string | void>) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const done = await fn();
+      if (done) setNotice(done);
+      return true;
+    } catch (err) {
+      if (err instanceof Unauthorized) {
+        goSignIn(true);
+        return false;
+      }
+      setError(err instanceof ApiError ? err.message : String(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, notice, run };
+}
+
+// Feedback says how an action ended, to screen readers too.
+export function Feedback({ of }: { of: Action }) {
+  return (
+    <>
+      {of.error && (
+        <p role="alert" class="error">
+          {of.error}
+        </p>
+      )}
+      {of.notice && (
+        <p role="status" class="notice">
+          {of.notice}
+        </p>
+      )}
+    </>
+  );
+}
+
+// formValues reads a submitted form's fields as trimmed strings.
+export function formValues(e: SubmitEvent): Record<string, string> {
+  e.preventDefault();
+  const out: Record<string, string> = {};
+  new FormData(e.currentTarget as HTMLFormElement).forEach((v, k) => {
+    if (typeof v === "string") out[k] = v.trim();
+  });
+  return out;
+}
