@@ -141,6 +141,7 @@ export const fr = {
     title: "Votre vote",
     yourVote: (n: number) => `Votre vote : ${score(n)} / 10`,
     score: "Note (de 0 à 10)",
+    scoreHint: "Un nombre de 0 à 10, décimales permises (7,5)",
     comment: "Commentaire",
     candidate: "Je propose ce film comme candidat",
     send: "Voter",

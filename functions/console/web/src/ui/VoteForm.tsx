@@ -58,12 +58,11 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
         {fr.vote.score}
         <input
           name="score"
-          type="number"
-          min={0}
-          max={10}
-          step={0.5}
+          type="text"
           required
           inputMode="decimal"
+          pattern="(10([.,]0+)?|[0-9]([.,][0-9]+)?)"
+          title={fr.vote.scoreHint}
           defaultValue={vote ? String(vote.score) : ""}
           key={vote?.updatedAt}
         />
