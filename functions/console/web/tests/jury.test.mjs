@@ -29,15 +29,15 @@ before(async () => {
     for (const [k, v] of Object.entries(extra)) form.set(k, v);
     return (await call("POST", "/movies/upload", { token: producer.token, form })).movie.id_movie;
   };
-  films.parapluies = await submit("Les Parapluies de Cherbourg", recorded, {
+  films.demoiselles = await submit("Les Demoiselles de Rochefort", recorded, {
     subtitlesSrt: new Blob([srt], { type: "application/x-subrip" }),
   });
-  films.lola = await submit("Lola", mp4);
+  films.chambre = await submit("Une chambre en ville", mp4);
   // The juror worked on this one: a conflict of interest.
-  films.cleo = await submit("Cléo de 5 à 7", mp4, {
+  films.bonheur = await submit("Le Bonheur", mp4, {
     collaborators: JSON.stringify([{ first_name: "Agnès", last_name: "Varda", email: juror.email, job: "Image" }]),
   });
-  for (const id of [films.parapluies, films.lola]) {
+  for (const id of [films.demoiselles, films.chambre]) {
     await call("PUT", `/movies/${id}/juries`, { token: admin.token, json: { juries: [juror.id] } });
   }
 });
@@ -56,7 +56,7 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
   await shot(page, "jury-1-assigned");
   await accessible(page, assert);
 
-  await page.getByRole("link", { name: "Les Parapluies de Cherbourg" }).click();
+  await page.getByRole("link", { name: "Les Demoiselles de Rochefort" }).click();
   await page.getByRole("heading", { name: "Salle de projection" }).waitFor();
   const video = page.getByRole("region", { name: "Salle de projection" }).locator("video");
   await page.waitForFunction(() => document.querySelector("video")?.textTracks[0]?.cues?.length === 2);
@@ -89,23 +89,23 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
   await page.getByText("Vote modifié : 8 / 10.").waitFor();
   await shot(page, "jury-3-voted");
   await accessible(page, assert);
-  const vote = await call("GET", `/votes/mine/${films.parapluies}`, { token: jury.token });
+  const vote = await call("GET", `/votes/mine/${films.demoiselles}`, { token: jury.token });
   assert.deepEqual([vote.score, vote.comment], [8, "Tout est chanté, et ça marche."]);
 
   await page.getByRole("link", { name: "Mes films à noter" }).click();
   await page.getByText("1 film noté sur 2").waitFor();
-  const row = page.getByRole("row").filter({ hasText: "Les Parapluies" });
+  const row = page.getByRole("row").filter({ hasText: "Les Demoiselles" });
   assert.match(await row.innerText(), /8 \/ 10/);
 
   // A candidate without a score.
-  await page.getByRole("link", { name: "Lola" }).click();
+  await page.getByRole("link", { name: "Une chambre en ville" }).click();
   await page.getByRole("button", { name: "Proposer comme candidat sans noter" }).click();
   await page.getByText("Le film est proposé comme candidat.").waitFor();
   assert.match(await page.locator(".badge").first().innerText(), /Candidat/);
   await shot(page, "jury-4-candidate");
 
   // A film the juror worked on: explained, with no vote to cast.
-  await page.goto(`${new URL(page.url()).origin}/#/films/${films.cleo}`);
+  await page.goto(`${new URL(page.url()).origin}/#/films/${films.bonheur}`);
   await page.getByRole("heading", { name: "Conflit d'intérêts" }).waitFor();
   await page.getByText("Vous figurez dans l'équipe de ce film (Image)").waitFor();
   assert.equal(await page.getByRole("button", { name: "Voter" }).count(), 0);

@@ -255,7 +255,7 @@ export const fr = {
     deleted: (name: string) => `Événement supprimé : ${name}.`,
   },
   awards: {
-    name: "Prix",
+    name: "Nom du prix",
     film: "Film primé",
     new: "Décerner un prix",
     create: "Décerner",

@@ -27,7 +27,7 @@ function StatusForm({ m, onChange }: Props) {
       <h3 id="status-title">{fr.review.status}</h3>
       <label>
         {fr.review.newStatus}
-        <select name="status" defaultValue={m.status}>
+        <select name="status" value={m.status}>
           {statuses.map((s) => (
             <option value={s} key={s}>
               {fr.film.status[s]}

@@ -70,7 +70,7 @@ function EventForm({ e, done }: { e: Event | null; done: () => void }) {
       </label>
       <label>
         {fr.events.type}
-        <select name="event_type" defaultValue={e?.event_type ?? "CONFERENCE"}>
+        <select name="event_type" value={e?.event_type ?? "CONFERENCE"}>
           {types.map((t) => (
             <option key={t} value={t}>
               {fr.events.types[t]}

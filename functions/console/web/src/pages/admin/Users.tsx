@@ -16,7 +16,7 @@ function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useActi
       <td>
         <select
           aria-label={fr.users.roleOf(name)}
-          defaultValue={u.role}
+          value={u.role}
           disabled={action.busy}
           onChange={(e) => {
             const role = e.currentTarget.value as Role;
@@ -121,7 +121,7 @@ function List() {
         </label>
         <label>
           {fr.users.role}
-          <select name="role" defaultValue="JURY">
+          <select name="role" value="JURY">
             {roles.map((r) => (
               <option key={r} value={r}>
                 {fr.account.role[r]}
