@@ -73,6 +73,10 @@ test("a producer signs up, submits a film that survives a dropped connection, an
   await page.getByLabel("Durée (minutes)").fill("106");
   await page.getByLabel("Année de sortie").fill("1962");
   await page.getByLabel("Affiche (PNG ou JPEG, facultative)").setInputFiles({ name: "affiche.png", mimeType: "image/png", buffer: png });
+  await page.getByLabel("Photos du film (PNG ou JPEG, trois au plus, facultatives)").setInputFiles([
+    { name: "plage.png", mimeType: "image/png", buffer: png },
+    { name: "port.png", mimeType: "image/png", buffer: png },
+  ]);
   await page.getByLabel("Sous-titres (SRT, facultatifs)").setInputFiles({ name: "film.srt", mimeType: "application/x-subrip", buffer: srt });
   await page.getByLabel("Film (MP4)").setInputFiles(join(dir, "adieu-philippine.mp4"));
   await accessible(page, assert);
@@ -120,7 +124,8 @@ test("a producer signs up, submits a film that survives a dropped connection, an
   // Stored as sent: the film (34 MiB, verified), its poster and subtitles.
   const id = Number(new URL(page.url()).hash.split("/").pop());
   const stored = await (await fetch(`${baseURL}/movies/${id}`)).json();
-  assert.ok(stored.trailer && stored.display_picture && stored.subtitle, JSON.stringify(stored));
+  assert.ok(stored.trailer && stored.display_picture && stored.subtitle && stored.picture1 && stored.picture2, JSON.stringify(stored));
+  assert.equal(stored.picture3, null);
   assert.equal(stored.duration, 106 * 60);
   assert.deepEqual(stored.Collaborators.map((c) => [c.first_name, c.last_name, c.job]), [["Jacques", "Rozier", "Réalisation"]]);
   await page.close();

@@ -86,6 +86,8 @@ export const fr = {
     nationality: "Nationalité",
     film: "Film (MP4)",
     poster: "Affiche (PNG ou JPEG, facultative)",
+    stills: "Photos du film (PNG ou JPEG, trois au plus, facultatives)",
+    tooManyStills: "Trois photos au plus.",
     subtitles: "Sous-titres (SRT, facultatifs)",
     direct: "Le film part directement vers le stockage du festival, par morceaux : une connexion coupée ne fait perdre que le morceau en cours.",
     send: "Envoyer le film",

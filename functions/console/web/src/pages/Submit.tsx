@@ -21,6 +21,7 @@ function SubmitForm() {
     const f = new FormData(e.currentTarget as HTMLFormElement);
     const film = f.get("filmFile");
     action.run(async () => {
+      if (f.getAll("stills").filter((x) => x instanceof File && x.size > 0).length > 3) throw new Error(fr.submit.tooManyStills);
       let m = created;
       if (!m) {
         const form = new FormData();
@@ -35,6 +36,10 @@ function SubmitForm() {
           const file = f.get(part);
           if (file instanceof File && file.size > 0) form.set(part, file, file.name);
         }
+        // Up to three stills, sent as thumbnail1..3.
+        f.getAll("stills")
+          .filter((file): file is File => file instanceof File && file.size > 0)
+          .forEach((file, i) => form.set(`thumbnail${i + 1}`, file, file.name));
         m = (await api.submit(form)).movie;
         setCreated(m);
       }
@@ -73,6 +78,10 @@ function SubmitForm() {
         <label>
           {fr.submit.poster}
           <input name="poster" type="file" accept="image/png,image/jpeg" />
+        </label>
+        <label>
+          {fr.submit.stills}
+          <input name="stills" type="file" accept="image/png,image/jpeg" multiple />
         </label>
         <label>
           {fr.submit.subtitles}

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { ApiError, Unauthorized } from "../api/client";
+import { Unauthorized } from "../api/client";
 import { goSignIn } from "../router";
 
 // An action a person starts (a form sent, a button pressed): busy while it
@@ -28,7 +28,7 @@ export function useAction(): Action {
         goSignIn(true);
         return false;
       }
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(err instanceof Error ? err.message : String(err));
       return false;
     } finally {
       setBusy(false);
