@@ -238,28 +238,25 @@ func (s *Service) Delete(ctx context.Context, caller auth.Caller, id int64) erro
 		return err
 	}
 	// The store refuses (ErrConflict) while the index still shows a film of
-	// the user, for instance one submitted meanwhile: delete films again.
-	for attempt := 0; ; attempt++ {
+	// the user, for instance one submitted meanwhile, or not yet gone from
+	// the index: delete films again, under the store's retry policy.
+	err := store.Retry(ctx, func(int) error {
 		if s.films != nil {
 			if err := s.films.DeleteFilmsOf(ctx, id); err != nil {
 				return err
 			}
 		}
 		err := s.store.DeleteUser(ctx, caller.Actor(), id)
-		switch {
-		case errors.Is(err, store.ErrNotFound):
-			return apperr.E(apperr.NotFound, MsgUserNotFound)
-		case errors.Is(err, store.ErrConflict) && attempt < 4:
-			// Give the index a moment to catch up with the films just deleted.
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(time.Duration(100*(attempt+1)) * time.Millisecond):
-			}
-			continue
-		case errors.Is(err, store.ErrConflict):
-			return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez la suppression")
+		if errors.Is(err, store.ErrConflict) {
+			return store.Again(err)
 		}
 		return err
+	})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return apperr.E(apperr.NotFound, MsgUserNotFound)
+	case errors.Is(err, store.ErrConflict):
+		return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez la suppression")
 	}
+	return err
 }

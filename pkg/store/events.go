@@ -98,29 +98,36 @@ func (s *Store) CreateEvent(ctx context.Context, actor festival.Actor, e festiva
 	if err != nil {
 		return e, false, err
 	}
-	for attempt := 0; ; attempt++ {
-		err = s.transact(ctx, []types.TransactWriteItem{
+	var existing *festival.Event
+	err = Retry(ctx, func(int) error {
+		err := s.transact(ctx, []types.TransactWriteItem{
 			marker,
 			{Put: &types.Put{TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
 			s.auditOp(actor, "event.create", fmt.Sprintf("event:%d", id), map[string]string{"name": e.Name}),
 		})
 		switch {
 		case err == nil:
-			return e, true, nil
+			return nil
 		case conditionFailedAt(err, 0):
-			existing, gerr := s.EventByName(ctx, e.Name)
+			found, gerr := s.EventByName(ctx, e.Name)
 			if gerr != nil {
-				return e, false, fmt.Errorf("create event: name taken, but: %w", gerr)
+				return fmt.Errorf("create event: name taken, but: %w", gerr)
 			}
-			return existing, false, nil
-		case transactionConflict(err) && attempt < maxWriteAttempts:
-			if err := backoff(ctx, attempt); err != nil {
-				return e, false, err
-			}
+			existing = &found
+			return nil
+		case transactionConflict(err):
+			return Again(fmt.Errorf("create event: %w", err))
 		default:
-			return e, false, fmt.Errorf("create event: %w", err)
+			return fmt.Errorf("create event: %w", err)
 		}
+	})
+	switch {
+	case err != nil:
+		return e, false, err
+	case existing != nil:
+		return *existing, false, nil
 	}
+	return e, true, nil
 }
 
 // GetEvent reads one event.
@@ -147,19 +154,22 @@ func (s *Store) ListEvents(ctx context.Context, p Page) ([]festival.Event, strin
 // between). A new name moves the marker in the same transaction
 // (ErrNameTaken when another event has it). change may return an error to abort.
 func (s *Store) UpdateEvent(ctx context.Context, actor festival.Actor, id int64, change func(*festival.Event) error) (festival.Event, error) {
-	for attempt := 0; ; attempt++ {
-		cur, version, err := s.getEvent(ctx, id)
+	var cur, next festival.Event
+	err := Retry(ctx, func(int) error {
+		var version int64
+		var err error
+		cur, version, err = s.getEvent(ctx, id)
 		if err != nil {
-			return cur, err
+			return err
 		}
-		next := cur
+		next = cur
 		if err := change(&next); err != nil {
-			return cur, err
+			return err
 		}
 		next.ID, next.CreatedAt, next.UpdatedAt = cur.ID, cur.CreatedAt, festival.NewTime(s.now())
 		item, err := attributevalue.MarshalMap(toEventItem(next, version+1))
 		if err != nil {
-			return cur, err
+			return err
 		}
 		ops := []types.TransactWriteItem{{Put: &types.Put{
 			TableName: &s.table, Item: item,
@@ -171,7 +181,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor festival.Actor, id int64,
 		if moved {
 			marker, err := s.putMarkerOp(eventNamePK(festival.NameKey(next.Name)), typeEventName, id)
 			if err != nil {
-				return cur, err
+				return err
 			}
 			ops = append(ops, marker, types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: eventMarkerKey(cur.Name)}})
 		}
@@ -183,17 +193,19 @@ func (s *Store) UpdateEvent(ctx context.Context, actor festival.Actor, id int64,
 		err = s.transact(ctx, ops)
 		switch {
 		case err == nil:
-			return next, nil
+			return nil
 		case moved && conditionFailedAt(err, 1):
-			return cur, ErrNameTaken
-		case (conditionFailedAt(err, 0) || transactionConflict(err)) && attempt < maxWriteAttempts:
-			if err := backoff(ctx, attempt); err != nil {
-				return cur, err
-			}
+			return ErrNameTaken
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			return Again(fmt.Errorf("update event %d: %w", id, err))
 		default:
-			return cur, fmt.Errorf("update event %d: %w", id, err)
+			return fmt.Errorf("update event %d: %w", id, err)
 		}
+	})
+	if err != nil {
+		return cur, err
 	}
+	return next, nil
 }
 
 // DeleteEvent removes an event and its name marker, with the audit entry.

@@ -511,28 +511,28 @@ func batchGetByID[R any](ctx context.Context, s *Store, ids []int64, keyOf func(
 			ka.ProjectionExpression = aws.String(projection)
 			ka.ExpressionAttributeNames = names
 		}
+		// Keys DynamoDB leaves unprocessed (throttling) are asked again under
+		// the store's retry policy.
 		req := map[string]types.KeysAndAttributes{s.table: ka}
-		for attempt := 0; len(req) > 0; attempt++ {
-			if attempt > 0 {
-				if attempt > 10 {
-					return nil, nil, errors.New("batch get: keys left unprocessed after retries")
-				}
-				if err := backoff(ctx, attempt); err != nil {
-					return nil, nil, err
-				}
-			}
+		err := Retry(ctx, func(int) error {
 			out, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: req})
 			if err != nil {
-				return nil, nil, fmt.Errorf("batch get: %w", err)
+				return fmt.Errorf("batch get: %w", err)
 			}
 			for _, item := range out.Responses[s.table] {
 				r, id, err := decode(item)
 				if err != nil {
-					return nil, nil, err
+					return err
 				}
 				byID[id] = r
 			}
-			req = out.UnprocessedKeys
+			if req = out.UnprocessedKeys; len(req) > 0 {
+				return Again(errors.New("batch get: keys left unprocessed after retries"))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
 		}
 	}
 	found := make([]R, 0, len(ids))
@@ -650,10 +650,11 @@ type MovieChange func(m *festival.Movie) ([]types.TransactWriteItem, error)
 // Other record kinds that change a film (votes marking it candidate, awards)
 // use this too, so every change of the film item goes through one path.
 func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (festival.Movie, error) {
-	for attempt := 0; ; attempt++ {
+	var updated festival.Movie
+	err := Retry(ctx, func(int) error {
 		before, version, err := s.getMovie(ctx, id)
 		if err != nil {
-			return festival.Movie{}, err
+			return err
 		}
 		after := before
 		// Give change copies of the embedded arrays so it cannot alter before's.
@@ -663,7 +664,7 @@ func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (
 		after.Juries = slices.Clone(before.Juries)
 		extra, err := change(&after)
 		if err != nil {
-			return festival.Movie{}, err
+			return err
 		}
 		after.ID, after.OwnerID, after.CreatedAt, after.Producer = before.ID, before.OwnerID, before.CreatedAt, before.Producer
 		after.UpdatedAt = festival.NewTime(s.now())
@@ -671,7 +672,7 @@ func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (
 		it := toMovieItem(after, version+1)
 		item, err := attributevalue.MarshalMap(it)
 		if err != nil {
-			return festival.Movie{}, err
+			return err
 		}
 		after = it.movie() // the stored form: embedded arrays sorted as reads show them
 		ops := append([]types.TransactWriteItem{{Put: &types.Put{
@@ -683,29 +684,26 @@ func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (
 			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version)},
 		}}}, extra...)
 		if len(ops) > maxTransactItems {
-			return festival.Movie{}, fmt.Errorf("update film %d: %d writes exceed one transaction", id, len(ops))
+			return fmt.Errorf("update film %d: %d writes exceed one transaction", id, len(ops))
 		}
 		err = s.transact(ctx, ops)
 		switch {
 		case err == nil:
-			return after, nil
-		case conditionFailedAt(err, 0) && attempt < 4:
-			continue
-		case transactionConflict(err) && attempt < maxWriteAttempts-1:
-			// Another transaction touched one of the items at the same
-			// moment (ordinary contention, e.g. votes on the film): nothing
-			// was written, so read and apply again after a short wait
-			// rather than answer 409.
-			if err := backoff(ctx, attempt); err != nil {
-				return festival.Movie{}, err
-			}
-			continue
+			updated = after
+			return nil
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			// The film changed since it was read, or another transaction
+			// touched one of the items at the same moment (ordinary
+			// contention, e.g. votes on the film): nothing was written, so
+			// read and apply again rather than answer 409.
+			return Again(ErrConflict)
 		case cancelReasons(err) != nil:
-			return festival.Movie{}, ErrConflict
+			return ErrConflict
 		default:
-			return festival.Movie{}, fmt.Errorf("update film %d: %w", id, err)
+			return fmt.Errorf("update film %d: %w", id, err)
 		}
-	}
+	})
+	return updated, err
 }
 
 // AuditInfo names who makes a change and the action recorded for it.
@@ -846,7 +844,8 @@ func movieTarget(id int64) string { return fmt.Sprintf("movie:%d", id) }
 // movieStatusOp). A film already marked is marked again, so a deletion that
 // failed part-way can be retried to the end.
 func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error) {
-	for attempt := 0; ; attempt++ {
+	var title string
+	err := Retry(ctx, func(int) error {
 		out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 			TableName: &s.table, Key: key(moviePK(id), skMovie),
 			ConditionExpression:       aws.String("attribute_exists(PK)"),
@@ -858,24 +857,21 @@ func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error)
 		var tce *types.TransactionConflictException
 		switch {
 		case errors.As(err, &ccf):
-			return "", ErrNotFound
-		case errors.As(err, &tce) && attempt < maxWriteAttempts-1:
+			return ErrNotFound
+		case errors.As(err, &tce):
 			// A transaction on the film is in flight; it either commits
 			// before the tombstone (its writes are then found and removed)
 			// or fails on it.
-			if err := backoff(ctx, attempt); err != nil {
-				return "", err
-			}
-			continue
+			return Again(fmt.Errorf("mark film %d deleting: %w", id, err))
 		case err != nil:
-			return "", fmt.Errorf("mark film %d deleting: %w", id, err)
+			return fmt.Errorf("mark film %d deleting: %w", id, err)
 		}
-		t, _ := out.Attributes["title"].(*types.AttributeValueMemberS)
-		if t == nil {
-			return "", nil
+		if t, _ := out.Attributes["title"].(*types.AttributeValueMemberS); t != nil {
+			title = t.Value
 		}
-		return t.Value, nil
-	}
+		return nil
+	})
+	return title, err
 }
 
 // DeleteMovie removes a film's whole item collection: its assignments,
@@ -1090,21 +1086,20 @@ func (s *Store) UnlinkCategory(ctx context.Context, categoryID int64) error {
 // then the film's Update). For a film that is gone only the link is deleted,
 // in case one outlived it; a transaction conflict is retried.
 func (s *Store) unlinkOne(ctx context.Context, categoryID, movieID int64, ops []types.TransactWriteItem) error {
-	for attempt := 0; ; attempt++ {
+	return Retry(ctx, func(int) error {
 		err := s.transact(ctx, ops)
 		switch {
 		case err == nil:
 			return nil
 		case conditionFailedAt(err, 1):
 			ops = ops[:1]
-		case transactionConflict(err) && attempt < maxWriteAttempts-1:
-			if err := backoff(ctx, attempt); err != nil {
-				return err
-			}
+			return Again(fmt.Errorf("unlink category %d from film %d: %w", categoryID, movieID, err))
+		case transactionConflict(err):
+			return Again(fmt.Errorf("unlink category %d from film %d: %w", categoryID, movieID, err))
 		default:
 			return fmt.Errorf("unlink category %d from film %d: %w", categoryID, movieID, err)
 		}
-	}
+	})
 }
 
 func (s *Store) moviesOfCategory(ctx context.Context, categoryID int64) ([]int64, error) {

@@ -62,15 +62,18 @@ func (s *Store) getSettings(ctx context.Context) (festival.Settings, int64, erro
 // with an audit entry, conditional on nobody having changed them in between
 // (retried a few times).
 func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change func(*festival.Settings) error) (festival.Settings, error) {
-	for attempt := 0; ; attempt++ {
-		cur, version, err := s.getSettings(ctx)
+	var cur, next festival.Settings
+	err := Retry(ctx, func(int) error {
+		var version int64
+		var err error
+		cur, version, err = s.getSettings(ctx)
 		if err != nil {
-			return cur, err
+			return err
 		}
-		next := cur
+		next = cur
 		next.SelfRegistrationRoles = append([]festival.Role(nil), cur.SelfRegistrationRoles...)
 		if err := change(&next); err != nil {
-			return cur, err
+			return err
 		}
 		next.UpdatedAt = festival.NewTime(s.now())
 		it := settingsItem{
@@ -84,7 +87,7 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 		it.SelfRegistrationRoles = roles
 		item, err := attributevalue.MarshalMap(it)
 		if err != nil {
-			return cur, err
+			return err
 		}
 		put := &types.Put{TableName: &s.table, Item: item}
 		if version == 0 {
@@ -103,11 +106,15 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 		})
 		switch {
 		case err == nil:
-			return next, nil
-		case (conditionFailedAt(err, 0) || transactionConflict(err)) && attempt < 3:
-			continue
+			return nil
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			return Again(fmt.Errorf("update settings: %w", err))
 		default:
-			return cur, fmt.Errorf("update settings: %w", err)
+			return fmt.Errorf("update settings: %w", err)
 		}
+	})
+	if err != nil {
+		return cur, err
 	}
+	return next, nil
 }

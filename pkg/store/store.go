@@ -172,17 +172,15 @@ func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem)
 // transactOne sends one write of transactEach: a failed condition means its
 // target is gone (skipped); a conflict with another transaction is retried.
 func (s *Store) transactOne(ctx context.Context, op types.TransactWriteItem) error {
-	for attempt := 0; ; attempt++ {
+	return Retry(ctx, func(int) error {
 		err := s.transact(ctx, []types.TransactWriteItem{op})
 		switch {
 		case err == nil || conditionFailedAt(err, 0):
 			return nil
-		case transactionConflict(err) && attempt < 5:
-			if err := backoff(ctx, attempt); err != nil {
-				return err
-			}
+		case transactionConflict(err):
+			return Again(err)
 		default:
 			return err
 		}
-	}
+	})
 }

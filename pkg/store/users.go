@@ -185,28 +185,29 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.
 // UpdateUserAs is UpdateUser on behalf of an admin: a change of role is
 // recorded in the audit trail, in the same transaction.
 func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error) {
-	for attempt := 0; ; attempt++ {
+	var updated festival.User
+	err := Retry(ctx, func(int) error {
 		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true)})
 		if err != nil {
-			return festival.User{}, fmt.Errorf("get user %d: %w", id, err)
+			return fmt.Errorf("get user %d: %w", id, err)
 		}
 		if out.Item == nil {
-			return festival.User{}, ErrNotFound
+			return ErrNotFound
 		}
 		var it userItem
 		if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-			return festival.User{}, err
+			return err
 		}
 		before := it.user()
 		after := before
 		if err := change(&after); err != nil {
-			return festival.User{}, err
+			return err
 		}
 		after.ID, after.CreatedAt = before.ID, before.CreatedAt
 		after.UpdatedAt = festival.NewTime(s.now())
 		newItem, err := attributevalue.MarshalMap(toUserItem(after, it.Version+1))
 		if err != nil {
-			return festival.User{}, err
+			return err
 		}
 		ops := []types.TransactWriteItem{{Put: &types.Put{
 			TableName: &s.table, Item: newItem,
@@ -218,7 +219,7 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 		if oldEmail != newEmail {
 			marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(newEmail), SK: skEmail, Type: typeEmail, ID: id})
 			if err != nil {
-				return festival.User{}, err
+				return err
 			}
 			ops = append(ops,
 				types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: marker, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
@@ -227,7 +228,7 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 		}
 		snapshot, err := s.movieUserSnapshotOps(ctx, before, after)
 		if err != nil {
-			return festival.User{}, err
+			return err
 		}
 		// The copies go in the user's transaction when they fit. A user with
 		// very many films gets them right after, each on its own condition:
@@ -246,20 +247,26 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 		err = s.transact(ctx, ops)
 		if err == nil && !together {
 			if err := s.transactEach(ctx, snapshot); err != nil {
-				return festival.User{}, fmt.Errorf("update copies of user %d: %w", id, err)
+				return fmt.Errorf("update copies of user %d: %w", id, err)
 			}
 		}
 		switch {
 		case err == nil:
-			return after, nil
+			updated = after
+			return nil
 		case oldEmail != newEmail && conditionFailedAt(err, 1):
-			return festival.User{}, ErrEmailTaken
-		case (conditionFailedAt(err, 0) || snapshotConditionFailed(err, base)) && attempt < 3:
-			continue // changed in between (the user, or a film's assignments): read again and reapply
+			return ErrEmailTaken
+		case conditionFailedAt(err, 0) || snapshotConditionFailed(err, base) || transactionConflict(err):
+			// Changed in between (the user, or a film's assignments), or
+			// another transaction touched one of the items at the same
+			// moment (a vote on one of the user's films): nothing was
+			// written, so read again and reapply.
+			return Again(fmt.Errorf("update user %d: %w", id, err))
 		default:
-			return festival.User{}, fmt.Errorf("update user %d: %w", id, err)
+			return fmt.Errorf("update user %d: %w", id, err)
 		}
-	}
+	})
+	return updated, err
 }
 
 // snapshotConditionFailed reports whether a copy update (from index base on)
@@ -315,7 +322,7 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 	if err := s.transactEach(ctx, ops); err != nil {
 		return fmt.Errorf("delete items of user %d: %w", id, err)
 	}
-	for attempt := 0; ; attempt++ {
+	return Retry(ctx, func(int) error {
 		it, err := getItem[userItem](ctx, s, key(userPK(id), skUser))
 		if err != nil {
 			return wrapGet(err, "get user %d", id)
@@ -333,12 +340,13 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 		switch {
 		case err == nil:
 			return nil
-		case conditionFailedAt(err, 0) && attempt < 3:
-			continue // updated in between (an e-mail change moves the marker): read again
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			// Updated in between (an e-mail change moves the marker): read again.
+			return Again(fmt.Errorf("delete user %d: %w", id, err))
 		default:
 			return fmt.Errorf("delete user %d: %w", id, err)
 		}
-	}
+	})
 }
 
 // detachFromUserOps returns the writes that remove one item hanging off a

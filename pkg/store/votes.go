@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strconv"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -87,21 +85,6 @@ type SavedVote struct {
 	Created bool
 }
 
-// maxWriteAttempts bounds the retries of a write that lost a race.
-const maxWriteAttempts = 8
-
-// backoff waits a little before retrying a conflicting transaction; jitter
-// keeps racing writers from retrying in lockstep.
-func backoff(ctx context.Context, attempt int) error {
-	d := time.Duration(5*(attempt+1)+rand.IntN(20)) * time.Millisecond
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-time.After(d):
-		return nil
-	}
-}
-
 // SaveVote creates the voter's vote on a film, or updates it when it exists:
 // one vote per voter per film, whatever the concurrency, because the vote's
 // key is the pair (film, voter) and a creation is conditional on the key not
@@ -110,13 +93,12 @@ func backoff(ctx context.Context, attempt int) error {
 // assigned to it (ErrNotAssigned). The audit entry is in the same transaction.
 func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int64, ch VoteChange) (SavedVote, error) {
 	var newID int64
-	for attempt := 0; ; attempt++ {
-		if attempt >= maxWriteAttempts {
-			return SavedVote{}, fmt.Errorf("save vote on movie %d: too many concurrent writes", movieID)
-		}
+	var saved SavedVote
+	lost := fmt.Errorf("save vote on movie %d: too many concurrent writes", movieID)
+	err := Retry(ctx, func(int) error {
 		existing, err := s.GetVote(ctx, movieID, actor.ID)
 		if err != nil && !errors.Is(err, ErrNotFound) {
-			return SavedVote{}, err
+			return err
 		}
 		now := festival.NewTime(s.now())
 		var v festival.Vote
@@ -124,18 +106,18 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 		created := errors.Is(err, ErrNotFound)
 		if created {
 			if ch.Score == nil {
-				return SavedVote{}, ErrScoreRequired
+				return ErrScoreRequired
 			}
 			if newID == 0 {
 				if newID, err = s.nextID(ctx, counterVotes); err != nil {
-					return SavedVote{}, err
+					return err
 				}
 			}
 			v = festival.Vote{ID: newID, UserID: actor.ID, MovieID: movieID, CreatedAt: now}
 			applyVoteChange(&v, ch, now)
 			item, err := attributevalue.MarshalMap(toVoteItem(v))
 			if err != nil {
-				return SavedVote{}, err
+				return err
 			}
 			ops = append(ops, types.TransactWriteItem{Put: &types.Put{
 				TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
@@ -173,33 +155,32 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 		err = s.transact(ctx, ops)
 		switch {
 		case err == nil:
-			return SavedVote{Vote: v, Created: created}, nil
+			saved = SavedVote{Vote: v, Created: created}
+			return nil
 		case conditionFailedAt(err, 0):
 			// Created by a concurrent request (or deleted since it was read):
 			// read it again and take the other path.
-			continue
+			return Again(lost)
 		case conditionFailedAt(err, 1) && (ch.Promote || candidateVote):
 			// The film is gone, or its status changed since it was read (an
 			// admin's decision): read it again and decide again.
 			f, ferr := s.GetMovieFacts(ctx, movieID)
 			if ferr != nil {
-				return SavedVote{}, ferr
+				return ferr
 			}
 			ch.Promote, ch.PromoteFrom = f.Status != festival.StatusCandidate, f.Status
-			continue
+			return Again(lost)
 		case conditionFailedAt(err, 1):
-			return SavedVote{}, ErrNotFound
+			return ErrNotFound
 		case ch.RequireAssignment && conditionFailedAt(err, 2):
-			return SavedVote{}, ErrNotAssigned
+			return ErrNotAssigned
 		case transactionConflict(err):
-			if err := backoff(ctx, attempt); err != nil {
-				return SavedVote{}, err
-			}
-			continue
+			return Again(lost)
 		default:
-			return SavedVote{}, fmt.Errorf("save vote on movie %d: %w", movieID, err)
+			return fmt.Errorf("save vote on movie %d: %w", movieID, err)
 		}
-	}
+	})
+	return saved, err
 }
 
 func applyVoteChange(v *festival.Vote, ch VoteChange, now festival.Time) {
