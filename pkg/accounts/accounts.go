@@ -10,11 +10,15 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/web"
 )
+
+// TokenIssuer signs the token a login answers (auth.Tokens).
+type TokenIssuer interface {
+	Issue(u festival.User) (string, error)
+}
 
 // FilmRemover deletes every film a producer owns, with their files. Deleting
 // a user calls it first, so that no film is left without its owner.
@@ -25,13 +29,13 @@ type FilmRemover interface {
 // Service runs the account operations.
 type Service struct {
 	store  *store.Store
-	tokens *auth.Tokens
+	tokens TokenIssuer
 	films  FilmRemover
 	now    func() time.Time
 }
 
 // New returns the account service. films may be nil while no films exist.
-func New(st *store.Store, tokens *auth.Tokens, films FilmRemover, now func() time.Time) *Service {
+func New(st *store.Store, tokens TokenIssuer, films FilmRemover, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
@@ -65,7 +69,7 @@ func (s *Service) NewUser(f web.Fields) (festival.User, error) {
 	if err := festival.CheckPassword(*in.Password); err != nil {
 		return festival.User{}, rejected(err)
 	}
-	hash, err := auth.HashPassword(*in.Password)
+	hash, err := HashPassword(*in.Password)
 	if err != nil {
 		return festival.User{}, err
 	}
@@ -83,14 +87,14 @@ func (s *Service) NewUser(f web.Fields) (festival.User, error) {
 
 // Create registers a user from a create body (POST /users, POST /auth/register).
 //
-// Unless ctx carries an authenticated ADMIN caller, the festival setting
+// Unless by is an ADMIN (nil: nobody signed in), the festival setting
 // self_registration_roles decides which roles may be created (403 otherwise).
-func (s *Service) Create(ctx context.Context, f web.Fields) (Created, error) {
+func (s *Service) Create(ctx context.Context, by *festival.Actor, f web.Fields) (Created, error) {
 	u, err := s.NewUser(f)
 	if err != nil {
 		return Created{}, err
 	}
-	if c, ok := auth.CallerFrom(ctx); !ok || c.Role != festival.RoleAdmin {
+	if by == nil || !by.Is(festival.RoleAdmin) {
 		if err := s.CheckSelfRegistration(ctx, u.Role); err != nil {
 			return Created{}, err
 		}
@@ -149,7 +153,7 @@ func (s *Service) Login(ctx context.Context, f web.Fields) (LoginResult, error) 
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return LoginResult{}, err
 	}
-	if !auth.CheckPassword(u.PasswordHash, password) {
+	if !CheckPassword(u.PasswordHash, password) {
 		return LoginResult{}, apperr.E(apperr.Unauthorized, MsgBadLogin)
 	}
 	token, err := s.tokens.Issue(u)
@@ -177,7 +181,7 @@ func (s *Service) List(ctx context.Context, p store.Page) ([]festival.User, stri
 // change; the password only when it is non-empty and not only white space
 // (then rehashed). allowRole is false when users edit themselves, so that
 // nobody can promote their own account. A change of role is audited.
-func (s *Service) Update(ctx context.Context, caller auth.Caller, id int64, f web.Fields, allowRole bool) (festival.User, error) {
+func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, f web.Fields, allowRole bool) (festival.User, error) {
 	if len(f) == 0 {
 		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
 	}
@@ -190,11 +194,11 @@ func (s *Service) Update(ctx context.Context, caller auth.Caller, id int64, f we
 		if err := festival.CheckPassword(*in.Password); err != nil {
 			return festival.User{}, rejected(err)
 		}
-		if hash, err = auth.HashPassword(*in.Password); err != nil {
+		if hash, err = HashPassword(*in.Password); err != nil {
 			return festival.User{}, err
 		}
 	}
-	actor := caller.Actor()
+	actor := caller
 	u, err := s.store.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
 		if in.FirstName != nil {
 			u.FirstName = *in.FirstName
@@ -230,7 +234,7 @@ func (s *Service) Update(ctx context.Context, caller auth.Caller, id int64, f we
 // Delete removes a user and everything that hangs off the account: first the
 // films they produced (with their files), then their jury assignments and
 // votes, the user last.
-func (s *Service) Delete(ctx context.Context, caller auth.Caller, id int64) error {
+func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) error {
 	if caller.ID == id {
 		return apperr.E(apperr.Invalid, "Vous ne pouvez pas supprimer votre propre compte")
 	}
@@ -246,7 +250,7 @@ func (s *Service) Delete(ctx context.Context, caller auth.Caller, id int64) erro
 				return err
 			}
 		}
-		err := s.store.DeleteUser(ctx, caller.Actor(), id)
+		err := s.store.DeleteUser(ctx, caller, id)
 		if errors.Is(err, store.ErrConflict) {
 			return store.Again(err)
 		}

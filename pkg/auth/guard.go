@@ -15,35 +15,16 @@ type Roles interface {
 	UserRole(ctx context.Context, id int64) (role festival.Role, found bool, err error)
 }
 
-// Caller is the authenticated user of a request.
-type Caller struct {
-	ID   int64
-	Role festival.Role
-}
-
-// Actor is the caller as the audit trail records it.
-func (c Caller) Actor() festival.Actor { return festival.Actor{ID: c.ID, Role: c.Role} }
-
-// Is reports whether the caller has one of the roles.
-func (c Caller) Is(roles ...festival.Role) bool {
-	for _, r := range roles {
-		if c.Role == r {
-			return true
-		}
-	}
-	return false
-}
-
 type callerKey struct{}
 
 // CallerFrom returns the caller set by the guard.
-func CallerFrom(ctx context.Context) (Caller, bool) {
-	c, ok := ctx.Value(callerKey{}).(Caller)
+func CallerFrom(ctx context.Context) (festival.Actor, bool) {
+	c, ok := ctx.Value(callerKey{}).(festival.Actor)
 	return c, ok
 }
 
 // WithCaller returns a context carrying c (the guard sets it; tests may too).
-func WithCaller(ctx context.Context, c Caller) context.Context {
+func WithCaller(ctx context.Context, c festival.Actor) context.Context {
 	return context.WithValue(ctx, callerKey{}, c)
 }
 
@@ -65,24 +46,24 @@ var (
 // must still exist: its role is read from the store (one small consistent
 // GetItem), so a deleted account or a changed role takes effect immediately
 // rather than when the token expires.
-func (g *Guard) Authenticate(r *http.Request) (Caller, error) {
+func (g *Guard) Authenticate(r *http.Request) (festival.Actor, error) {
 	token, ok := bearerToken(r.Header)
 	if !ok {
-		return Caller{}, errNoToken
+		return festival.Actor{}, errNoToken
 	}
 	claims, err := g.tokens.Parse(token)
 	if err != nil {
-		return Caller{}, errNoToken
+		return festival.Actor{}, errNoToken
 	}
 	id, _ := claims.UserID()
 	role, found, err := g.roles.UserRole(r.Context(), id)
 	if err != nil {
-		return Caller{}, err
+		return festival.Actor{}, err
 	}
 	if !found {
-		return Caller{}, errNoToken
+		return festival.Actor{}, errNoToken
 	}
-	return Caller{ID: id, Role: role}, nil
+	return festival.Actor{ID: id, Role: role}, nil
 }
 
 // bearerToken returns the token of the request's one Authorization header.

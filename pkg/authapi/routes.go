@@ -34,7 +34,7 @@ func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
 		web.Error(w, r, err)
 		return
 	}
-	c, err := h.accounts.Create(r.Context(), f)
+	c, err := h.accounts.Create(r.Context(), nil, f)
 	if err != nil {
 		web.Error(w, r, err)
 		return

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/web"
@@ -22,7 +21,7 @@ const (
 )
 
 // CreateAward gives a film an award: {id_movie, name}.
-func (s *Service) CreateAward(ctx context.Context, c auth.Caller, f web.Fields) (festival.Award, error) {
+func (s *Service) CreateAward(ctx context.Context, c festival.Actor, f web.Fields) (festival.Award, error) {
 	var movieID int64
 	if ok, err := f.Decode("id_movie", &movieID); err != nil || !ok || movieID <= 0 {
 		return festival.Award{}, apperr.E(apperr.Invalid, MsgAwardFields)
@@ -38,7 +37,7 @@ func (s *Service) CreateAward(ctx context.Context, c auth.Caller, f web.Fields) 
 	if err := festival.CheckAwardName(name); err != nil {
 		return festival.Award{}, invalid(err)
 	}
-	a, err := s.store.CreateAward(ctx, c.Actor(), movieID, name)
+	a, err := s.store.CreateAward(ctx, c, movieID, name)
 	if errors.Is(err, store.ErrNotFound) {
 		return a, apperr.E(apperr.NotFound, MsgFilmNotFound)
 	}
@@ -51,8 +50,8 @@ func (s *Service) Awards(ctx context.Context, p store.Page) ([]festival.Award, s
 }
 
 // DeleteAward withdraws an award.
-func (s *Service) DeleteAward(ctx context.Context, c auth.Caller, id int64) error {
-	_, err := s.store.DeleteAward(ctx, c.Actor(), id)
+func (s *Service) DeleteAward(ctx context.Context, c festival.Actor, id int64) error {
+	_, err := s.store.DeleteAward(ctx, c, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, MsgAwardNotFound)
 	}

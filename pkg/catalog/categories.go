@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/web"
@@ -56,27 +55,27 @@ func (s *Service) Categories(ctx context.Context, p store.Page) ([]festival.Cate
 
 // CreateCategory creates a category {name}; 409 when the name is taken
 // (letter case and spacing aside).
-func (s *Service) CreateCategory(ctx context.Context, c auth.Caller, f web.Fields) (festival.Category, error) {
+func (s *Service) CreateCategory(ctx context.Context, c festival.Actor, f web.Fields) (festival.Category, error) {
 	name, err := categoryName(f)
 	if err != nil {
 		return festival.Category{}, err
 	}
-	cat, err := s.store.CreateCategory(ctx, c.Actor(), name)
+	cat, err := s.store.CreateCategory(ctx, c, name)
 	return cat, categoryErr(err)
 }
 
 // RenameCategory renames a category {name}, in its films too.
-func (s *Service) RenameCategory(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Category, error) {
+func (s *Service) RenameCategory(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Category, error) {
 	name, err := categoryName(f)
 	if err != nil {
 		return festival.Category{}, err
 	}
-	cat, err := s.store.RenameCategory(ctx, c.Actor(), id, name)
+	cat, err := s.store.RenameCategory(ctx, c, id, name)
 	return cat, categoryErr(err)
 }
 
 // DeleteCategory deletes a category after unlinking it from its films.
-func (s *Service) DeleteCategory(ctx context.Context, c auth.Caller, id int64) error {
-	_, err := s.store.DeleteCategory(ctx, c.Actor(), id)
+func (s *Service) DeleteCategory(ctx context.Context, c festival.Actor, id int64) error {
+	_, err := s.store.DeleteCategory(ctx, c, id)
 	return categoryErr(err)
 }

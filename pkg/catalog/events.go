@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/web"
@@ -105,17 +104,17 @@ func (s *Service) Event(ctx context.Context, id int64) (festival.Event, error) {
 
 // CreateEvent creates an event, or returns the one that already has its
 // name (created false), race-free.
-func (s *Service) CreateEvent(ctx context.Context, c auth.Caller, f web.Fields) (festival.Event, bool, error) {
+func (s *Service) CreateEvent(ctx context.Context, c festival.Actor, f web.Fields) (festival.Event, bool, error) {
 	e, err := ParseNewEvent(f)
 	if err != nil {
 		return e, false, err
 	}
-	return s.store.CreateEvent(ctx, c.Actor(), e)
+	return s.store.CreateEvent(ctx, c, e)
 }
 
 // UpdateEvent changes the fields that were sent; the whole event must still
 // be valid afterwards (e.g. a new end date not before the stored start).
-func (s *Service) UpdateEvent(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Event, error) {
+func (s *Service) UpdateEvent(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Event, error) {
 	sent := map[string]string{}
 	for _, name := range eventFields {
 		if !f.Has(name) {
@@ -133,7 +132,7 @@ func (s *Service) UpdateEvent(ctx context.Context, c auth.Caller, id int64, f we
 	if len(sent) == 0 {
 		return festival.Event{}, apperr.E(apperr.Invalid, MsgNothingToApply)
 	}
-	e, err := s.store.UpdateEvent(ctx, c.Actor(), id, func(e *festival.Event) error {
+	e, err := s.store.UpdateEvent(ctx, c, id, func(e *festival.Event) error {
 		for name, v := range sent {
 			if err := applyEventField(e, name, v); err != nil {
 				return err
@@ -145,7 +144,7 @@ func (s *Service) UpdateEvent(ctx context.Context, c auth.Caller, id int64, f we
 }
 
 // DeleteEvent deletes an event.
-func (s *Service) DeleteEvent(ctx context.Context, c auth.Caller, id int64) error {
-	_, err := s.store.DeleteEvent(ctx, c.Actor(), id)
+func (s *Service) DeleteEvent(ctx context.Context, c festival.Actor, id int64) error {
+	_, err := s.store.DeleteEvent(ctx, c, id)
 	return eventErr(err)
 }

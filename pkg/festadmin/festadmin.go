@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/web"
@@ -41,7 +40,7 @@ func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
 
 // UpdateSettings changes the settings that were sent. Unknown keys are
 // refused, so that a misspelt setting is not silently ignored.
-func (s *Service) UpdateSettings(ctx context.Context, c auth.Caller, f web.Fields) (festival.Settings, error) {
+func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, f web.Fields) (festival.Settings, error) {
 	if len(f) == 0 {
 		return festival.Settings{}, apperr.E(apperr.Invalid, MsgNoSetting)
 	}
@@ -82,7 +81,7 @@ func (s *Service) UpdateSettings(ctx context.Context, c auth.Caller, f web.Field
 			}
 		}
 	}
-	return s.store.UpdateSettings(ctx, c.Actor(), func(st *festival.Settings) error {
+	return s.store.UpdateSettings(ctx, c, func(st *festival.Settings) error {
 		if assignedOnly != nil {
 			st.JuryVoteAssignedOnly = *assignedOnly
 		}

@@ -6,6 +6,16 @@ type Actor struct {
 	Role Role
 }
 
+// Is reports whether the actor has one of the roles.
+func (a Actor) Is(roles ...Role) bool {
+	for _, r := range roles {
+		if a.Role == r {
+			return true
+		}
+	}
+	return false
+}
+
 // AuditEntry records one admin or jury state change: who, what, when.
 type AuditEntry struct {
 	ID        string            `json:"id_audit"`

@@ -99,7 +99,7 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request) {
 
 // change is the shape of every JSON-bodied change of one film (the
 // movies.Service methods Update, SetStatus, SetCategories, ...).
-type change func(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error)
+type change func(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error)
 
 func (h *Handler) serveChange(w http.ResponseWriter, r *http.Request, msg string, fn change) {
 	id, err := movieID(r)

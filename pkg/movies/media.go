@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/files"
 	"github.com/festivalapi/festival/pkg/web"
@@ -31,7 +30,7 @@ type Media struct {
 
 // canSee reports whether the caller may watch a film's files: an admin, the
 // owning producer, or a jury member assigned to it.
-func canSee(c auth.Caller, m festival.Movie) bool {
+func canSee(c festival.Actor, m festival.Movie) bool {
 	if c.Is(festival.RoleAdmin) || m.OwnerID == c.ID {
 		return true
 	}
@@ -46,7 +45,7 @@ func canSee(c auth.Caller, m festival.Movie) bool {
 }
 
 // Media presigns the film's files for the caller; the bucket stays private.
-func (s *Service) Media(ctx context.Context, c auth.Caller, id int64) (Media, error) {
+func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media, error) {
 	m, err := s.Get(ctx, id)
 	if err != nil {
 		return Media{}, err
@@ -105,7 +104,7 @@ type UploadPartURL struct {
 }
 
 // owned reads a film the caller may change: its producer or an admin.
-func (s *Service) owned(ctx context.Context, c auth.Caller, id int64) (festival.Movie, error) {
+func (s *Service) owned(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
 	m, err := s.Get(ctx, id)
 	if err != nil {
 		return m, err
@@ -131,7 +130,7 @@ func directPart(f web.Fields) (string, files.Kind, error) {
 // StartUpload begins a direct multipart upload of a large file to S3 (body
 // {part, size}) and presigns one URL per part. Only the owning producer or
 // an admin may.
-func (s *Service) StartUpload(ctx context.Context, c auth.Caller, id int64, f web.Fields) (UploadStarted, error) {
+func (s *Service) StartUpload(ctx context.Context, c festival.Actor, id int64, f web.Fields) (UploadStarted, error) {
 	part, kind, err := directPart(f)
 	if err != nil {
 		return UploadStarted{}, err
@@ -165,7 +164,7 @@ var storedName = regexp.MustCompile(`^[A-Za-z0-9_]+-[0-9]+-[0-9]+\.(mp4|srt)$`)
 // parts: [{number, etag}]}), verifies the object (size, and content through a
 // ranged read) and only then points the film at it. The file it replaces is
 // removed afterwards.
-func (s *Service) CompleteUpload(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+func (s *Service) CompleteUpload(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
 	part, kind, err := directPart(f)
 	if err != nil {
 		return festival.Movie{}, err

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/files"
 	"github.com/festivalapi/festival/pkg/store"
@@ -116,13 +115,13 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]festival.Movie, stri
 }
 
 // Mine lists the caller's own films.
-func (s *Service) Mine(ctx context.Context, c auth.Caller, p store.Page) ([]festival.Movie, string, error) {
+func (s *Service) Mine(ctx context.Context, c festival.Actor, p store.Page) ([]festival.Movie, string, error) {
 	movies, next, err := s.store.MoviesOfProducer(ctx, c.ID, p)
 	return movies, next, storeErr(err)
 }
 
 // Assigned lists the films assigned to the calling jury member.
-func (s *Service) Assigned(ctx context.Context, c auth.Caller, p store.Page) ([]festival.Movie, string, error) {
+func (s *Service) Assigned(ctx context.Context, c festival.Actor, p store.Page) ([]festival.Movie, string, error) {
 	movies, next, err := s.store.MoviesAssignedTo(ctx, c.ID, p)
 	return movies, next, storeErr(err)
 }
@@ -138,7 +137,7 @@ func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, a
 }
 
 // Update changes the editable fields that were sent (PUT /movies/:id, admin).
-func (s *Service) Update(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
 	// Validate before reading, so a bad body answers 400 for any id.
 	var probe festival.Movie
 	changed, err := applyFields(f, &probe, true, false, s.now())
@@ -148,7 +147,7 @@ func (s *Service) Update(ctx context.Context, c auth.Caller, id int64, f web.Fie
 	if len(changed) == 0 {
 		return festival.Movie{}, invalidf(MsgNothingToUpdate)
 	}
-	actor := c.Actor()
+	actor := c
 	return s.change(ctx, id, &actor, "movie.update", func(m *festival.Movie) (map[string]string, error) {
 		if _, err := applyFields(f, m, true, false, s.now()); err != nil {
 			return nil, err
@@ -158,12 +157,12 @@ func (s *Service) Update(ctx context.Context, c auth.Caller, id int64, f web.Fie
 }
 
 // SetStatus replaces the status (either vocabulary; PUT /movies/:id/status).
-func (s *Service) SetStatus(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+func (s *Service) SetStatus(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
 	st, err := parseStatusField(f)
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	actor := c.Actor()
+	actor := c
 	return s.change(ctx, id, &actor, "movie.status", func(m *festival.Movie) (map[string]string, error) {
 		from := m.SelectionStatus
 		m.SelectionStatus = st
@@ -173,7 +172,7 @@ func (s *Service) SetStatus(ctx context.Context, c auth.Caller, id int64, f web.
 
 // SetCategories assigns exactly the listed categories; an unknown id is a
 // 400 naming it, and nothing changes.
-func (s *Service) SetCategories(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
 	ids, sent, err := idList(f, "categories", MaxCategories)
 	if err != nil {
 		return festival.Movie{}, err
@@ -189,7 +188,7 @@ func (s *Service) SetCategories(ctx context.Context, c auth.Caller, id int64, f 
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	m, err := s.store.SetMovieCategories(ctx, c.Actor(), id, cats)
+	m, err := s.store.SetMovieCategories(ctx, c, id, cats)
 	return m, storeErr(err)
 }
 
@@ -197,7 +196,7 @@ func (s *Service) SetCategories(ctx context.Context, c auth.Caller, id int64, f 
 // whose role is not JURY, or one with a conflict of interest with the film
 // (its producer or one of its collaborators) is a 400 naming them, and
 // nothing changes.
-func (s *Service) SetJuries(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
 	ids, sent, err := idList(f, "juries", MaxJuries)
 	if err != nil {
 		return festival.Movie{}, err
@@ -213,7 +212,7 @@ func (s *Service) SetJuries(ctx context.Context, c auth.Caller, id int64, f web.
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	m, err := s.store.SetMovieJuries(ctx, c.Actor(), id, juries)
+	m, err := s.store.SetMovieJuries(ctx, c, id, juries)
 	var conflicted *store.ConflictOfInterestError
 	if errors.As(err, &conflicted) {
 		return m, invalidf(MsgJuryConflict, joinIDs(conflicted.IDs))
@@ -224,7 +223,7 @@ func (s *Service) SetJuries(ctx context.Context, c auth.Caller, id int64, f web.
 // SetCollaborators replaces a film's collaborators. Only the owning producer
 // or an admin may; an admin's change is audited. A collaborator sent again
 // with the same e-mail keeps their id.
-func (s *Service) SetCollaborators(ctx context.Context, c auth.Caller, id int64, f web.Fields) (festival.Movie, error) {
+func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
 	collabs, sent, err := collaboratorsInput(f)
 	if err != nil {
 		return festival.Movie{}, err
@@ -266,7 +265,7 @@ func (s *Service) SetCollaborators(ctx context.Context, c auth.Caller, id int64,
 	}
 	var actor *festival.Actor
 	if c.Is(festival.RoleAdmin) {
-		a := c.Actor()
+		a := c
 		actor = &a
 	}
 	return s.change(ctx, id, actor, "movie.collaborators", func(m *festival.Movie) (map[string]string, error) {
@@ -305,7 +304,7 @@ func assignedCollaborators(m festival.Movie, collabs []festival.Collaborator) []
 // MarkCandidate is a jury member's "candidate" mark without a full vote
 // (PUT /movies/:id/jury-candidate). A member with a conflict of interest
 // (they produced the film or are among its collaborators) is refused.
-func (s *Service) MarkCandidate(ctx context.Context, c auth.Caller, id int64) (festival.Movie, error) {
+func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
 	juror, err := s.store.GetUser(ctx, c.ID)
 	if err != nil {
 		return festival.Movie{}, err // the guard just read this user
@@ -314,7 +313,7 @@ func (s *Service) MarkCandidate(ctx context.Context, c auth.Caller, id int64) (f
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	actor := c.Actor()
+	actor := c
 	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {
 		if festival.ConflictOfInterest(*m, juror) {
 			return nil, apperr.E(apperr.Forbidden, MsgConflictOfInt)
@@ -331,8 +330,8 @@ func (s *Service) MarkCandidate(ctx context.Context, c auth.Caller, id int64) (f
 // Delete removes a film with everything in its item collection and its files.
 // A film whose deletion failed part-way reads as gone but can be deleted
 // again, which finishes the job.
-func (s *Service) Delete(ctx context.Context, c auth.Caller, id int64) error {
-	actor := c.Actor()
+func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error {
+	actor := c
 	return s.remove(ctx, &actor, id)
 }
 

@@ -10,7 +10,6 @@ import (
 
 	"github.com/festivalapi/festival/pkg/accounts"
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/files"
 	"github.com/festivalapi/festival/pkg/store"
@@ -204,7 +203,7 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 // Upload submits a film from a producer's multipart form (POST
 // /movies/upload). All or nothing: on any failure the files already stored
 // are removed and no record is written.
-func (s *Service) Upload(ctx context.Context, c auth.Caller, parts Parts) (m festival.Movie, err error) {
+func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts) (m festival.Movie, err error) {
 	owner, err := s.store.GetUser(ctx, c.ID)
 	if err != nil {
 		return m, err // the guard just read this user

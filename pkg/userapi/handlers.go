@@ -51,13 +51,13 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	}
 	// The route is open, but an admin's token lifts the festival's limit on
 	// self-registered roles; an invalid token counts as none (the route needs none).
-	ctx := r.Context()
+	var by *festival.Actor
 	if r.Header.Get("Authorization") != "" {
 		if caller, err := h.guard.Authenticate(r); err == nil {
-			ctx = auth.WithCaller(ctx, caller)
+			by = &caller
 		}
 	}
-	c, err := h.accounts.Create(ctx, f)
+	c, err := h.accounts.Create(r.Context(), by, f)
 	if err != nil {
 		web.Error(w, r, err)
 		return

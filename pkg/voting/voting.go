@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/apperr"
-	"github.com/festivalapi/festival/pkg/auth"
 	"github.com/festivalapi/festival/pkg/festival"
 	"github.com/festivalapi/festival/pkg/store"
 	"github.com/festivalapi/festival/pkg/web"
@@ -96,7 +95,7 @@ func invalid(err error) error {
 // It returns the film's facts and whether the write must be conditional on
 // the assignment (the store re-checks it in the write's transaction, so an
 // assignment withdrawn meanwhile cannot slip through).
-func (s *Service) judge(ctx context.Context, c auth.Caller, movieID int64) (store.MovieFacts, bool, error) {
+func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (store.MovieFacts, bool, error) {
 	film, err := s.store.GetMovieFacts(ctx, movieID)
 	if errors.Is(err, store.ErrNotFound) {
 		return film, false, apperr.E(apperr.NotFound, MsgFilmNotFound)
@@ -121,7 +120,7 @@ func (s *Service) judge(ctx context.Context, c auth.Caller, movieID int64) (stor
 
 // Vote creates the caller's vote on a film or updates it (one per voter per
 // film). is_candidate true moves the film to candidate in the same write.
-func (s *Service) Vote(ctx context.Context, c auth.Caller, movieID int64, f web.Fields) (store.SavedVote, error) {
+func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, f web.Fields) (store.SavedVote, error) {
 	ch, err := ParseVote(f)
 	if err != nil {
 		return store.SavedVote{}, err
@@ -134,7 +133,7 @@ func (s *Service) Vote(ctx context.Context, c auth.Caller, movieID int64, f web.
 	if ch.IsCandidate != nil && *ch.IsCandidate && film.Status != festival.StatusCandidate {
 		ch.Promote, ch.PromoteFrom = true, film.Status
 	}
-	saved, err := s.store.SaveVote(ctx, c.Actor(), movieID, ch)
+	saved, err := s.store.SaveVote(ctx, c, movieID, ch)
 	switch {
 	case errors.Is(err, store.ErrScoreRequired):
 		return saved, apperr.E(apperr.Invalid, MsgScoreRequired)
@@ -147,7 +146,7 @@ func (s *Service) Vote(ctx context.Context, c auth.Caller, movieID int64, f web.
 }
 
 // Mine returns the caller's vote on one film; 404 when there is none.
-func (s *Service) Mine(ctx context.Context, c auth.Caller, movieID int64) (festival.Vote, error) {
+func (s *Service) Mine(ctx context.Context, c festival.Actor, movieID int64) (festival.Vote, error) {
 	v, err := s.store.GetVote(ctx, movieID, c.ID)
 	if errors.Is(err, store.ErrNotFound) {
 		return v, apperr.E(apperr.NotFound, MsgVoteNotFound)
@@ -156,7 +155,7 @@ func (s *Service) Mine(ctx context.Context, c auth.Caller, movieID int64) (festi
 }
 
 // AllMine returns the caller's votes.
-func (s *Service) AllMine(ctx context.Context, c auth.Caller, p store.Page) ([]festival.Vote, string, error) {
+func (s *Service) AllMine(ctx context.Context, c festival.Actor, p store.Page) ([]festival.Vote, string, error) {
 	return s.store.VotesOf(ctx, c.ID, p)
 }
 
@@ -166,8 +165,8 @@ func (s *Service) All(ctx context.Context, p store.Page) ([]festival.Vote, strin
 }
 
 // Delete removes one vote by id.
-func (s *Service) Delete(ctx context.Context, c auth.Caller, id int64) error {
-	_, err := s.store.DeleteVote(ctx, c.Actor(), id)
+func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error {
+	_, err := s.store.DeleteVote(ctx, c, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, MsgVoteNotFound)
 	}
@@ -175,11 +174,11 @@ func (s *Service) Delete(ctx context.Context, c auth.Caller, id int64) error {
 }
 
 // DeleteOfMovie removes every vote on a film and returns how many.
-func (s *Service) DeleteOfMovie(ctx context.Context, c auth.Caller, movieID int64) (int, error) {
+func (s *Service) DeleteOfMovie(ctx context.Context, c festival.Actor, movieID int64) (int, error) {
 	if _, err := s.store.GetMovieFacts(ctx, movieID); errors.Is(err, store.ErrNotFound) {
 		return 0, apperr.E(apperr.NotFound, MsgFilmNotFound)
 	} else if err != nil {
 		return 0, err
 	}
-	return s.store.DeleteMovieVotes(ctx, c.Actor(), movieID)
+	return s.store.DeleteMovieVotes(ctx, c, movieID)
 }

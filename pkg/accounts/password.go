@@ -1,4 +1,4 @@
-package auth
+package accounts
 
 import (
 	"golang.org/x/crypto/bcrypt"
