@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/festivalapi/festival/pkg/console"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-	"github.com/festivalapi/festival/pkg/web"
+	"github.com/festivalapi/festival/pkg/api/console"
+	"github.com/festivalapi/festival/pkg/api/lambdahttp"
+	"github.com/festivalapi/festival/pkg/api/web"
 )
 
 func main() {

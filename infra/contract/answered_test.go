@@ -12,10 +12,10 @@ import (
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/infra/localserver"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
+func TestMain(m *testing.M) { dynamotest.Main(m) }
 
 // concrete fills a template path's parameters with an id no record has.
 func concrete(path string) string {
@@ -57,7 +57,7 @@ func TestAccountAnswersMatchTheirDocumentedSchemas(t *testing.T) {
 	admin := api.Register("ADMIN")
 	jury := api.Register("JURY")
 	user := map[string]any{
-		"firstName": "Alice", "lastName": "Guy", "email": "alice." + storetest.RandomSuffix() + "@example.org", "password": "motdepasse1",
+		"firstName": "Alice", "lastName": "Guy", "email": "alice." + dynamotest.RandomSuffix() + "@example.org", "password": "motdepasse1",
 		"birthDate": "1990-07-01", "job": "DIRECTOR", "knownByService": "Par un ami", "city": "Saint-Mandé",
 	}
 	created := api.Do("POST", "/users", "", user).Expect(http.StatusCreated).JSON()

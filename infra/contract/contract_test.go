@@ -27,7 +27,7 @@ func load(t *testing.T) (*openapicheck.Document, []samtemplate.Route, map[string
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The console function's routes serve the web client (pkg/console and
+	// The console function's routes serve the web client (pkg/api/console and
 	// the browser test check them), not the API: they are the only routes
 	// left out of the API's contract, and exactly these two.
 	var routes []samtemplate.Route

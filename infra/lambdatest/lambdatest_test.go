@@ -25,14 +25,14 @@ import (
 
 	"github.com/festivalapi/festival/infra/lambdatest"
 	"github.com/festivalapi/festival/infra/samtemplate"
-	"github.com/festivalapi/festival/pkg/dynamolocal"
-	"github.com/festivalapi/festival/pkg/files/filestest"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-	"github.com/festivalapi/festival/pkg/store"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/api/lambdahttp"
+	"github.com/festivalapi/festival/pkg/local/dynamolocal"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
+	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
+func TestMain(m *testing.M) { dynamotest.Main(m) }
 
 // functionTimeout is the template's Globals Timeout, rounded up.
 const functionTimeout = 30 * time.Second
@@ -59,7 +59,7 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 	}
 	s := startStack(t)
 
-	producer := "lambda.producer." + storetest.RandomSuffix() + "@example.org"
+	producer := "lambda.producer." + dynamotest.RandomSuffix() + "@example.org"
 	var token string
 
 	t.Run("register through the auth function with a base64 body", func(t *testing.T) {
@@ -129,7 +129,7 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 	})
 
 	t.Run("every function has a sample event that gets its documented answer", func(t *testing.T) {
-		admin := "lambda.admin." + storetest.RandomSuffix() + "@example.org"
+		admin := "lambda.admin." + dynamotest.RandomSuffix() + "@example.org"
 		resp := s.send(t, "POST", "/auth/register", "", "$default",
 			[]byte(`{"first_name":"Alice","last_name":"Guy","email":"`+admin+`","password":"motdepasse1","role":"ADMIN"}`), false)
 		expectStatus(t, resp, http.StatusCreated)
@@ -261,7 +261,7 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 
 func startStack(t *testing.T) *stack {
 	t.Helper()
-	root, err := storetest.RepoRoot()
+	root, err := dynamotest.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,11 +312,11 @@ func startStack(t *testing.T) *stack {
 	}
 
 	// The table and bucket the template creates in AWS.
-	table := "lambda-" + storetest.RandomSuffix()
-	if err := store.EnsureTable(ctx, dynamolocal.Client(storetest.Endpoint()), table); err != nil {
+	table := "lambda-" + dynamotest.RandomSuffix()
+	if err := dynamo.EnsureTable(ctx, dynamolocal.Client(dynamotest.Endpoint()), table); err != nil {
 		t.Fatal(err)
 	}
-	bucket := "lambda-" + storetest.RandomSuffix()
+	bucket := "lambda-" + dynamotest.RandomSuffix()
 	backend := s3mem.New()
 	if err := backend.CreateBucket(bucket); err != nil {
 		t.Fatal(err)
@@ -326,7 +326,7 @@ func startStack(t *testing.T) *stack {
 
 	// The functions read their signing secret at cold start from the SSM
 	// parameter the template names, as on AWS: a fake SSM answers it.
-	secret := "lambda-runtime-test-secret-" + storetest.RandomSuffix() + storetest.RandomSuffix()
+	secret := "lambda-runtime-test-secret-" + dynamotest.RandomSuffix() + dynamotest.RandomSuffix()
 	ssmsrv := httptest.NewServer(fakeSSM(t, secret))
 	t.Cleanup(ssmsrv.Close)
 
@@ -352,7 +352,7 @@ func startStack(t *testing.T) *stack {
 			"AWS_SECRET_ACCESS_KEY=" + dynamolocal.SecretKey,
 			"AWS_EC2_METADATA_DISABLED=true",
 			// The local stack in place of AWS.
-			"AWS_ENDPOINT_URL_DYNAMODB=" + storetest.Endpoint(),
+			"AWS_ENDPOINT_URL_DYNAMODB=" + dynamotest.Endpoint(),
 			"AWS_ENDPOINT_URL_S3=" + s3srv.URL,
 			"AWS_ENDPOINT_URL_SSM=" + ssmsrv.URL,
 			"S3_FORCE_PATH_STYLE=true",
@@ -474,7 +474,7 @@ func event(method, rawPath, routeKey, token, stage string, body []byte, b64 bool
 	ev := events.APIGatewayV2HTTPRequest{
 		Version: "2.0", RouteKey: routeKey, RawPath: rawPath, Headers: headers,
 		RequestContext: events.APIGatewayV2HTTPRequestContext{
-			RouteKey: routeKey, AccountID: "123456789012", Stage: stage, RequestID: "apigw-" + storetest.RandomSuffix(),
+			RouteKey: routeKey, AccountID: "123456789012", Stage: stage, RequestID: "apigw-" + dynamotest.RandomSuffix(),
 			APIID: "abcdef1234", DomainName: "abcdef1234.execute-api.us-east-1.amazonaws.com", DomainPrefix: "abcdef1234",
 			Time: now.Format("02/Jan/2006:15:04:05 -0700"), TimeEpoch: now.UnixMilli(),
 			HTTP: events.APIGatewayV2HTTPRequestContextHTTPDescription{

@@ -13,8 +13,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/festivalapi/festival/pkg/npmlock"
-	"github.com/festivalapi/festival/pkg/web"
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/local/npmlock"
 )
 
 // Swagger UI is taken from the npm registry into the git-ignored cache the

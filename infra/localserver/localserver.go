@@ -27,11 +27,11 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/festivalapi/festival/infra/samtemplate"
+	"github.com/festivalapi/festival/pkg/api/console"
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/app"
-	"github.com/festivalapi/festival/pkg/console"
-	"github.com/festivalapi/festival/pkg/dynamolocal"
-	"github.com/festivalapi/festival/pkg/store"
-	"github.com/festivalapi/festival/pkg/web"
+	"github.com/festivalapi/festival/pkg/local/dynamolocal"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // Options configure a local server.
@@ -49,7 +49,7 @@ type Options struct {
 	Getenv         func(string) string
 	Log            *slog.Logger
 	// WrapDB lets tests inject DynamoDB failures.
-	WrapDB func(store.DB) store.DB
+	WrapDB func(dynamo.DB) dynamo.DB
 	// WrapS3 lets tests inject S3 failures: it wraps the S3 client's HTTP client.
 	WrapS3 func(aws.HTTPClient) aws.HTTPClient
 	// FunctionTimeout, when set, replaces the functions' Timeout of
@@ -116,7 +116,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 		endpoint = srv.dynamo.Endpoint
 	}
 	ddb := dynamolocal.Client(endpoint)
-	if err := store.EnsureTable(ctx, ddb, o.Table); err != nil {
+	if err := dynamo.EnsureTable(ctx, ddb, o.Table); err != nil {
 		return nil, err
 	}
 
@@ -164,7 +164,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
-	var db store.DB = ddb
+	var db dynamo.DB = ddb
 	if o.WrapDB != nil {
 		db = o.WrapDB(ddb)
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/infra/localserver"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
 func post(t *testing.T, url string, body any) (int, map[string]any) {
@@ -35,7 +35,7 @@ func TestDataSurvivesARestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts DynamoDB Local twice")
 	}
-	root, err := storetest.RepoRoot()
+	root, err := dynamotest.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}

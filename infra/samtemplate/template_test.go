@@ -15,7 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/festivalapi/festival/infra/samtemplate"
-	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // templatePath is template.yaml at the module root, two folders up.
@@ -376,7 +376,7 @@ func TestTableHasPointInTimeRecoveryAndTheSchemaTheStoreCreatesLocally(t *testin
 	if !got.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled {
 		t.Error("Table: PointInTimeRecoveryEnabled is not true")
 	}
-	want := store.TableSchema("festival")
+	want := dynamo.TableSchema("festival")
 	if got.BillingMode != string(want.BillingMode) {
 		t.Errorf("BillingMode %q, want %q", got.BillingMode, want.BillingMode)
 	}
@@ -415,7 +415,7 @@ func TestTableHasPointInTimeRecoveryAndTheSchemaTheStoreCreatesLocally(t *testin
 	sort.Strings(gotIdx)
 	sort.Strings(wantIdx)
 	if !slices.Equal(gotIdx, wantIdx) {
-		t.Errorf("GlobalSecondaryIndexes\n got  %v\n want %v (store.TableSchema)", gotIdx, wantIdx)
+		t.Errorf("GlobalSecondaryIndexes\n got  %v\n want %v (dynamo.TableSchema)", gotIdx, wantIdx)
 	}
 }
 

@@ -16,23 +16,23 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
 
-	"github.com/festivalapi/festival/pkg/accounts"
-	"github.com/festivalapi/festival/pkg/auth"
-	"github.com/festivalapi/festival/pkg/authapi"
-	"github.com/festivalapi/festival/pkg/awardapi"
-	"github.com/festivalapi/festival/pkg/catalog"
-	"github.com/festivalapi/festival/pkg/categoryapi"
-	"github.com/festivalapi/festival/pkg/eventapi"
-	"github.com/festivalapi/festival/pkg/festadmin"
-	"github.com/festivalapi/festival/pkg/files"
-	"github.com/festivalapi/festival/pkg/lambdahttp"
-	"github.com/festivalapi/festival/pkg/movieapi"
-	"github.com/festivalapi/festival/pkg/movies"
-	"github.com/festivalapi/festival/pkg/store"
-	"github.com/festivalapi/festival/pkg/userapi"
-	"github.com/festivalapi/festival/pkg/voteapi"
-	"github.com/festivalapi/festival/pkg/voting"
-	"github.com/festivalapi/festival/pkg/web"
+	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/api/lambdahttp"
+	"github.com/festivalapi/festival/pkg/api/routes/authapi"
+	"github.com/festivalapi/festival/pkg/api/routes/awardapi"
+	"github.com/festivalapi/festival/pkg/api/routes/categoryapi"
+	"github.com/festivalapi/festival/pkg/api/routes/eventapi"
+	"github.com/festivalapi/festival/pkg/api/routes/movieapi"
+	"github.com/festivalapi/festival/pkg/api/routes/userapi"
+	"github.com/festivalapi/festival/pkg/api/routes/voteapi"
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/service/accounts"
+	"github.com/festivalapi/festival/pkg/service/catalog"
+	"github.com/festivalapi/festival/pkg/service/festadmin"
+	"github.com/festivalapi/festival/pkg/service/movies"
+	"github.com/festivalapi/festival/pkg/service/voting"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+	"github.com/festivalapi/festival/pkg/storage/files"
 )
 
 // Deps are the dependencies of the route groups. The core (DynamoDB, store,
@@ -45,7 +45,7 @@ type Deps struct {
 	Log      *slog.Logger
 	Now      func() time.Time
 	DynamoDB *dynamodb.Client
-	Store    *store.Store
+	Store    *dynamo.Store
 	Tokens   *auth.Tokens
 	Guard    *auth.Guard
 
@@ -78,7 +78,7 @@ func loadAWS(ctx context.Context) (aws.Config, error) {
 
 // newCore builds what every group needs. db may wrap ddb (tests inject
 // failures there).
-func newCore(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, now func() time.Time) (*Deps, error) {
+func newCore(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db dynamo.DB, now func() time.Time) (*Deps, error) {
 	if now == nil {
 		now = time.Now
 	}
@@ -89,13 +89,13 @@ func newCore(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, no
 	if err != nil {
 		return nil, err
 	}
-	st := store.New(db, cfg.Table, now)
+	st := dynamo.New(db, cfg.Table, now)
 	return &Deps{Config: cfg, Log: log, Now: now, DynamoDB: ddb, Store: st, Tokens: tokens, Guard: auth.NewGuard(tokens, st)}, nil
 }
 
 // New wires every dependency up front, with the given S3 client: the local
 // server and the tests use it.
-func New(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db store.DB, s3c *s3.Client, now func() time.Time) (*Deps, error) {
+func New(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db dynamo.DB, s3c *s3.Client, now func() time.Time) (*Deps, error) {
 	d, err := newCore(cfg, log, ddb, db, now)
 	if err != nil {
 		return nil, err

@@ -15,7 +15,7 @@ import (
 
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/runwith"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
 func main() {
@@ -36,9 +36,9 @@ func run(args []string) int {
 	started := time.Now()
 	srv, err := localserver.Start(ctx, localserver.Options{
 		CacheDir:       cache,
-		DynamoEndpoint: os.Getenv(storetest.EndpointVar),
-		Table:          "console-" + storetest.RandomSuffix(),
-		Bucket:         "console-" + storetest.RandomSuffix(),
+		DynamoEndpoint: os.Getenv(dynamotest.EndpointVar),
+		Table:          "console-" + dynamotest.RandomSuffix(),
+		Bucket:         "console-" + dynamotest.RandomSuffix(),
 		Getenv:         os.Getenv,
 		Log:            localserver.Discard,
 	})

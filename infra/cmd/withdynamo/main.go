@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/infra/runwith"
-	"github.com/festivalapi/festival/pkg/dynamolocal"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/local/dynamolocal"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
 func main() {
@@ -39,5 +39,5 @@ func run(args []string) int {
 	}
 	defer inst.Stop()
 	fmt.Fprintf(os.Stderr, "withdynamo: DynamoDB Local (in memory) ready at %s in %s\n", inst.Endpoint, time.Since(started).Round(time.Millisecond))
-	return runwith.Command(ctx, "withdynamo", args, storetest.EndpointVar+"="+inst.Endpoint)
+	return runwith.Command(ctx, "withdynamo", args, dynamotest.EndpointVar+"="+inst.Endpoint)
 }

@@ -19,7 +19,7 @@ import (
 
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/openapicheck"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
 // API is a running local API.
@@ -36,14 +36,14 @@ type API struct {
 // options (inject failures, ...).
 func Start(t testing.TB, opts ...func(*localserver.Options)) *API {
 	t.Helper()
-	root, err := storetest.RepoRoot()
+	root, err := dynamotest.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
 	o := localserver.Options{
-		DynamoEndpoint: storetest.Endpoint(),
-		Table:          "e2e-" + storetest.RandomSuffix(),
-		Bucket:         "e2e-" + storetest.RandomSuffix(),
+		DynamoEndpoint: dynamotest.Endpoint(),
+		Table:          "e2e-" + dynamotest.RandomSuffix(),
+		Bucket:         "e2e-" + dynamotest.RandomSuffix(),
 		Template:       filepath.Join(root, "template.yaml"),
 		Getenv:         func(string) string { return "" },
 		Log:            localserver.Discard,
@@ -222,7 +222,7 @@ var seq atomic.Int64
 func (a *API) Register(role string) Account {
 	a.t.Helper()
 
-	email := fmt.Sprintf("%s.%d.%s@example.org", strings.ToLower(role), seq.Add(1), storetest.RandomSuffix())
+	email := fmt.Sprintf("%s.%d.%s@example.org", strings.ToLower(role), seq.Add(1), dynamotest.RandomSuffix())
 	r := a.Do("POST", "/auth/register", "", map[string]any{
 		"first_name": "Prénom" + role, "last_name": "Nom", "email": email, "password": "motdepasse1", "role": role,
 	}).Expect(http.StatusCreated)

@@ -10,14 +10,14 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/festivalapi/festival/infra/localserver"
-	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // CountingDB sits between the API and DynamoDB: it counts the requests by
 // operation (to prove "one request per call, none per film") and can make
 // transactions fail (to prove that a failure part-way leaves nothing behind).
 type CountingDB struct {
-	store.DB
+	dynamo.DB
 	// FailTransactions, when set, makes every TransactWriteItems fail.
 	FailTransactions atomic.Bool
 
@@ -32,7 +32,7 @@ var ErrInjected = errors.New("apitest: injected DynamoDB failure")
 func StartCounting(t testing.TB, opts ...func(*localserver.Options)) (*API, *CountingDB) {
 	db := &CountingDB{}
 	opts = append(opts, func(o *localserver.Options) {
-		o.WrapDB = func(inner store.DB) store.DB { db.DB = inner; return db }
+		o.WrapDB = func(inner dynamo.DB) dynamo.DB { db.DB = inner; return db }
 	})
 	return Start(t, opts...), db
 }

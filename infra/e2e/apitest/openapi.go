@@ -6,12 +6,12 @@ import (
 	"sync"
 
 	"github.com/festivalapi/festival/infra/openapicheck"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
 // The document is loaded and validated once per test binary.
 var loadContract = sync.OnceValues(func() (*openapicheck.Document, error) {
-	root, err := storetest.RepoRoot()
+	root, err := dynamotest.RepoRoot()
 	if err != nil {
 		return nil, err
 	}

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/festival"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
+func TestMain(m *testing.M) { dynamotest.Main(m) }
 
 const (
 	msgToken     = "Token invalide ou manquant"

@@ -20,7 +20,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/files/filestest"
+	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
 const password = "motdepasse1"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/infra/localserver"
-	"github.com/festivalapi/festival/pkg/files/filestest"
+	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
 // TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS: the direct flow

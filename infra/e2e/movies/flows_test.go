@@ -14,8 +14,8 @@ import (
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/infra/localserver"
-	"github.com/festivalapi/festival/pkg/festival"
-	"github.com/festivalapi/festival/pkg/files/filestest"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
 // registerFilmForm is a complete register-film form for the e-mail.
@@ -223,7 +223,7 @@ func TestDirectUploadOfALargeFilmIsVerifiedBeforeTheFilmPointsAtIt(t *testing.T)
 	start := fmt.Sprintf("/movies/%d/uploads", id)
 
 	// A 12 MiB film: bigger than API Gateway lets through, in parts of 16 MiB... so one part;
-	// the part count logic itself is tested in pkg/files.
+	// the part count logic itself is tested in pkg/storage/files.
 	var film bytes.Buffer
 	_, _ = io.Copy(&film, filestest.LargeMP4(12<<20))
 	started := api.Do("POST", start, prod.Token, map[string]any{"part": "filmFile", "size": film.Len()}).Expect(http.StatusCreated).JSON()

@@ -16,12 +16,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/files/filestest"
-	"github.com/festivalapi/festival/pkg/store"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
+	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
+func TestMain(m *testing.M) { dynamotest.Main(m) }
 
 // film is a complete valid submission form; pairs of extra replace or add
 // text fields.
@@ -102,7 +102,7 @@ func auditActions(t *testing.T, api *apitest.API) []string {
 	t.Helper()
 	d := api.Server.Deps
 	out, err := d.DynamoDB.Query(context.Background(), &dynamodb.QueryInput{
-		TableName: aws.String(d.Config.Table), IndexName: aws.String(store.IndexGSI1),
+		TableName: aws.String(d.Config.Table), IndexName: aws.String(dynamo.IndexGSI1),
 		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: "AUDIT"}},
 	})

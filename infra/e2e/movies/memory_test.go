@@ -14,7 +14,7 @@ import (
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/infra/localserver"
-	"github.com/festivalapi/festival/pkg/files/filestest"
+	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
 // discardingS3 answers the S3 calls of an upload and keeps nothing, so that

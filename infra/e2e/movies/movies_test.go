@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/files/filestest"
+	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
 func TestUploadStoresTheFilmAndItsFilesUnderTheFilmPrefix(t *testing.T) {

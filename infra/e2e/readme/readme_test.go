@@ -11,16 +11,16 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/storetest"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
+func TestMain(m *testing.M) { dynamotest.Main(m) }
 
 // quickstartBlocks returns the shell blocks of the README's Quickstart
 // section that talk to the API (the ones after "Try it").
 func quickstartBlocks(t *testing.T) []string {
 	t.Helper()
-	root, err := storetest.RepoRoot()
+	root, err := dynamotest.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}

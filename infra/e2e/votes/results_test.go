@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/festival"
-	"github.com/festivalapi/festival/pkg/store"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 func TestJuryResultsRankFilmsAndExportCSV(t *testing.T) {
@@ -99,7 +99,7 @@ func TestResultsNeedNoRequestPerFilm(t *testing.T) {
 				defer func() { <-sem; wg.Done() }()
 				s := float64((i*7+j*3)%11) / 1.0
 				comment := strings.Repeat("Commentaire détaillé du juré. ", 8)
-				if _, err := st.SaveVote(ctx, who, f, store.VoteChange{Score: &s, Comment: &comment, CommentSet: true}); err != nil {
+				if _, err := st.SaveVote(ctx, who, f, dynamo.VoteChange{Score: &s, Comment: &comment, CommentSet: true}); err != nil {
 					t.Error(err)
 				}
 			}()

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/festival"
+	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
 const (

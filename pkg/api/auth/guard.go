@@ -1,0 +1,114 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// Roles looks up a user's current role; found is false when the user is gone.
+type Roles interface {
+	UserRole(ctx context.Context, id int64) (role festival.Role, found bool, err error)
+}
+
+type callerKey struct{}
+
+// CallerFrom returns the caller set by the guard.
+func CallerFrom(ctx context.Context) (festival.Actor, bool) {
+	c, ok := ctx.Value(callerKey{}).(festival.Actor)
+	return c, ok
+}
+
+// WithCaller returns a context carrying c (the guard sets it; tests may too).
+func WithCaller(ctx context.Context, c festival.Actor) context.Context {
+	return context.WithValue(ctx, callerKey{}, c)
+}
+
+// Guard checks tokens and roles. Every route group uses the same one.
+type Guard struct {
+	tokens *Tokens
+	roles  Roles
+}
+
+// NewGuard returns a guard that verifies tokens with tokens and reads the
+// current role of the caller through roles.
+func NewGuard(tokens *Tokens, roles Roles) *Guard { return &Guard{tokens: tokens, roles: roles} }
+
+var (
+	errNoToken = apperr.E(apperr.Unauthorized, web.MsgTokenInvalid)
+)
+
+// Authenticate resolves the caller of r. The token must be valid, and the user
+// must still exist: its role is read from the store (one small consistent
+// GetItem), so a deleted account or a changed role takes effect immediately
+// rather than when the token expires.
+func (g *Guard) Authenticate(r *http.Request) (festival.Actor, error) {
+	token, ok := bearerToken(r.Header)
+	if !ok {
+		return festival.Actor{}, errNoToken
+	}
+	claims, err := g.tokens.Parse(token)
+	if err != nil {
+		return festival.Actor{}, errNoToken
+	}
+	id, _ := claims.UserID()
+	role, found, err := g.roles.UserRole(r.Context(), id)
+	if err != nil {
+		return festival.Actor{}, err
+	}
+	if !found {
+		return festival.Actor{}, errNoToken
+	}
+	return festival.Actor{ID: id, Role: role}, nil
+}
+
+// bearerToken returns the token of the request's one Authorization header.
+// Ambiguous credentials are refused rather than guessed at: two Authorization
+// headers, or one that joins several values (API Gateway's payload 2.0 joins
+// repeated headers with commas, and a JWT never holds a comma or a space).
+func bearerToken(h http.Header) (string, bool) {
+	values := h.Values("Authorization")
+	if len(values) != 1 {
+		return "", false
+	}
+	scheme, token, ok := strings.Cut(strings.TrimSpace(values[0]), " ")
+	token = strings.TrimSpace(token)
+	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" || strings.ContainsAny(token, ", \t") {
+		return "", false
+	}
+	return token, true
+}
+
+// ForbiddenMessage is the 403 text for a route open to the given roles.
+func ForbiddenMessage(roles ...festival.Role) string {
+	if len(roles) == 1 {
+		return "Accès interdit. Rôle " + string(roles[0]) + " requis."
+	}
+	names := make([]string, len(roles))
+	for i, r := range roles {
+		names[i] = string(r)
+	}
+	return "Accès interdit. Rôle " + strings.Join(names[:len(names)-1], ", ") + " ou " + names[len(names)-1] + " requis."
+}
+
+// Require wraps h so that only callers with one of the roles reach it; no
+// roles means any authenticated user. 401 without a valid token, 403 with the
+// wrong role. The handler finds the caller with CallerFrom.
+func (g *Guard) Require(h http.HandlerFunc, roles ...festival.Role) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := g.Authenticate(r)
+		if err != nil {
+			web.Error(w, r, err)
+			return
+		}
+		if len(roles) > 0 && !c.Is(roles...) {
+			web.Error(w, r, apperr.E(apperr.Forbidden, ForbiddenMessage(roles...)))
+			return
+		}
+		h(w, r.WithContext(WithCaller(r.Context(), c)))
+	})
+}

@@ -1,0 +1,38 @@
+package authapi
+
+import (
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/service/movies"
+)
+
+// RegisteredFilm is the answer of POST /auth/register-film: the new producer
+// account (without the password hash) and their film.
+type RegisteredFilm struct {
+	Message string            `json:"message"`
+	NewUser festival.UserJSON `json:"newUser"`
+	Movie   festival.Movie    `json:"movie"`
+}
+
+// registerFilm creates a producer and their film from one multipart form,
+// all or nothing.
+func (h *Handler) registerFilm(w http.ResponseWriter, r *http.Request) {
+	// Checked before the body is read, so a refused registration uploads nothing.
+	if err := h.accounts.CheckSelfRegistration(r.Context(), festival.RoleProducer); err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	parts, err := web.Multipart(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	u, m, err := h.films.RegisterFilm(r.Context(), parts, h.accounts.NewUser)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusCreated, RegisteredFilm{Message: movies.MsgRegistered, NewUser: u.Public(), Movie: m})
+}

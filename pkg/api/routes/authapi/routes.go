@@ -1,0 +1,73 @@
+// Package authapi serves the auth route group: register, login and
+// register-film.
+package authapi
+
+import (
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/api/registration"
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/service/accounts"
+	"github.com/festivalapi/festival/pkg/service/movies"
+)
+
+// Handler serves /auth.
+type Handler struct {
+	accounts *accounts.Service
+	films    *movies.Service
+}
+
+// New returns the auth route group.
+func New(acc *accounts.Service, films *movies.Service) http.Handler {
+	h := &Handler{accounts: acc, films: films}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /auth/register", h.register)
+	mux.HandleFunc("POST /auth/login", h.login)
+	mux.HandleFunc("POST /auth/register-film", h.registerFilm)
+	return mux
+}
+
+// register answers exactly as POST /users does.
+func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
+	f, err := registration.ReadBody(r)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	c, err := h.accounts.Create(r.Context(), nil, f)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	registration.Write(w, c)
+}
+
+// LoginData is the "data" of a successful login.
+type LoginData struct {
+	Email     string `json:"email"`
+	FirstName string `json:"first_name"`
+	Role      string `json:"role"`
+	Token     string `json:"token"`
+}
+
+// LoginBody is the answer of a successful login.
+type LoginBody struct {
+	Message string    `json:"message"`
+	Data    LoginData `json:"data"`
+}
+
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
+	f, err := web.ReadFields(r)
+	if err != nil && err != web.ErrEmptyBody {
+		web.Error(w, r, err)
+		return
+	}
+	res, err := h.accounts.Login(r.Context(), f)
+	if err != nil {
+		web.Error(w, r, err)
+		return
+	}
+	web.JSON(w, http.StatusOK, LoginBody{Message: accounts.MsgLoginOK, Data: LoginData{
+		Email: res.User.Email, FirstName: res.User.FirstName, Role: string(res.User.Role), Token: res.Token,
+	}})
+}

@@ -1,0 +1,32 @@
+// Package voteapi serves the votes route group: jury votes and the jury
+// results for admins.
+package voteapi
+
+import (
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/service/voting"
+)
+
+// Handler serves /votes.
+type Handler struct {
+	votes *voting.Service
+}
+
+// New returns the votes route group. A PRODUCER gets 403 on every route.
+func New(votes *voting.Service, g *auth.Guard) http.Handler {
+	h := &Handler{votes: votes}
+	admin, jury := festival.RoleAdmin, festival.RoleJury
+	mux := http.NewServeMux()
+	mux.Handle("GET /votes/mine", g.Require(h.listMine, jury, admin))
+	mux.Handle("GET /votes/mine/{id_movie}", g.Require(h.getMine, jury, admin))
+	mux.Handle("POST /votes/mine/{id_movie}", g.Require(h.vote, jury, admin))
+	mux.Handle("GET /votes", g.Require(h.list, admin))
+	mux.Handle("GET /votes/results", g.Require(h.results, admin))
+	mux.Handle("GET /votes/results.csv", g.Require(h.resultsCSV, admin))
+	mux.Handle("DELETE /votes/movie/{id_movie}", g.Require(h.deleteOfMovie, admin))
+	mux.Handle("DELETE /votes/{id}", g.Require(h.delete, admin))
+	return mux
+}

@@ -1,0 +1,213 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// MaxJSONBody bounds a JSON request body; uploads go through multipart instead.
+const MaxJSONBody = 1 << 20
+
+// aliases are the input names an existing web client sends for fields the
+// specification names otherwise. camelCase spellings of snake_case fields
+// (firstName, birthDate, ...) need no entry: Canonical derives them.
+var aliases = map[string]string{
+	"filmTitleOriginal": "title",
+	"durationSeconds":   "duration",
+	"synopsisOriginal":  "synopsis",
+	"synopsisEnglish":   "synopsis_anglais",
+	"filmLanguage":      "main_language",
+	"language":          "main_language", // the upload form's name (docs/decisions.md)
+	"aiStack":           "ai_tool",
+	"known_by_mars_ai":  "known_by_service",
+	"knownByMarsAi":     "known_by_service",
+	"juryIds":           "juries",
+	"note":              "score",
+	"comments":          "comment",
+	"selection_status":  "status",
+}
+
+// Canonical returns the specification's name for an input field name.
+func Canonical(name string) string {
+	if a, ok := aliases[name]; ok {
+		return a
+	}
+	return snake(name)
+}
+
+// snake turns camelCase into snake_case; snake_case names come back unchanged.
+func snake(s string) string {
+	if strings.IndexFunc(s, unicode.IsUpper) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(r))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Fields is a request body keyed by the specification's field names.
+type Fields map[string]json.RawMessage
+
+// ErrEmptyBody is returned by ReadFields for a missing, empty or `{}` body.
+var ErrEmptyBody = errors.New("empty body")
+
+// ReadFields reads a JSON object body (whatever Content-Type says: curl -d
+// sends JSON as a form, and refusing it would help nobody) and renames every key to its canonical
+// name. When a client sends both a spec name and an alias of it, the spec
+// name wins. A body that is not a JSON object is a 400.
+func ReadFields(r *http.Request) (Fields, error) {
+	if r.Body == nil {
+		return nil, ErrEmptyBody
+	}
+	data, err := io.ReadAll(io.LimitReader(r.Body, MaxJSONBody+1))
+	if err != nil {
+		return nil, apperr.E(apperr.Invalid, "Corps de requête illisible")
+	}
+	if len(data) > MaxJSONBody {
+		return nil, apperr.E(apperr.TooLarge, "Corps de requête trop volumineux")
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, ErrEmptyBody
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
+		return nil, apperr.E(apperr.Invalid, "Le corps de la requête doit être un objet JSON valide")
+	}
+	if len(raw) == 0 {
+		return nil, ErrEmptyBody
+	}
+	return Normalize(raw), nil
+}
+
+// Normalize renames keys to their canonical names; spec names win over aliases.
+func Normalize(raw map[string]json.RawMessage) Fields {
+	out := make(Fields, len(raw))
+	for k, v := range raw {
+		c := Canonical(k)
+		if c == k {
+			out[c] = v
+			continue
+		}
+		if _, direct := raw[c]; !direct {
+			if _, set := out[c]; !set {
+				out[c] = v
+			}
+		}
+	}
+	return out
+}
+
+// NormalizeForm does the same for multipart form values (first value of each).
+func NormalizeForm(values map[string][]string) Fields {
+	raw := make(map[string]json.RawMessage, len(values))
+	for k, vs := range values {
+		if len(vs) == 0 {
+			continue
+		}
+		b, _ := json.Marshal(vs[0])
+		raw[k] = b
+	}
+	return Normalize(raw)
+}
+
+// Has reports whether the field was sent (even as null).
+func (f Fields) Has(name string) bool {
+	_, ok := f[name]
+	return ok
+}
+
+// IsNull reports whether the field was sent as JSON null.
+func (f Fields) IsNull(name string) bool {
+	v, ok := f[name]
+	return ok && string(bytes.TrimSpace(v)) == "null"
+}
+
+// String returns a string field. ok is false when the field is absent or null;
+// a non-string value is a 400 naming the field.
+func (f Fields) String(name string) (s string, ok bool, err error) {
+	v, present := f[name]
+	if !present || f.IsNull(name) {
+		return "", false, nil
+	}
+	if err := json.Unmarshal(v, &s); err != nil {
+		return "", false, apperr.Ef(apperr.Invalid, "Le champ %s doit être une chaîne de caractères", name)
+	}
+	return s, true, nil
+}
+
+// Decode unmarshals one field into dst; a type mismatch is a 400 naming it.
+func (f Fields) Decode(name string, dst any) (bool, error) {
+	v, present := f[name]
+	if !present || f.IsNull(name) {
+		return false, nil
+	}
+	if err := json.Unmarshal(v, dst); err != nil {
+		return false, apperr.Ef(apperr.Invalid, "Le champ %s a un type invalide", name)
+	}
+	return true, nil
+}
+
+// PathID reads a positive integer path parameter. Anything else is a 400
+// naming the parameter: no record can have such an id.
+func PathID(r *http.Request, name string) (int64, error) {
+	v := r.PathValue(name)
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, apperr.Ef(apperr.Invalid, "Identifiant invalide dans l'URL : %q", v)
+	}
+	return id, nil
+}
+
+// PageParams reads the optional ?limit=&cursor= of a listing. No limit means
+// the whole listing, as the specification's plain calls return everything.
+func PageParams(r *http.Request) (festival.Page, error) {
+	q := r.URL.Query()
+	p := festival.Page{Cursor: q.Get("cursor")}
+	if s := q.Get("limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > 1000 {
+			return p, apperr.E(apperr.Invalid, "Paramètre limit invalide (entier de 1 à 1000)")
+		}
+		p.Limit = int32(n)
+	}
+	return p, nil
+}
+
+// List answers a listing: it reads the page parameters, calls list, and
+// answers the page as a JSON array, with the next page's cursor in
+// X-Next-Cursor when more remains.
+func List[T any](w http.ResponseWriter, r *http.Request, list func(festival.Page) ([]T, string, error)) {
+	p, err := PageParams(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	items, next, err := list(p)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if items == nil {
+		items = []T{}
+	}
+	SetNextCursor(w, next)
+	JSON(w, http.StatusOK, items)
+}

@@ -1,0 +1,109 @@
+// Package web is the HTTP plumbing shared by every route group: JSON answers,
+// the single mapping from apperr codes to statuses, input decoding with the
+// accepted field aliases, and the middleware every handler runs behind
+// (request id, structured logs, panic recovery).
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+)
+
+// statusOf is the one table from failure codes to HTTP statuses.
+var statusOf = map[apperr.Code]int{
+	apperr.Invalid:      http.StatusBadRequest,
+	apperr.Unauthorized: http.StatusUnauthorized,
+	apperr.Forbidden:    http.StatusForbidden,
+	apperr.NotFound:     http.StatusNotFound,
+	apperr.Conflict:     http.StatusConflict,
+	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.Rejected:     http.StatusInternalServerError,
+	apperr.Internal:     http.StatusInternalServerError,
+}
+
+// StatusOf returns the HTTP status for an error.
+func StatusOf(err error) int { return statusOf[apperr.CodeOf(err)] }
+
+// JSON writes v as a JSON body with the given status.
+func JSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v) // the status is sent; a broken connection is all that can fail here
+}
+
+// ErrorBody is the error shape of the specification.
+type ErrorBody struct {
+	Error   string `json:"error"`
+	Details string `json:"details,omitempty"`
+}
+
+// Error answers err. An *apperr.Error is shown as it is; anything else is an
+// internal failure whose cause goes to the log only.
+func Error(w http.ResponseWriter, r *http.Request, err error) {
+	log := Logger(r.Context())
+	var e *apperr.Error
+	if !errors.As(err, &e) {
+		log.Error("internal failure", "err", err.Error())
+		JSON(w, http.StatusInternalServerError, ErrorBody{Error: MsgInternal})
+		return
+	}
+	status := statusOf[e.Code]
+	switch {
+	case e.Code == apperr.Internal:
+		log.Error("internal failure", "err", e.Error())
+	case e.Code == apperr.Rejected:
+		// The spec answers 500 here, but the cause is the client's value.
+		log.Warn("client error: value refused by the store", "details", e.Details)
+	default:
+		log.Info("client error", "status", status, "error", e.Message)
+	}
+	if e.Body != nil {
+		JSON(w, status, e.Body)
+		return
+	}
+	msg := e.Message
+	if e.Code == apperr.Internal && msg == "" {
+		msg = MsgInternal
+	}
+	JSON(w, status, ErrorBody{Error: msg, Details: e.Details})
+}
+
+// Message is the body of answers that only confirm, such as deletions.
+type Message struct {
+	Message string `json:"message"`
+}
+
+// NextCursorHeader carries the cursor of the next page of a listing, so that
+// listing bodies stay the plain arrays the specification shows.
+const NextCursorHeader = "X-Next-Cursor"
+
+// SetNextCursor announces the next page of a listing, if there is one.
+func SetNextCursor(w http.ResponseWriter, next string) {
+	if next != "" {
+		w.Header().Set(NextCursorHeader, next)
+	}
+}
+
+// IDFrom returns the reader of a positive integer path parameter (PathID).
+func IDFrom(name string) func(*http.Request) (int64, error) {
+	return func(r *http.Request) (int64, error) { return PathID(r, name) }
+}
+
+// Delete answers a deletion: the record's id read by idOf (each group says
+// what a bad id answers), then del, then 200 {message}.
+func Delete(w http.ResponseWriter, r *http.Request, idOf func(*http.Request) (int64, error), message string, del func(id int64) error) {
+	id, err := idOf(r)
+	if err == nil {
+		err = del(id)
+	}
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	JSON(w, http.StatusOK, Message{Message: message})
+}

@@ -1,0 +1,266 @@
+// Package accounts is the business of user accounts: registration, login,
+// profile and admin updates, deletion with everything that hangs off a user.
+// The auth and users route groups both serve it.
+package accounts
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+// TokenIssuer signs the token a login answers (auth.Tokens).
+type TokenIssuer interface {
+	Issue(u festival.User) (string, error)
+}
+
+// FilmRemover deletes every film a producer owns, with their files. Deleting
+// a user calls it first, so that no film is left without its owner.
+type FilmRemover interface {
+	DeleteFilmsOf(ctx context.Context, producerID int64) error
+}
+
+// Service runs the account operations.
+type Service struct {
+	store  *dynamo.Store
+	tokens TokenIssuer
+	films  FilmRemover
+	now    func() time.Time
+}
+
+// New returns the account service. films may be nil while no films exist.
+func New(st *dynamo.Store, tokens TokenIssuer, films FilmRemover, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: st, tokens: tokens, films: films, now: now}
+}
+
+// Created is the outcome of a create: either a new user, or (Existing true)
+// the account that already has the e-mail, with nothing written.
+type Created struct {
+	User     festival.User
+	Existing bool
+}
+
+// NewUser builds a user from a create body: required fields present, values
+// valid, password hashed. It writes nothing.
+func (s *Service) NewUser(f web.Fields) (festival.User, error) {
+	if len(f) == 0 {
+		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
+	}
+	// Missing or blank required fields come first: the spec's 400. A value of
+	// the wrong type is a refused value, answered by ParseInput below.
+	for _, name := range []string{"first_name", "last_name", "email", "password"} {
+		if v, ok, err := f.String(name); err == nil && (!ok || strings.TrimSpace(v) == "") {
+			return festival.User{}, apperr.E(apperr.Invalid, MsgAllRequired)
+		}
+	}
+	in, err := ParseInput(f, s.now())
+	if err != nil {
+		return festival.User{}, err
+	}
+	if err := festival.CheckPassword(*in.Password); err != nil {
+		return festival.User{}, rejected(err)
+	}
+	hash, err := HashPassword(*in.Password)
+	if err != nil {
+		return festival.User{}, err
+	}
+	now := festival.NewTime(s.now())
+	u := festival.User{
+		FirstName: *in.FirstName, LastName: *in.LastName, Email: *in.Email,
+		PasswordHash: hash, Role: festival.RoleProducer, CreatedAt: now, UpdatedAt: now,
+	}
+	if in.Role != nil {
+		u.Role = *in.Role
+	}
+	in.applyOptional(&u)
+	return u, nil
+}
+
+// Create registers a user from a create body (POST /users, POST /auth/register).
+//
+// Unless by is an ADMIN (nil: nobody signed in), the festival setting
+// self_registration_roles decides which roles may be created (403 otherwise).
+func (s *Service) Create(ctx context.Context, by *festival.Actor, f web.Fields) (Created, error) {
+	u, err := s.NewUser(f)
+	if err != nil {
+		return Created{}, err
+	}
+	if by == nil || !by.Is(festival.RoleAdmin) {
+		if err := s.CheckSelfRegistration(ctx, u.Role); err != nil {
+			return Created{}, err
+		}
+	}
+	if existing, err := s.store.UserByEmail(ctx, u.Email); err == nil {
+		// The common case answers without drawing an id; the transaction
+		// below still decides when two registrations race.
+		return Created{User: existing, Existing: true}, nil
+	} else if !errors.Is(err, dynamo.ErrNotFound) {
+		return Created{}, err
+	}
+	if u.ID, err = s.store.NewUserID(ctx); err != nil {
+		return Created{}, err
+	}
+	err = s.store.CreateUser(ctx, u)
+	if errors.Is(err, dynamo.ErrEmailTaken) {
+		existing, gerr := s.store.UserByEmail(ctx, u.Email)
+		if gerr != nil {
+			return Created{}, gerr
+		}
+		return Created{User: existing, Existing: true}, nil
+	}
+	if err != nil {
+		return Created{}, err
+	}
+	return Created{User: u}, nil
+}
+
+// CheckSelfRegistration refuses (403) a registration without an admin for a
+// role the festival's settings do not open to self-registration.
+func (s *Service) CheckSelfRegistration(ctx context.Context, role festival.Role) error {
+	st, err := s.store.GetSettings(ctx)
+	if err != nil {
+		return err
+	}
+	if !st.SelfRegistrationAllows(role) {
+		return apperr.Ef(apperr.Forbidden, "Inscription refusée : le festival n'ouvre pas l'inscription libre au rôle %s ; un administrateur doit créer ce compte", role)
+	}
+	return nil
+}
+
+// LoginResult is what a successful login answers.
+type LoginResult struct {
+	User  festival.User
+	Token string
+}
+
+// Login checks the credentials and issues a token.
+func (s *Service) Login(ctx context.Context, f web.Fields) (LoginResult, error) {
+	email, _, err1 := f.String("email")
+	password, _, err2 := f.String("password")
+	if err1 != nil || err2 != nil || strings.TrimSpace(email) == "" || password == "" {
+		return LoginResult{}, apperr.E(apperr.Invalid, MsgLoginMissing)
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return LoginResult{}, err
+	}
+	if !CheckPassword(u.PasswordHash, password) {
+		return LoginResult{}, apperr.E(apperr.Unauthorized, MsgBadLogin)
+	}
+	token, err := s.tokens.Issue(u)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	return LoginResult{User: u, Token: token}, nil
+}
+
+// Get reads one user; 404 "Utilisateur non trouvé" when absent.
+func (s *Service) Get(ctx context.Context, id int64) (festival.User, error) {
+	u, err := s.store.GetUser(ctx, id)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return u, apperr.E(apperr.NotFound, MsgUserNotFound)
+	}
+	return u, err
+}
+
+// List returns users, all of them or one page.
+func (s *Service) List(ctx context.Context, p dynamo.Page) ([]festival.User, string, error) {
+	return s.store.ListUsers(ctx, p)
+}
+
+// Update changes a user with the fields that were sent. Only provided fields
+// change; the password only when it is non-empty and not only white space
+// (then rehashed). allowRole is false when users edit themselves, so that
+// nobody can promote their own account. A change of role is audited.
+func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, f web.Fields, allowRole bool) (festival.User, error) {
+	if len(f) == 0 {
+		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
+	}
+	in, err := ParseInput(f, s.now())
+	if err != nil {
+		return festival.User{}, err
+	}
+	var hash string
+	if in.Password != nil && strings.TrimSpace(*in.Password) != "" {
+		if err := festival.CheckPassword(*in.Password); err != nil {
+			return festival.User{}, rejected(err)
+		}
+		if hash, err = HashPassword(*in.Password); err != nil {
+			return festival.User{}, err
+		}
+	}
+	actor := caller
+	u, err := s.store.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
+		if in.FirstName != nil {
+			u.FirstName = *in.FirstName
+		}
+		if in.LastName != nil {
+			u.LastName = *in.LastName
+		}
+		if in.Email != nil {
+			u.Email = *in.Email
+		}
+		if in.Role != nil && *in.Role != u.Role {
+			if !allowRole {
+				// A client that sends the profile back unchanged keeps working.
+				return apperr.E(apperr.Forbidden, "Vous ne pouvez pas changer votre propre rôle")
+			}
+			u.Role = *in.Role
+		}
+		if hash != "" {
+			u.PasswordHash = hash
+		}
+		in.applyOptional(u)
+		return nil
+	})
+	switch {
+	case errors.Is(err, dynamo.ErrNotFound):
+		return u, apperr.E(apperr.NotFound, MsgUserNotFound)
+	case errors.Is(err, dynamo.ErrEmailTaken):
+		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
+	}
+	return u, err
+}
+
+// Delete removes a user and everything that hangs off the account: first the
+// films they produced (with their files), then their jury assignments and
+// votes, the user last.
+func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) error {
+	if caller.ID == id {
+		return apperr.E(apperr.Invalid, "Vous ne pouvez pas supprimer votre propre compte")
+	}
+	if _, err := s.Get(ctx, id); err != nil {
+		return err
+	}
+	// The store refuses (ErrConflict) while the index still shows a film of
+	// the user, for instance one submitted meanwhile, or not yet gone from
+	// the index: delete films again, under the store's retry policy.
+	err := dynamo.Retry(ctx, func(int) error {
+		if s.films != nil {
+			if err := s.films.DeleteFilmsOf(ctx, id); err != nil {
+				return err
+			}
+		}
+		err := s.store.DeleteUser(ctx, caller, id)
+		if errors.Is(err, dynamo.ErrConflict) {
+			return dynamo.Again(err)
+		}
+		return err
+	})
+	switch {
+	case errors.Is(err, dynamo.ErrNotFound):
+		return apperr.E(apperr.NotFound, MsgUserNotFound)
+	case errors.Is(err, dynamo.ErrConflict):
+		return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez la suppression")
+	}
+	return err
+}

@@ -1,0 +1,59 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+// Texts of the award operations.
+const (
+	MsgAwardCreated  = "Prix attribué"
+	MsgAwardDeleted  = "Prix supprimé"
+	MsgAwardNotFound = "Prix non trouvé"
+	MsgAwardFields   = "Les champs id_movie (entier) et name (nom du prix) sont requis"
+	MsgFilmNotFound  = "Film non trouvé" // fixed by the specification
+)
+
+// CreateAward gives a film an award: {id_movie, name}.
+func (s *Service) CreateAward(ctx context.Context, c festival.Actor, f web.Fields) (festival.Award, error) {
+	var movieID int64
+	if ok, err := f.Decode("id_movie", &movieID); err != nil || !ok || movieID <= 0 {
+		return festival.Award{}, apperr.E(apperr.Invalid, MsgAwardFields)
+	}
+	name, ok, err := f.String("name")
+	if err != nil {
+		return festival.Award{}, err
+	}
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return festival.Award{}, apperr.E(apperr.Invalid, MsgAwardFields)
+	}
+	if err := festival.CheckAwardName(name); err != nil {
+		return festival.Award{}, invalid(err)
+	}
+	a, err := s.store.CreateAward(ctx, c, movieID, name)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return a, apperr.E(apperr.NotFound, MsgFilmNotFound)
+	}
+	return a, err
+}
+
+// Awards lists awards.
+func (s *Service) Awards(ctx context.Context, p dynamo.Page) ([]festival.Award, string, error) {
+	return s.store.ListAwards(ctx, p)
+}
+
+// DeleteAward withdraws an award.
+func (s *Service) DeleteAward(ctx context.Context, c festival.Actor, id int64) error {
+	_, err := s.store.DeleteAward(ctx, c, id)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return apperr.E(apperr.NotFound, MsgAwardNotFound)
+	}
+	return err
+}

@@ -1,0 +1,240 @@
+package movies
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/files"
+)
+
+// MediaFile is one stored file of a film with a short-lived download URL.
+type MediaFile struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// Media is the answer of GET /movies/:id/media: presigned GET URLs for the
+// film's stored files, keyed by record field (trailer, thumbnail, ...).
+type Media struct {
+	MovieID   int64                `json:"id_movie"`
+	ExpiresAt festival.Time        `json:"expiresAt"`
+	Files     map[string]MediaFile `json:"files"`
+}
+
+// canSee reports whether the caller may watch a film's files: an admin, the
+// owning producer, or a jury member assigned to it.
+func canSee(c festival.Actor, m festival.Movie) bool {
+	if c.Is(festival.RoleAdmin) || m.OwnerID == c.ID {
+		return true
+	}
+	if c.Is(festival.RoleJury) {
+		for _, j := range m.Juries {
+			if j.ID == c.ID {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Media presigns the film's files for the caller; the bucket stays private.
+func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media, error) {
+	m, err := s.Get(ctx, id)
+	if err != nil {
+		return Media{}, err
+	}
+	if !canSee(c, m) {
+		return Media{}, apperr.E(apperr.Forbidden, MsgNoMediaAccess)
+	}
+	out := Media{MovieID: id, Files: map[string]MediaFile{}}
+	for field, name := range map[string]*string{
+		"trailer": m.Trailer, "thumbnail": m.Thumbnail, "display_picture": m.DisplayPicture,
+		"picture1": m.Picture1, "picture2": m.Picture2, "picture3": m.Picture3, "subtitle": m.Subtitle,
+	} {
+		if name == nil {
+			continue
+		}
+		url, expires, err := s.files.PresignGet(ctx, files.Key(id, *name))
+		if err != nil {
+			return Media{}, err
+		}
+		out.Files[field] = MediaFile{Name: *name, URL: url}
+		out.ExpiresAt = festival.NewTime(expires)
+	}
+	if len(out.Files) == 0 {
+		out.ExpiresAt = festival.NewTime(s.now())
+	}
+	return out, nil
+}
+
+// directParts are the parts that may be uploaded straight to S3 and the
+// record field each one fills.
+var directParts = map[string]struct {
+	kind  files.Kind
+	field func(*festival.Movie) **string
+}{
+	"filmFile":     {files.Video, func(m *festival.Movie) **string { return &m.Trailer }},
+	"subtitlesSrt": {files.Subtitle, func(m *festival.Movie) **string { return &m.Subtitle }},
+}
+
+// UploadStarted is the answer of POST /movies/:id/uploads.
+type UploadStarted struct {
+	Part      string            `json:"part"`
+	Name      string            `json:"name"`
+	UploadID  string            `json:"upload_id"`
+	PartSize  int64             `json:"part_size"`
+	ExpiresAt festival.Time     `json:"expiresAt"`
+	Parts     []UploadPartURL   `json:"parts"`
+	Complete  map[string]string `json:"complete"`
+}
+
+// UploadPartURL is where to PUT one part; the client must send exactly Size
+// bytes and keep the ETag header of the answer.
+type UploadPartURL struct {
+	Number int32  `json:"number"`
+	Size   int64  `json:"size"`
+	URL    string `json:"url"`
+}
+
+// owned reads a film the caller may change: its producer or an admin.
+func (s *Service) owned(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
+	m, err := s.Get(ctx, id)
+	if err != nil {
+		return m, err
+	}
+	if !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID {
+		return m, apperr.E(apperr.Forbidden, MsgNotOwner)
+	}
+	return m, nil
+}
+
+func directPart(f web.Fields) (string, files.Kind, error) {
+	part, _, err := f.String("part")
+	if err != nil {
+		return "", "", err
+	}
+	d, ok := directParts[part]
+	if !ok {
+		return "", "", invalidf("Le champ part doit valoir filmFile ou subtitlesSrt (les images passent par POST /movies/upload)")
+	}
+	return part, d.kind, nil
+}
+
+// StartUpload begins a direct multipart upload of a large file to S3 (body
+// {part, size}) and presigns one URL per part. Only the owning producer or
+// an admin may.
+func (s *Service) StartUpload(ctx context.Context, c festival.Actor, id int64, f web.Fields) (UploadStarted, error) {
+	part, kind, err := directPart(f)
+	if err != nil {
+		return UploadStarted{}, err
+	}
+	size, _, err := integer(f, "size")
+	if err != nil || size == nil || *size <= 0 {
+		return UploadStarted{}, invalidf("Le champ size doit être la taille du fichier en octets (entier positif)")
+	}
+	if _, err := s.owned(ctx, c, id); err != nil {
+		return UploadStarted{}, err
+	}
+	up, err := s.files.StartUpload(ctx, id, part, kind, *size)
+	if err != nil {
+		return UploadStarted{}, fileErr(part, kind, err)
+	}
+	out := UploadStarted{
+		Part: part, Name: up.Name, UploadID: up.UploadID, PartSize: up.PartSize,
+		ExpiresAt: festival.NewTime(up.Expires), Parts: make([]UploadPartURL, len(up.Parts)),
+		Complete: map[string]string{"method": "POST", "path": "/movies/" + strconv.FormatInt(id, 10) + "/uploads/complete"},
+	}
+	for i, p := range up.Parts {
+		out.Parts[i] = UploadPartURL{Number: p.Number, Size: p.Size, URL: p.URL}
+	}
+	return out, nil
+}
+
+// storedName matches the names StoredName makes: <part>-<millis>-<digits><ext>.
+var storedName = regexp.MustCompile(`^[A-Za-z0-9_]+-[0-9]+-[0-9]+\.(mp4|srt)$`)
+
+// CompleteUpload finishes a direct upload (body {part, name, upload_id,
+// parts: [{number, etag}]}), verifies the object (size, and content through a
+// ranged read) and only then points the film at it. The file it replaces is
+// removed afterwards.
+func (s *Service) CompleteUpload(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
+	part, kind, err := directPart(f)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	name, _, err1 := f.String("name")
+	uploadID, _, err2 := f.String("upload_id")
+	var parts []struct {
+		Number int32  `json:"number"`
+		ETag   string `json:"etag"`
+	}
+	_, err3 := f.Decode("parts", &parts)
+	if err1 != nil || err2 != nil || err3 != nil || uploadID == "" || len(parts) == 0 ||
+		!storedName.MatchString(name) || !strings.HasPrefix(name, part+"-") {
+		return festival.Movie{}, invalidf("Le corps doit donner part, name et upload_id tels que reçus au démarrage, et parts : [{number, etag}]")
+	}
+	// S3 answers InvalidArgument or MalformedXML to these, which would read
+	// as a server failure: they are the client's mistakes, said as such.
+	seen := map[int32]bool{}
+	for _, p := range parts {
+		if p.Number < 1 || p.Number > 10000 || seen[p.Number] || strings.TrimSpace(p.ETag) == "" || len(parts) > 10000 {
+			return festival.Movie{}, invalidf("Parties invalides : chaque partie a un numéro de 1 à 10000, une seule fois, et l'ETag reçu de S3")
+		}
+		seen[p.Number] = true
+	}
+	if _, err := s.owned(ctx, c, id); err != nil {
+		return festival.Movie{}, err
+	}
+	key := files.Key(id, name)
+	done := make([]files.CompletedPart, len(parts))
+	for i, p := range parts {
+		done[i] = files.CompletedPart{Number: p.Number, ETag: p.ETag}
+	}
+	if err := s.files.CompleteUpload(ctx, key, uploadID, done); err != nil {
+		var inv *files.InvalidFileError
+		switch {
+		case errors.As(err, &inv):
+			return festival.Movie{}, fileErr(part, kind, err)
+		case errors.Is(err, files.ErrUploadRefused):
+			web.Logger(ctx).Info("direct upload not completed", "id_movie", id, "err", err.Error())
+			return festival.Movie{}, invalidf("Envoi direct impossible à terminer : vérifiez upload_id, les numéros de parties et leurs ETag")
+		}
+		// S3 unavailable, access denied...: not the client's fault, a 500
+		// logged with its cause.
+		return festival.Movie{}, err
+	}
+	if _, err := s.files.Verify(ctx, key, kind, 0); err != nil {
+		return festival.Movie{}, fileErr(part, kind, err) // Verify removed the object
+	}
+	var old *string
+	m, err := s.change(ctx, id, nil, "", func(m *festival.Movie) (map[string]string, error) {
+		ptr := directParts[part].field(m)
+		old = *ptr
+		n := name
+		*ptr = &n
+		return nil, nil
+	})
+	if err != nil {
+		s.discardKey(ctx, key)
+		return m, err
+	}
+	if old != nil && *old != name {
+		s.discardKey(ctx, files.Key(id, *old))
+	}
+	return m, nil
+}
+
+func (s *Service) discardKey(ctx context.Context, key string) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := s.files.Delete(ctx, key); err != nil {
+		web.Logger(ctx).Error("file not removed", "key", key, "err", err.Error())
+	}
+}

@@ -1,0 +1,368 @@
+// Package movies is the business of films: submission with their files
+// (including the combined producer registration), listings, admin review,
+// collaborators, the jury's candidate mark, presigned access to the files
+// and the direct-to-S3 upload of large films. The movies and auth route
+// groups serve it.
+package movies
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+	"github.com/festivalapi/festival/pkg/storage/files"
+)
+
+// Texts of the film operations. "Film non trouvé" is fixed by the
+// specification; the others are ours.
+const (
+	MsgMovieNotFound   = "Film non trouvé"
+	MsgTitleRequired   = "Le titre du film est requis (champ title)"
+	MsgStatusRequired  = "Le champ status est requis"
+	MsgCreated         = "Film soumis avec succès"
+	MsgRegistered      = "Compte producteur et film créés avec succès"
+	MsgUpdated         = "Film mis à jour"
+	MsgStatusUpdated   = "Statut du film mis à jour"
+	MsgCategoriesSet   = "Catégories du film mises à jour"
+	MsgJuriesSet       = "Jury du film mis à jour"
+	MsgCollaboratorsOK = "Collaborateurs du film mis à jour"
+	MsgCandidate       = "Film marqué comme candidat"
+	MsgDeleted         = "Film supprimé avec succès"
+	MsgFileUploaded    = "Fichier vérifié et enregistré"
+	MsgConflict        = "Le film a été modifié en même temps par une autre requête ; réessayez"
+	MsgNotOwner        = "Accès interdit. Seul le producteur du film ou un administrateur peut le modifier."
+	MsgNoMediaAccess   = "Accès interdit. Seuls le producteur du film, les membres du jury qui lui sont assignés et les administrateurs peuvent voir ses fichiers."
+	MsgConflictOfInt   = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
+	MsgNothingToUpdate = "Aucun champ modifiable n'a été envoyé"
+	// Formats: the ids of the refused jury members, the refused e-mails.
+	MsgJuryConflict       = "Conflit d'intérêts : ces membres du jury ont produit ce film ou figurent parmi ses collaborateurs : %s"
+	MsgCollaboratorIsJury = "Conflit d'intérêts : ces collaborateurs sont membres du jury assignés à ce film (retirez-les du jury d'abord) : %s"
+)
+
+// Service runs the film operations.
+type Service struct {
+	store *dynamo.Store
+	files *files.Store
+	now   func() time.Time
+}
+
+// New returns the film service.
+func New(st *dynamo.Store, fs *files.Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: st, files: fs, now: now}
+}
+
+// storeErr turns the store's typed failures into the API's.
+func storeErr(err error) error {
+	var unknown *dynamo.UnknownIDsError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, dynamo.ErrNotFound):
+		return apperr.E(apperr.NotFound, MsgMovieNotFound)
+	case errors.Is(err, dynamo.ErrConflict):
+		return apperr.E(apperr.Conflict, MsgConflict)
+	case errors.As(err, &unknown):
+		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", joinIDs(unknown.IDs))
+	}
+	return err
+}
+
+// joinIDs lists ids for a message: "3, 12".
+func joinIDs(ids []int64) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Get reads one film: one GetItem.
+func (s *Service) Get(ctx context.Context, id int64) (festival.Movie, error) {
+	m, err := s.store.GetMovie(ctx, id)
+	return m, storeErr(err)
+}
+
+// ListQuery is the optional filtering and paging of GET /movies.
+type ListQuery struct {
+	Status   string // either vocabulary
+	Category string // id_categorie
+	Page     dynamo.Page
+}
+
+// List returns films, all of them or one page, optionally by status and category.
+func (s *Service) List(ctx context.Context, q ListQuery) ([]festival.Movie, string, error) {
+	var f dynamo.MovieFilter
+	var err error
+	if f.Statuses, err = StatusFilter(q.Status); err != nil {
+		return nil, "", err
+	}
+	if q.Category != "" {
+		if f.CategoryID, err = strconv.ParseInt(q.Category, 10, 64); err != nil || f.CategoryID <= 0 {
+			return nil, "", invalidf("Paramètre category invalide : un identifiant de catégorie entier est attendu")
+		}
+	}
+	movies, next, err := s.store.ListMovies(ctx, f, q.Page)
+	return movies, next, storeErr(err)
+}
+
+// Mine lists the caller's own films.
+func (s *Service) Mine(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Movie, string, error) {
+	movies, next, err := s.store.MoviesOfProducer(ctx, c.ID, p)
+	return movies, next, storeErr(err)
+}
+
+// Assigned lists the films assigned to the calling jury member.
+func (s *Service) Assigned(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Movie, string, error) {
+	movies, next, err := s.store.MoviesAssignedTo(ctx, c.ID, p)
+	return movies, next, storeErr(err)
+}
+
+// change applies a change to a film, with an audit entry when audited.
+func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, action string, fn func(m *festival.Movie) (map[string]string, error)) (festival.Movie, error) {
+	var audit *dynamo.AuditInfo
+	if actor != nil {
+		audit = &dynamo.AuditInfo{Actor: *actor, Action: action}
+	}
+	m, err := s.store.ChangeMovie(ctx, id, audit, fn)
+	return m, storeErr(err)
+}
+
+// Update changes the editable fields that were sent (PUT /movies/:id, admin).
+func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
+	// Validate before reading, so a bad body answers 400 for any id.
+	var probe festival.Movie
+	changed, err := applyFields(f, &probe, true, false, s.now())
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if len(changed) == 0 {
+		return festival.Movie{}, invalidf(MsgNothingToUpdate)
+	}
+	actor := c
+	return s.change(ctx, id, &actor, "movie.update", func(m *festival.Movie) (map[string]string, error) {
+		if _, err := applyFields(f, m, true, false, s.now()); err != nil {
+			return nil, err
+		}
+		return map[string]string{"fields": strings.Join(changed, ",")}, nil
+	})
+}
+
+// SetStatus replaces the status (either vocabulary; PUT /movies/:id/status).
+func (s *Service) SetStatus(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
+	st, err := parseStatusField(f)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	actor := c
+	return s.change(ctx, id, &actor, "movie.status", func(m *festival.Movie) (map[string]string, error) {
+		from := m.SelectionStatus
+		m.SelectionStatus = st
+		return map[string]string{"from": string(from), "to": string(st)}, nil
+	})
+}
+
+// SetCategories assigns exactly the listed categories; an unknown id is a
+// 400 naming it, and nothing changes.
+func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
+	ids, sent, err := idList(f, "categories", MaxCategories)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if !sent {
+		return festival.Movie{}, invalidf("Le champ categories est requis (liste d'identifiants de catégories)")
+	}
+	cats, err := s.store.CategoryNames(ctx, ids)
+	var unknown *dynamo.UnknownIDsError
+	if errors.As(err, &unknown) {
+		return festival.Movie{}, invalidf("Catégories inconnues : %s", joinIDs(unknown.IDs))
+	}
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	m, err := s.store.SetMovieCategories(ctx, c, id, cats)
+	return m, storeErr(err)
+}
+
+// SetJuries assigns exactly the listed jury members; an unknown user, one
+// whose role is not JURY, or one with a conflict of interest with the film
+// (its producer or one of its collaborators) is a 400 naming them, and
+// nothing changes.
+func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
+	ids, sent, err := idList(f, "juries", MaxJuries)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if !sent {
+		return festival.Movie{}, invalidf("Le champ juries est requis (liste d'identifiants d'utilisateurs JURY)")
+	}
+	juries, err := s.store.JuryMembers(ctx, ids)
+	var unknown *dynamo.UnknownIDsError
+	if errors.As(err, &unknown) {
+		return festival.Movie{}, invalidf("Utilisateurs inconnus ou sans le rôle JURY : %s", joinIDs(unknown.IDs))
+	}
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	m, err := s.store.SetMovieJuries(ctx, c, id, juries)
+	var conflicted *dynamo.ConflictOfInterestError
+	if errors.As(err, &conflicted) {
+		return m, invalidf(MsgJuryConflict, joinIDs(conflicted.IDs))
+	}
+	return m, storeErr(err)
+}
+
+// SetCollaborators replaces a film's collaborators. Only the owning producer
+// or an admin may; an admin's change is audited. A collaborator sent again
+// with the same e-mail keeps their id.
+func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
+	collabs, sent, err := collaboratorsInput(f)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if !sent {
+		return festival.Movie{}, invalidf("Le champ collaborators est requis (liste d'objets {first_name, last_name, email, job})")
+	}
+	// Ownership is checked before drawing ids, and again inside the
+	// versioned write below (the owner of a film never changes).
+	current, err := s.Get(ctx, id)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if !c.Is(festival.RoleAdmin) && current.OwnerID != c.ID {
+		return festival.Movie{}, apperr.E(apperr.Forbidden, MsgNotOwner)
+	}
+	known := map[string]int64{}
+	for _, old := range current.Collaborators {
+		if old.Email != "" {
+			known[festival.NormalizeEmail(old.Email)] = old.ID
+		}
+	}
+	need := 0
+	for i := range collabs {
+		if id, ok := known[festival.NormalizeEmail(collabs[i].Email)]; ok && collabs[i].Email != "" {
+			collabs[i].ID = id
+		} else {
+			need++
+		}
+	}
+	fresh, err := s.store.NewCollaboratorIDs(ctx, need)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	for i := range collabs {
+		if collabs[i].ID == 0 {
+			collabs[i].ID, fresh = fresh[0], fresh[1:]
+		}
+	}
+	var actor *festival.Actor
+	if c.Is(festival.RoleAdmin) {
+		a := c
+		actor = &a
+	}
+	return s.change(ctx, id, actor, "movie.collaborators", func(m *festival.Movie) (map[string]string, error) {
+		if !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID {
+			return nil, apperr.E(apperr.Forbidden, MsgNotOwner)
+		}
+		// The rule of SetJuries seen from the other side: a jury member
+		// assigned to the film cannot become its collaborator. Checked on
+		// the film read for the versioned write, so a concurrent assignment
+		// cannot slip through.
+		if jurors := assignedCollaborators(*m, collabs); len(jurors) > 0 {
+			return nil, invalidf(MsgCollaboratorIsJury, strings.Join(jurors, ", "))
+		}
+		m.Collaborators = collabs
+		return map[string]string{"count": strconv.Itoa(len(collabs))}, nil
+	})
+}
+
+// assignedCollaborators returns the e-mails among collabs that belong to a
+// jury member assigned to the film, in the order sent.
+func assignedCollaborators(m festival.Movie, collabs []festival.Collaborator) []string {
+	jurors := map[string]bool{}
+	for _, j := range m.Juries {
+		jurors[festival.NormalizeEmail(j.Email)] = true
+	}
+	var out []string
+	for _, c := range collabs {
+		// The same comparison as festival.ConflictOfInterest's.
+		if c.Email != "" && jurors[festival.NormalizeEmail(c.Email)] {
+			out = append(out, c.Email)
+		}
+	}
+	return out
+}
+
+// MarkCandidate is a jury member's "candidate" mark without a full vote
+// (PUT /movies/:id/jury-candidate). A member with a conflict of interest
+// (they produced the film or are among its collaborators) is refused.
+func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
+	juror, err := s.store.GetUser(ctx, c.ID)
+	if err != nil {
+		return festival.Movie{}, err // the guard just read this user
+	}
+	settings, err := s.store.GetSettings(ctx)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	actor := c
+	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {
+		if festival.ConflictOfInterest(*m, juror) {
+			return nil, apperr.E(apperr.Forbidden, MsgConflictOfInt)
+		}
+		if settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury && !m.HasJury(c.ID) {
+			return nil, apperr.E(apperr.Forbidden, festival.MsgNotAssigned)
+		}
+		from := m.SelectionStatus
+		m.SelectionStatus = festival.StatusCandidate
+		return map[string]string{"from": string(from), "to": string(festival.StatusCandidate)}, nil
+	})
+}
+
+// Delete removes a film with everything in its item collection and its files.
+// A film whose deletion failed part-way reads as gone but can be deleted
+// again, which finishes the job.
+func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error {
+	actor := c
+	return s.remove(ctx, &actor, id)
+}
+
+// remove marks the film as being deleted (no new vote, assignment, award or
+// file can then attach to it), deletes the files, then the records, the film
+// item last: a failure part-way leaves the marked film item, and a retry
+// finishes the job; deleting the records first could leave objects that no
+// record points to.
+func (s *Service) remove(ctx context.Context, actor *festival.Actor, id int64) error {
+	title, err := s.store.MarkMovieDeleting(ctx, id)
+	if err != nil {
+		return storeErr(err)
+	}
+	if err := s.files.DeletePrefix(ctx, id); err != nil {
+		return err
+	}
+	return storeErr(s.store.DeleteMarkedMovie(ctx, actor, id, title))
+}
+
+// DeleteFilmsOf deletes every film a producer owns, with their files; the
+// account deletion calls it first (accounts.FilmRemover). The deletion of
+// the user is what the audit trail records.
+func (s *Service) DeleteFilmsOf(ctx context.Context, producerID int64) error {
+	ids, err := s.store.FilmIDsOfProducer(ctx, producerID)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if err := s.remove(ctx, nil, id); err != nil && !apperr.Is(err, apperr.NotFound) {
+			return err
+		}
+	}
+	return nil
+}

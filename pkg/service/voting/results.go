@@ -1,0 +1,185 @@
+package voting
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+// FilmResult is one film's line of the jury results.
+type FilmResult struct {
+	// Rank is the film's place (1 = best); null for a film without votes,
+	// which is listed after the ranked ones.
+	Rank            *int                     `json:"rank"`
+	MovieID         int64                    `json:"id_movie"`
+	Title           string                   `json:"title"`
+	SelectionStatus festival.SelectionStatus `json:"selection_status"`
+	Categories      []festival.MovieCategory `json:"Categories"`
+	VoteCount       int                      `json:"vote_count"`
+	// Mean, Min, Max and Spread (population standard deviation) of the
+	// scores, rounded to 2 decimals; null without votes.
+	Mean           *float64 `json:"mean"`
+	Min            *float64 `json:"min"`
+	Max            *float64 `json:"max"`
+	Spread         *float64 `json:"spread"`
+	CandidateFlags int      `json:"candidate_flags"`
+
+	mean float64 // unrounded, for the ranking
+}
+
+// Results computes the jury results of every film, or of the films of one
+// category (categoryID > 0), ranked. It reads all votes (GSI1 VOTES) and all
+// films (GSI1 MOVIES, projected) page by page and aggregates in memory: the
+// number of requests grows with the data's size in MB, not with the number
+// of films.
+func (s *Service) Results(ctx context.Context, categoryID int64) ([]FilmResult, error) {
+	if categoryID > 0 {
+		if _, err := s.store.GetCategory(ctx, categoryID); errors.Is(err, dynamo.ErrNotFound) {
+			return nil, apperr.E(apperr.NotFound, MsgCategoryNotFound)
+		} else if err != nil {
+			return nil, err
+		}
+	}
+	films, err := s.store.ListMovieFacts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	votes, _, err := s.store.ListVotes(ctx, dynamo.Page{})
+	if err != nil {
+		return nil, err
+	}
+	return Aggregate(films, votes, categoryID), nil
+}
+
+// Aggregate computes the results from films and votes (votes on films that
+// are not listed are ignored).
+func Aggregate(films []dynamo.MovieFacts, votes []festival.Vote, categoryID int64) []FilmResult {
+	byFilm := map[int64][]festival.Vote{}
+	for _, v := range votes {
+		byFilm[v.MovieID] = append(byFilm[v.MovieID], v)
+	}
+	out := []FilmResult{}
+	for _, f := range films {
+		if categoryID > 0 && !inCategory(f, categoryID) {
+			continue
+		}
+		r := FilmResult{MovieID: f.ID, Title: f.Title, SelectionStatus: f.Status, Categories: f.Categories}
+		if r.Categories == nil {
+			r.Categories = []festival.MovieCategory{}
+		}
+		vs := byFilm[f.ID]
+		r.VoteCount = len(vs)
+		if len(vs) > 0 {
+			sum, lo, hi := 0.0, math.Inf(1), math.Inf(-1)
+			for _, v := range vs {
+				sum += v.Score
+				lo, hi = math.Min(lo, v.Score), math.Max(hi, v.Score)
+				if v.IsCandidate {
+					r.CandidateFlags++
+				}
+			}
+			mean := sum / float64(len(vs))
+			sq := 0.0
+			for _, v := range vs {
+				sq += (v.Score - mean) * (v.Score - mean)
+			}
+			r.mean = mean
+			r.Mean, r.Min, r.Max = round2(mean), round2(lo), round2(hi)
+			r.Spread = round2(math.Sqrt(sq / float64(len(vs))))
+		}
+		out = append(out, r)
+	}
+	// Best mean first; ties go to more votes, then more candidate flags, then
+	// the older film, so the order is stable from one call to the next.
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if (a.VoteCount > 0) != (b.VoteCount > 0) {
+			return a.VoteCount > 0
+		}
+		if a.mean != b.mean {
+			return a.mean > b.mean
+		}
+		if a.VoteCount != b.VoteCount {
+			return a.VoteCount > b.VoteCount
+		}
+		if a.CandidateFlags != b.CandidateFlags {
+			return a.CandidateFlags > b.CandidateFlags
+		}
+		return a.MovieID < b.MovieID
+	})
+	for i := range out {
+		if out[i].VoteCount > 0 {
+			rank := i + 1
+			out[i].Rank = &rank
+		}
+	}
+	return out
+}
+
+func inCategory(f dynamo.MovieFacts, id int64) bool {
+	for _, c := range f.Categories {
+		if c.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func round2(v float64) *float64 {
+	r := math.Round(v*100) / 100
+	return &r
+}
+
+// csvHeader names the columns of the CSV export, as the JSON fields.
+var csvHeader = []string{"rank", "id_movie", "title", "selection_status", "categories", "vote_count", "mean", "min", "max", "spread", "candidate_flags"}
+
+// WriteCSV writes the results as CSV (RFC 4180, header line first).
+func WriteCSV(w io.Writer, results []FilmResult) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	num := func(p *float64) string {
+		if p == nil {
+			return ""
+		}
+		return strconv.FormatFloat(*p, 'f', -1, 64)
+	}
+	for _, r := range results {
+		rank := ""
+		if r.Rank != nil {
+			rank = strconv.Itoa(*r.Rank)
+		}
+		names := make([]string, len(r.Categories))
+		for i, c := range r.Categories {
+			names[i] = c.Name
+		}
+		if err := cw.Write([]string{
+			rank, strconv.FormatInt(r.MovieID, 10), cell(r.Title), string(r.SelectionStatus), cell(strings.Join(names, "; ")),
+			strconv.Itoa(r.VoteCount), num(r.Mean), num(r.Min), num(r.Max), num(r.Spread), strconv.Itoa(r.CandidateFlags),
+		}); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// cell neutralizes text that a spreadsheet would run as a formula (titles
+// and category names are typed by producers and admins): it is prefixed with
+// an apostrophe, which spreadsheets show as plain text.
+func cell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

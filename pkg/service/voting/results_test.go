@@ -1,0 +1,84 @@
+package voting
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+func vote(movie int64, score float64, candidate bool) festival.Vote {
+	return festival.Vote{MovieID: movie, Score: score, IsCandidate: candidate}
+}
+
+func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
+	cat := festival.MovieCategory{ID: 7, Name: "Court"}
+	films := []dynamo.MovieFacts{
+		{ID: 1, Title: "Sans vote"},
+		{ID: 2, Title: "Moyen", Categories: []festival.MovieCategory{cat}},
+		{ID: 3, Title: "Meilleur"},
+		{ID: 4, Title: "Ex aequo, plus de votes"},
+	}
+	votes := []festival.Vote{
+		vote(2, 4, false), vote(2, 8, true), // mean 6, spread 2
+		vote(3, 9.5, true),                                     // mean 9.5
+		vote(4, 6, false), vote(4, 6, false), vote(4, 6, true), // mean 6, three votes
+		vote(99, 10, true), // a film that is not listed: ignored
+	}
+	got := Aggregate(films, votes, 0)
+	order := []int64{3, 4, 2, 1}
+	for i, id := range order {
+		if got[i].MovieID != id {
+			t.Fatalf("position %d: film %d, want %d (%+v)", i+1, got[i].MovieID, id, got)
+		}
+	}
+	two := got[2]
+	if two.VoteCount != 2 || *two.Mean != 6 || *two.Min != 4 || *two.Max != 8 || *two.Spread != 2 || two.CandidateFlags != 1 || *two.Rank != 3 {
+		t.Fatalf("film 2 = %+v", two)
+	}
+	none := got[3]
+	if none.Rank != nil || none.Mean != nil || none.VoteCount != 0 || none.Categories == nil {
+		t.Fatalf("a film without votes must be unranked with null statistics and [] categories: %+v", none)
+	}
+	b, _ := json.Marshal(none)
+	if !strings.Contains(string(b), `"rank":null`) || !strings.Contains(string(b), `"Categories":[]`) {
+		t.Fatalf("JSON = %s", b)
+	}
+	inCat := Aggregate(films, votes, 7)
+	if len(inCat) != 1 || inCat[0].MovieID != 2 || *inCat[0].Rank != 1 {
+		t.Fatalf("category 7 = %+v", inCat)
+	}
+}
+
+func TestAggregateRoundsToTwoDecimals(t *testing.T) {
+	got := Aggregate([]dynamo.MovieFacts{{ID: 1}}, []festival.Vote{vote(1, 7, false), vote(1, 8, false), vote(1, 8, false)}, 0)
+	if *got[0].Mean != 7.67 || *got[0].Spread != 0.47 {
+		t.Fatalf("mean %v spread %v, want 7.67 and 0.47", *got[0].Mean, *got[0].Spread)
+	}
+}
+
+func TestWriteCSVNeutralizesSpreadsheetFormulas(t *testing.T) {
+	res := Aggregate([]dynamo.MovieFacts{{ID: 1, Title: "=HYPERLINK(\"http://x\")"}}, []festival.Vote{vote(1, 5, false)}, 0)
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `'=HYPERLINK`) {
+		t.Fatalf("a title starting with = was not neutralized:\n%s", buf.String())
+	}
+}
+
+func TestParseScore(t *testing.T) {
+	for raw, ok := range map[string]bool{
+		`0`: true, `10`: true, `7.5`: true, `0.25`: true,
+		`-0.1`: false, `10.01`: false, `"7"`: false, `true`: false, `null`: false, `[7]`: false,
+	} {
+		_, err := festival.ParseScore(json.RawMessage(raw))
+		if (err == nil) != ok {
+			t.Errorf("ParseScore(%s) err = %v, want ok=%v", raw, err, ok)
+		}
+	}
+}

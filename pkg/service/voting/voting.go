@@ -1,0 +1,184 @@
+// Package voting is the business of jury voting: casting and updating a
+// vote, marking a film candidate, and the jury results for admins. It applies
+// the festival's rules (conflict of interest, the jury_vote_assigned_only
+// setting) before the store writes anything.
+package voting
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+// Texts of the vote operations.
+const (
+	MsgFilmNotFound   = "Film non trouvé" // fixed by the specification
+	MsgVoteCreated    = "Vote enregistré"
+	MsgVoteUpdated    = "Vote mis à jour"
+	MsgVoteNotFound   = "Vote non trouvé"
+	MsgVoteDeleted    = "Vote supprimé"
+	MsgMovieVotesGone = "Votes du film supprimés"
+	MsgScoreRequired  = "Le champ score est requis pour un premier vote : un nombre de 0 à 10 (décimales permises)"
+	MsgEmptyVote      = "Corps de requête vide : envoyez au moins score (nombre de 0 à 10), comment ou is_candidate"
+	// Same text as the movies route group's, for the same rule.
+	MsgConflict         = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
+	MsgNotAssigned      = festival.MsgNotAssigned
+	MsgCategoryNotFound = "Catégorie non trouvée"
+)
+
+// Service runs the vote operations.
+type Service struct {
+	store *dynamo.Store
+}
+
+// New returns the voting service.
+func New(st *dynamo.Store) *Service { return &Service{store: st} }
+
+// ParseVote reads a vote body ({score, comment, is_candidate}; the aliases
+// note and comments are already mapped by web.ReadFields). Nothing is
+// required here: a first vote needs a score, which SaveVote decides.
+func ParseVote(f web.Fields) (dynamo.VoteChange, error) {
+	var ch dynamo.VoteChange
+	if len(f) == 0 {
+		return ch, apperr.E(apperr.Invalid, MsgEmptyVote)
+	}
+	if f.Has("score") {
+		if f.IsNull("score") {
+			return ch, apperr.E(apperr.Invalid, MsgScoreRequired)
+		}
+		v, err := festival.ParseScore(f["score"])
+		if err != nil {
+			return ch, invalid(err)
+		}
+		ch.Score = &v
+	}
+	if f.Has("comment") {
+		c, ok, err := f.String("comment")
+		if err != nil {
+			return ch, err
+		}
+		ch.CommentSet = true
+		if ok && strings.TrimSpace(c) != "" {
+			if err := festival.CheckText("comment", c, festival.MaxCommentLen); err != nil {
+				return ch, invalid(err)
+			}
+			ch.Comment = &c
+		}
+	}
+	if f.Has("is_candidate") && !f.IsNull("is_candidate") {
+		var b bool
+		if _, err := f.Decode("is_candidate", &b); err != nil {
+			return ch, apperr.E(apperr.Invalid, "Le champ is_candidate doit être un booléen (true ou false)")
+		}
+		ch.IsCandidate = &b
+	}
+	return ch, nil
+}
+
+// invalid turns a refused value into a 400 naming the field.
+func invalid(err error) error {
+	var fe *festival.FieldError
+	if errors.As(err, &fe) {
+		return apperr.E(apperr.Invalid, fe.Error())
+	}
+	return err
+}
+
+// judge checks that the caller may vote on the film: it exists, the caller
+// has no conflict of interest, and (setting) is assigned to it when a jury
+// member.
+// It returns the film's facts and whether the write must be conditional on
+// the assignment (the store re-checks it in the write's transaction, so an
+// assignment withdrawn meanwhile cannot slip through).
+func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (dynamo.MovieFacts, bool, error) {
+	film, err := s.store.GetMovieFacts(ctx, movieID)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return film, false, apperr.E(apperr.NotFound, MsgFilmNotFound)
+	}
+	if err != nil {
+		return film, false, err
+	}
+	u, err := s.store.GetUser(ctx, c.ID)
+	if err != nil {
+		return film, false, err
+	}
+	m := festival.Movie{ID: film.ID, OwnerID: film.OwnerID, Collaborators: film.Collaborators}
+	if festival.ConflictOfInterest(m, u) {
+		return film, false, apperr.E(apperr.Forbidden, MsgConflict)
+	}
+	settings, err := s.store.GetSettings(ctx)
+	if err != nil {
+		return film, false, err
+	}
+	return film, settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury, nil
+}
+
+// Vote creates the caller's vote on a film or updates it (one per voter per
+// film). is_candidate true moves the film to candidate in the same write.
+func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, f web.Fields) (dynamo.SavedVote, error) {
+	ch, err := ParseVote(f)
+	if err != nil {
+		return dynamo.SavedVote{}, err
+	}
+	film, requireAssignment, err := s.judge(ctx, c, movieID)
+	if err != nil {
+		return dynamo.SavedVote{}, err
+	}
+	ch.RequireAssignment = requireAssignment
+	if ch.IsCandidate != nil && *ch.IsCandidate && film.Status != festival.StatusCandidate {
+		ch.Promote, ch.PromoteFrom = true, film.Status
+	}
+	saved, err := s.store.SaveVote(ctx, c, movieID, ch)
+	switch {
+	case errors.Is(err, dynamo.ErrScoreRequired):
+		return saved, apperr.E(apperr.Invalid, MsgScoreRequired)
+	case errors.Is(err, dynamo.ErrNotFound):
+		return saved, apperr.E(apperr.NotFound, MsgFilmNotFound)
+	case errors.Is(err, dynamo.ErrNotAssigned):
+		return saved, apperr.E(apperr.Forbidden, MsgNotAssigned)
+	}
+	return saved, err
+}
+
+// Mine returns the caller's vote on one film; 404 when there is none.
+func (s *Service) Mine(ctx context.Context, c festival.Actor, movieID int64) (festival.Vote, error) {
+	v, err := s.store.GetVote(ctx, movieID, c.ID)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return v, apperr.E(apperr.NotFound, MsgVoteNotFound)
+	}
+	return v, err
+}
+
+// AllMine returns the caller's votes.
+func (s *Service) AllMine(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Vote, string, error) {
+	return s.store.VotesOf(ctx, c.ID, p)
+}
+
+// All returns every vote.
+func (s *Service) All(ctx context.Context, p dynamo.Page) ([]festival.Vote, string, error) {
+	return s.store.ListVotes(ctx, p)
+}
+
+// Delete removes one vote by id.
+func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error {
+	_, err := s.store.DeleteVote(ctx, c, id)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return apperr.E(apperr.NotFound, MsgVoteNotFound)
+	}
+	return err
+}
+
+// DeleteOfMovie removes every vote on a film and returns how many.
+func (s *Service) DeleteOfMovie(ctx context.Context, c festival.Actor, movieID int64) (int, error) {
+	if _, err := s.store.GetMovieFacts(ctx, movieID); errors.Is(err, dynamo.ErrNotFound) {
+		return 0, apperr.E(apperr.NotFound, MsgFilmNotFound)
+	} else if err != nil {
+		return 0, err
+	}
+	return s.store.DeleteMovieVotes(ctx, c, movieID)
+}

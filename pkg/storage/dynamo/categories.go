@@ -1,0 +1,211 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// ErrNameTaken is returned when another category (or event) already has the
+// name, compared with festival.NameKey.
+var ErrNameTaken = errors.New("store: name already used")
+
+type categoryItem struct {
+	PK        string `dynamodbav:"PK"`
+	SK        string `dynamodbav:"SK"`
+	GSI1PK    string `dynamodbav:"GSI1PK"`
+	GSI1SK    string `dynamodbav:"GSI1SK"`
+	Type      string `dynamodbav:"type"`
+	ID        int64  `dynamodbav:"id_categorie"`
+	Name      string `dynamodbav:"name"`
+	CreatedAt string `dynamodbav:"createdAt"`
+	UpdatedAt string `dynamodbav:"updatedAt"`
+	// Deleting is set while the category is being deleted: it is gone to
+	// readers from then on.
+	Deleting bool `dynamodbav:"deleting,omitempty"`
+}
+
+func (it categoryItem) category() festival.Category {
+	created, _ := festival.ParseTime(it.CreatedAt)
+	updated, _ := festival.ParseTime(it.UpdatedAt)
+	return festival.Category{ID: it.ID, Name: it.Name, CreatedAt: created, UpdatedAt: updated}
+}
+
+// nameMarker is the item that makes a category or event name unique.
+type nameMarker struct {
+	PK   string `dynamodbav:"PK"`
+	SK   string `dynamodbav:"SK"`
+	Type string `dynamodbav:"type"`
+	ID   int64  `dynamodbav:"id"`
+}
+
+func (s *Store) putMarkerOp(pk, sk string, id int64) (types.TransactWriteItem, error) {
+	item, err := attributevalue.MarshalMap(nameMarker{PK: pk, SK: sk, Type: sk, ID: id})
+	if err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	return types.TransactWriteItem{Put: &types.Put{
+		TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
+	}}, nil
+}
+
+func (s *Store) categoryMarkerKey(name string) map[string]types.AttributeValue {
+	return key(categoryNamePK(festival.NameKey(name)), typeCategoryName)
+}
+
+// CreateCategory stores a new category; ErrNameTaken when the name is used.
+// The name marker, the category and the audit entry are one transaction.
+func (s *Store) CreateCategory(ctx context.Context, actor festival.Actor, name string) (festival.Category, error) {
+	id, err := s.nextID(ctx, counterCategories)
+	if err != nil {
+		return festival.Category{}, err
+	}
+	now := festival.NewTime(s.now())
+	c := festival.Category{ID: id, Name: name, CreatedAt: now, UpdatedAt: now}
+	item, err := attributevalue.MarshalMap(categoryItem{
+		PK: categoryPK(id), SK: skCategory, GSI1PK: gsi1Categories, GSI1SK: categoryGSI1SK(id), Type: typeCategory,
+		ID: id, Name: name, CreatedAt: now.String(), UpdatedAt: now.String(),
+	})
+	if err != nil {
+		return c, err
+	}
+	marker, err := s.putMarkerOp(categoryNamePK(festival.NameKey(name)), typeCategoryName, id)
+	if err != nil {
+		return c, err
+	}
+	err = s.transact(ctx, []types.TransactWriteItem{
+		marker,
+		{Put: &types.Put{TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
+		s.auditOp(actor, "category.create", fmt.Sprintf("category:%d", id), map[string]string{"name": name}),
+	})
+	if conditionFailedAt(err, 0) {
+		return c, ErrNameTaken
+	}
+	if err != nil {
+		return c, fmt.Errorf("create category: %w", err)
+	}
+	return c, nil
+}
+
+// GetCategory reads one category.
+func (s *Store) GetCategory(ctx context.Context, id int64) (festival.Category, error) {
+	it, err := getItem[categoryItem](ctx, s, key(categoryPK(id), skCategory))
+	if err != nil {
+		return festival.Category{}, wrapGet(err, "get category %d", id)
+	}
+	if it.Deleting {
+		return festival.Category{}, ErrNotFound
+	}
+	return it.category(), nil
+}
+
+// ListCategories returns categories in id order, one page or all.
+func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
+	in := s.gsi1Query(gsi1Categories)
+	in.FilterExpression = aws.String("attribute_not_exists(deleting)") // being deleted: gone
+	return queryRecords(ctx, s, in, p, categoryItem.category)
+}
+
+// RenameCategory changes a category's name (ErrNameTaken when another has
+// it): the marker moves in the same transaction as the rename, conditional on
+// the name read, so two renames cannot both win. Then the copies of the name
+// embedded in its films are brought in step; a rename to the same name only
+// does that, so retrying a rename that failed part-way finishes the job.
+func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int64, name string) (festival.Category, error) {
+	cur, err := s.GetCategory(ctx, id)
+	if err != nil {
+		return cur, err
+	}
+	c := cur
+	if cur.Name != name {
+		c.Name, c.UpdatedAt = name, festival.NewTime(s.now())
+		var ops []types.TransactWriteItem
+		moved := festival.NameKey(cur.Name) != festival.NameKey(name)
+		if moved {
+			marker, err := s.putMarkerOp(categoryNamePK(festival.NameKey(name)), typeCategoryName, id)
+			if err != nil {
+				return cur, err
+			}
+			ops = append(ops, marker)
+		}
+		ops = append(ops, types.TransactWriteItem{Update: &types.Update{
+			TableName: &s.table, Key: key(categoryPK(id), skCategory),
+			// Not while it is being deleted: the deletion removes the marker
+			// of the name it read, and a moved marker would outlive it.
+			ConditionExpression:       aws.String("#n = :old AND attribute_not_exists(deleting)"),
+			UpdateExpression:          aws.String("SET #n = :n, #u = :u"),
+			ExpressionAttributeNames:  map[string]string{"#n": "name", "#u": "updatedAt"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":old": str(cur.Name), ":n": str(name), ":u": str(c.UpdatedAt.String())},
+		}})
+		if moved {
+			ops = append(ops, types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: s.categoryMarkerKey(cur.Name)}})
+		}
+		ops = append(ops, s.auditOp(actor, "category.update", fmt.Sprintf("category:%d", id), map[string]string{"from": cur.Name, "to": name}))
+		err = s.transact(ctx, ops)
+		switch {
+		case moved && conditionFailedAt(err, 0):
+			return cur, ErrNameTaken
+		case conditionFailedAt(err, 0) || (moved && conditionFailedAt(err, 1)):
+			return cur, ErrConflict
+		case err != nil:
+			return cur, fmt.Errorf("rename category %d: %w", id, err)
+		}
+	}
+	if err := s.RenameCategoryInMovies(ctx, id, name); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// DeleteCategory unlinks a category from its films (link items and embedded
+// copies, see UnlinkCategory), then deletes the category and its name marker
+// with the audit entry. It first marks the category (deleting = true), which
+// makes categoryExistsCheck and CategoryNames refuse it, so no film can be
+// linked to it while its links are removed. Films go first, so a failure
+// part-way leaves the category in place and a retry finishes the job.
+func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int64) (festival.Category, error) {
+	// The mark returns the category as it is once marked: from then on no
+	// rename can move its name marker, so the name read here is the one whose
+	// marker the last write removes.
+	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: key(categoryPK(id), skCategory),
+		ConditionExpression:       aws.String("attribute_exists(PK)"),
+		UpdateExpression:          aws.String("SET deleting = :t"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
+		ReturnValues:              types.ReturnValueAllNew,
+	})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		return festival.Category{}, ErrNotFound
+	}
+	if err != nil {
+		return festival.Category{}, fmt.Errorf("mark category %d deleting: %w", id, err)
+	}
+	var it categoryItem
+	if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
+		return festival.Category{}, err
+	}
+	c := it.category()
+	if err := s.UnlinkCategory(ctx, id); err != nil {
+		return c, err
+	}
+	err = s.transact(ctx, []types.TransactWriteItem{
+		{Delete: &types.Delete{TableName: &s.table, Key: key(categoryPK(id), skCategory), ConditionExpression: aws.String("attribute_exists(PK)")}},
+		{Delete: &types.Delete{TableName: &s.table, Key: s.categoryMarkerKey(c.Name)}},
+		s.auditOp(actor, "category.delete", fmt.Sprintf("category:%d", id), map[string]string{"name": c.Name}),
+	})
+	if conditionFailedAt(err, 0) {
+		return c, ErrNotFound
+	}
+	if err != nil {
+		return c, fmt.Errorf("delete category %d: %w", id, err)
+	}
+	return c, nil
+}

@@ -1,0 +1,144 @@
+package dynamo
+
+import "fmt"
+
+// Key shapes of the single table. docs/data-model.md is the schema and lists
+// the same shapes with the access pattern each one serves; change both together.
+//
+// Attributes PK/SK form the primary key. GSI1 (GSI1PK/GSI1SK) answers "all
+// records of one type" and lookups by a record's own id; GSI2 (GSI2PK/GSI2SK)
+// answers "what hangs off this user / category" (films produced, jury
+// assignments, votes cast, films of a category).
+const (
+	attrPK     = "PK"
+	attrSK     = "SK"
+	attrGSI1PK = "GSI1PK"
+	attrGSI1SK = "GSI1SK"
+	attrGSI2PK = "GSI2PK"
+	attrGSI2SK = "GSI2SK"
+	attrType   = "type"
+
+	IndexGSI1 = "GSI1"
+	IndexGSI2 = "GSI2"
+)
+
+// pad makes numeric ids sort as numbers inside string sort keys.
+func pad(id int64) string { return fmt.Sprintf("%010d", id) }
+
+// Users.
+func userPK(id int64) string      { return fmt.Sprintf("USER#%d", id) }
+func emailPK(email string) string { return "EMAIL#" + email } // email already normalized
+
+const (
+	skUser       = "USER"
+	skEmail      = "EMAIL"
+	gsi1Users    = "USERS"
+	typeUser     = "USER"
+	typeEmail    = "EMAIL"
+	typeCounter  = "COUNTER"
+	skCounter    = "COUNTER"
+	counterUsers = "users"
+)
+
+func userGSI1SK(id int64) string { return "USER#" + pad(id) }
+
+// userRefPK is the GSI2 partition of everything that hangs off a user.
+func userRefPK(id int64) string { return fmt.Sprintf("USER#%d", id) }
+
+func counterPK(name string) string { return "COUNTER#" + name }
+
+// Films. A film's item collection (PK MOVIE#<id>) holds the film item, which
+// embeds Categories, Collaborators, Awards, Producer and Juries as the API
+// shows them (so one read answers GET /movies/:id and a listing needs no
+// request per film), and the link items that answer reverse lookups and carry
+// the uniqueness rules: CATEGORY#, JURY#, VOTE#, AWARD#.
+const (
+	skMovie       = "MOVIE"
+	gsi1Movies    = "MOVIES"
+	typeMovie     = "MOVIE"
+	counterMovies = "movies"
+	// Collaborators are embedded in their film; the counter only numbers them.
+	counterCollaborators = "collaborators"
+)
+
+func moviePK(id int64) string     { return fmt.Sprintf("MOVIE#%d", id) }
+func movieGSI1SK(id int64) string { return "MOVIE#" + pad(id) }
+
+// movieProducerSK is the film item's GSI2SK under its producer's USER#<id>.
+func movieProducerSK(id int64) string { return "PRODUCES#MOVIE#" + pad(id) }
+
+// Category link: film <-> category. GSI2 CATEGORY#<cid> lists a category's films.
+func categoryLinkSK(categoryID int64) string { return "CATEGORY#" + pad(categoryID) }
+func categoryRefPK(categoryID int64) string  { return fmt.Sprintf("CATEGORY#%d", categoryID) }
+func movieRefSK(movieID int64) string        { return "MOVIE#" + pad(movieID) }
+
+// Jury assignment: film <-> jury member. GSI2 USER#<uid> / JURY#MOVIE#... lists
+// the films assigned to a jury member.
+func juryLinkSK(userID int64) string      { return "JURY#" + pad(userID) }
+func juryAssignedSK(movieID int64) string { return "JURY#MOVIE#" + pad(movieID) }
+
+// Vote: one per voter per film, by its key (PK MOVIE#<mid>, SK VOTE#<uid>).
+// GSI1 VOTES / VOTE#<id_vote> lists all votes and finds one by id; GSI2
+// USER#<uid> / VOTE#MOVIE#<mid> lists a voter's votes.
+const (
+	gsi1Votes    = "VOTES"
+	typeVote     = "VOTE"
+	counterVotes = "votes"
+)
+
+func voteSK(userID int64) string     { return "VOTE#" + pad(userID) }
+func voteGSI1SK(voteID int64) string { return "VOTE#" + pad(voteID) }
+func voterSK(movieID int64) string   { return "VOTE#MOVIE#" + pad(movieID) }
+
+// Award: PK MOVIE#<mid>, SK AWARD#<id>; GSI1 AWARDS / AWARD#<id> lists all
+// awards and finds one by id.
+const (
+	gsi1Awards    = "AWARDS"
+	typeAward     = "AWARD"
+	counterAwards = "awards"
+)
+
+func awardSK(id int64) string { return "AWARD#" + pad(id) }
+
+// Categories: PK CATEGORY#<id>, SK CATEGORY; GSI1 CATEGORIES lists them. The
+// marker PK CATEGORYNAME#<lower name> makes names unique.
+const (
+	skCategory        = "CATEGORY"
+	gsi1Categories    = "CATEGORIES"
+	typeCategory      = "CATEGORY"
+	typeCategoryName  = "CATEGORYNAME"
+	counterCategories = "categories"
+)
+
+func categoryPK(id int64) string        { return fmt.Sprintf("CATEGORY#%d", id) }
+func categoryGSI1SK(id int64) string    { return "CATEGORY#" + pad(id) }
+func categoryNamePK(name string) string { return "CATEGORYNAME#" + name } // name normalized
+
+// Events: PK EVENT#<id>, SK EVENT; GSI1 EVENTS lists them. The marker
+// PK EVENTNAME#<lower name> makes names unique.
+const (
+	skEvent       = "EVENT"
+	gsi1Events    = "EVENTS"
+	typeEvent     = "EVENT"
+	typeEventName = "EVENTNAME"
+	counterEvents = "events"
+)
+
+func eventPK(id int64) string        { return fmt.Sprintf("EVENT#%d", id) }
+func eventGSI1SK(id int64) string    { return "EVENT#" + pad(id) }
+func eventNamePK(name string) string { return "EVENTNAME#" + name } // name normalized
+
+// Festival settings: one item.
+const (
+	settingsPK   = "SETTINGS"
+	settingsSK   = "SETTINGS"
+	typeSettings = "SETTINGS"
+)
+
+// Audit trail: PK AUDIT#<yyyy-mm-dd>, SK <time>#<seq>#<random>; GSI1 AUDIT /
+// <time>#<seq>#<random> lists all entries in time order; GSI2 ACTOR#<actor> /
+// <time>#<seq>#<random> lists one actor's entries.
+const (
+	gsi1Audit = "AUDIT"
+	typeAudit = "AUDIT"
+)

@@ -1,0 +1,186 @@
+// Package store keeps every record of the festival in one DynamoDB table
+// (single-table design). Each file serves one kind of record; keys.go holds
+// every key shape. Uniqueness rules (e-mail, names, one vote per jury member
+// per film) are enforced by DynamoDB itself through conditional writes and
+// transactions, never by reading first.
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// DB is the part of the DynamoDB API the store uses. *dynamodb.Client
+// satisfies it; tests wrap it to inject failures.
+type DB interface {
+	GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
+	Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
+	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+}
+
+// Store reads and writes the festival's records.
+type Store struct {
+	db    DB
+	table string
+	now   func() time.Time
+	// auditSeq orders the audit entries this store writes within one millisecond.
+	auditSeq atomic.Int64
+}
+
+// New returns a store on the given table. now may be nil (time.Now).
+func New(db DB, table string, now func() time.Time) *Store {
+	if now == nil {
+		now = time.Now
+	}
+	return &Store{db: db, table: table, now: now}
+}
+
+// Table returns the table name.
+func (s *Store) Table() string { return s.table }
+
+// ErrNotFound is returned when a record does not exist.
+var ErrNotFound = errors.New("store: not found")
+
+// nextID draws the next integer id of a sequence from an atomic counter.
+func (s *Store) nextID(ctx context.Context, name string) (int64, error) {
+	ids, err := s.nextIDs(ctx, name, 1)
+	if err != nil {
+		return 0, err
+	}
+	return ids[0], nil
+}
+
+// nextIDs draws n (> 0) consecutive ids of a sequence with one atomic ADD:
+// the counter's new value is the last of them.
+func (s *Store) nextIDs(ctx context.Context, name string, n int) ([]int64, error) {
+	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName:                 &s.table,
+		Key:                       key(counterPK(name), skCounter),
+		UpdateExpression:          aws.String("ADD #v :n SET #t = :type"),
+		ExpressionAttributeNames:  map[string]string{"#v": "value", "#t": attrType},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(n)), ":type": str(typeCounter)},
+		ReturnValues:              types.ReturnValueUpdatedNew,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("next %s id: %w", name, err)
+	}
+	v, ok := out.Attributes["value"].(*types.AttributeValueMemberN)
+	if !ok {
+		return nil, fmt.Errorf("next %s id: counter has no value", name)
+	}
+	last, err := strconv.ParseInt(v.Value, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("next %s id: %w", name, err)
+	}
+	ids := make([]int64, n)
+	for i := range ids {
+		ids[i] = last - int64(n-1-i)
+	}
+	return ids, nil
+}
+
+func key(pk, sk string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{attrPK: str(pk), attrSK: str(sk)}
+}
+
+func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }
+func num(n int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
+}
+
+// cancelReasons returns the cancellation codes of a cancelled transaction, one
+// per item in the order they were sent, or nil for any other error.
+func cancelReasons(err error) []string {
+	var tc *types.TransactionCanceledException
+	if !errors.As(err, &tc) {
+		return nil
+	}
+	codes := make([]string, len(tc.CancellationReasons))
+	for i, r := range tc.CancellationReasons {
+		codes[i] = aws.ToString(r.Code)
+	}
+	return codes
+}
+
+// conditionFailedAt reports whether item i of a cancelled transaction failed its condition.
+func conditionFailedAt(err error, i int) bool {
+	codes := cancelReasons(err)
+	return i < len(codes) && codes[i] == "ConditionalCheckFailed"
+}
+
+// transact sends one transaction. It builds a fresh input each call: the SDK
+// stores an idempotency token in the input, and re-sending the same input would
+// "succeed" without checking the conditions again.
+func (s *Store) transact(ctx context.Context, items []types.TransactWriteItem) error {
+	if len(items) == 0 {
+		return nil
+	}
+	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	return err
+}
+
+// queryAll runs a query to the end, page by page.
+func (s *Store) queryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, error) {
+	var items []map[string]types.AttributeValue
+	p := dynamodb.NewQueryPaginator(s.db, in)
+	for p.HasMorePages() {
+		out, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, out.Items...)
+	}
+	return items, nil
+}
+
+// transactEach sends writes that are independent of each other (each keeps
+// one copy in step, each with its own condition), 100 per transaction. When
+// a transaction is cancelled, its writes are sent one by one and those whose
+// condition fails are skipped: the copy they target is gone (a film deleted,
+// a jury member unassigned meanwhile), which is what the condition is for.
+// It is idempotent, so a retry after another failure finishes the job.
+func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem) error {
+	for len(ops) > 0 {
+		n := min(len(ops), maxTransactItems)
+		if err := s.transact(ctx, ops[:n]); err != nil {
+			if cancelReasons(err) == nil {
+				return err
+			}
+			for _, op := range ops[:n] {
+				if err := s.transactOne(ctx, op); err != nil {
+					return err
+				}
+			}
+		}
+		ops = ops[n:]
+	}
+	return nil
+}
+
+// transactOne sends one write of transactEach: a failed condition means its
+// target is gone (skipped); a conflict with another transaction is retried.
+func (s *Store) transactOne(ctx context.Context, op types.TransactWriteItem) error {
+	return Retry(ctx, func(int) error {
+		err := s.transact(ctx, []types.TransactWriteItem{op})
+		switch {
+		case err == nil || conditionFailedAt(err, 0):
+			return nil
+		case transactionConflict(err):
+			return Again(err)
+		default:
+			return err
+		}
+	})
+}

@@ -1,0 +1,435 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// ErrEmailTaken is returned when another account already uses the e-mail.
+var ErrEmailTaken = errors.New("store: e-mail already used by another account")
+
+// userItem is a user as stored. The e-mail marker item (PK EMAIL#<email>)
+// makes e-mails unique; it is written in the same transaction as the user.
+type userItem struct {
+	PK             string  `dynamodbav:"PK"`
+	SK             string  `dynamodbav:"SK"`
+	GSI1PK         string  `dynamodbav:"GSI1PK"`
+	GSI1SK         string  `dynamodbav:"GSI1SK"`
+	Type           string  `dynamodbav:"type"`
+	ID             int64   `dynamodbav:"id_user"`
+	FirstName      string  `dynamodbav:"first_name"`
+	LastName       string  `dynamodbav:"last_name"`
+	Email          string  `dynamodbav:"email"`
+	Password       string  `dynamodbav:"password"`
+	Role           string  `dynamodbav:"role"`
+	Phone          *string `dynamodbav:"phone,omitempty"`
+	Mobile         *string `dynamodbav:"mobile,omitempty"`
+	BirthDate      *string `dynamodbav:"birth_date,omitempty"`
+	Street         *string `dynamodbav:"street,omitempty"`
+	PostalCode     *string `dynamodbav:"postal_code,omitempty"`
+	City           *string `dynamodbav:"city,omitempty"`
+	Country        *string `dynamodbav:"country,omitempty"`
+	Biography      *string `dynamodbav:"biography,omitempty"`
+	Job            *string `dynamodbav:"job,omitempty"`
+	Portfolio      *string `dynamodbav:"portfolio,omitempty"`
+	Youtube        *string `dynamodbav:"youtube,omitempty"`
+	Instagram      *string `dynamodbav:"instagram,omitempty"`
+	Linkedin       *string `dynamodbav:"linkedin,omitempty"`
+	Facebook       *string `dynamodbav:"facebook,omitempty"`
+	Tiktok         *string `dynamodbav:"tiktok,omitempty"`
+	KnownByService *string `dynamodbav:"known_by_service,omitempty"`
+	CreatedAt      string  `dynamodbav:"createdAt"`
+	UpdatedAt      string  `dynamodbav:"updatedAt"`
+	// Version increases with every update; updates are conditional on it
+	// (optimistic locking), so two concurrent updates cannot lose each other.
+	Version int64 `dynamodbav:"version"`
+}
+
+func toUserItem(u festival.User, version int64) userItem {
+	return userItem{
+		PK: userPK(u.ID), SK: skUser, GSI1PK: gsi1Users, GSI1SK: userGSI1SK(u.ID), Type: typeUser,
+		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Password: u.PasswordHash,
+		Role: string(u.Role), Phone: u.Phone, Mobile: u.Mobile, BirthDate: u.BirthDate, Street: u.Street,
+		PostalCode: u.PostalCode, City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job,
+		Portfolio: u.Portfolio, Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin,
+		Facebook: u.Facebook, Tiktok: u.Tiktok, KnownByService: u.KnownByService,
+		CreatedAt: u.CreatedAt.String(), UpdatedAt: u.UpdatedAt.String(), Version: version,
+	}
+}
+
+func (it userItem) user() festival.User {
+	created, _ := festival.ParseTime(it.CreatedAt)
+	updated, _ := festival.ParseTime(it.UpdatedAt)
+	return festival.User{
+		ID: it.ID, FirstName: it.FirstName, LastName: it.LastName, Email: it.Email, PasswordHash: it.Password,
+		Role: festival.Role(it.Role), Phone: it.Phone, Mobile: it.Mobile, BirthDate: it.BirthDate,
+		Street: it.Street, PostalCode: it.PostalCode, City: it.City, Country: it.Country,
+		Biography: it.Biography, Job: it.Job, Portfolio: it.Portfolio, Youtube: it.Youtube,
+		Instagram: it.Instagram, Linkedin: it.Linkedin, Facebook: it.Facebook, Tiktok: it.Tiktok,
+		KnownByService: it.KnownByService, CreatedAt: created, UpdatedAt: updated,
+	}
+}
+
+type emailItem struct {
+	PK   string `dynamodbav:"PK"`
+	SK   string `dynamodbav:"SK"`
+	Type string `dynamodbav:"type"`
+	ID   int64  `dynamodbav:"id_user"`
+}
+
+// putUserOps returns the writes that create u with its e-mail marker; both
+// are conditional on not existing. The marker is item 0, so a cancelled
+// transaction with a condition failure at 0 means "e-mail taken".
+func (s *Store) putUserOps(u festival.User) ([]types.TransactWriteItem, error) {
+	item, err := attributevalue.MarshalMap(toUserItem(u, 1))
+	if err != nil {
+		return nil, err
+	}
+	marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(festival.NormalizeEmail(u.Email)), SK: skEmail, Type: typeEmail, ID: u.ID})
+	if err != nil {
+		return nil, err
+	}
+	notExists := aws.String("attribute_not_exists(PK)")
+	return []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &s.table, Item: marker, ConditionExpression: notExists}},
+		{Put: &types.Put{TableName: &s.table, Item: item, ConditionExpression: notExists}},
+	}, nil
+}
+
+// NewUserID draws the id of a new user.
+func (s *Store) NewUserID(ctx context.Context) (int64, error) { return s.nextID(ctx, counterUsers) }
+
+// CreateUser stores a new user whose ID, timestamps and hash are set. It
+// returns ErrEmailTaken when the e-mail (compared case-insensitively) belongs
+// to another account; then nothing is written.
+func (s *Store) CreateUser(ctx context.Context, u festival.User) error {
+	ops, err := s.putUserOps(u)
+	if err != nil {
+		return err
+	}
+	err = s.transact(ctx, ops)
+	if conditionFailedAt(err, 0) {
+		return ErrEmailTaken
+	}
+	if err != nil {
+		return fmt.Errorf("create user: %w", err)
+	}
+	return nil
+}
+
+// GetUser reads one user.
+func (s *Store) GetUser(ctx context.Context, id int64) (festival.User, error) {
+	it, err := getItem[userItem](ctx, s, key(userPK(id), skUser))
+	if err != nil {
+		return festival.User{}, wrapGet(err, "get user %d", id)
+	}
+	return it.user(), nil
+}
+
+// UserRole reads only the current role of a user: the token check of every
+// request calls it, so a deleted user or a changed role takes effect at once.
+func (s *Store) UserRole(ctx context.Context, id int64) (role festival.Role, found bool, err error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true),
+		ProjectionExpression: aws.String("#r"), ExpressionAttributeNames: map[string]string{"#r": "role"},
+	})
+	if err != nil {
+		return "", false, fmt.Errorf("get role of user %d: %w", id, err)
+	}
+	r, ok := out.Item["role"].(*types.AttributeValueMemberS)
+	if !ok {
+		return "", false, nil
+	}
+	return festival.Role(r.Value), true, nil
+}
+
+// UserByEmail finds a user by e-mail (case-insensitive), through its marker.
+func (s *Store) UserByEmail(ctx context.Context, email string) (festival.User, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(email)), skEmail), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return festival.User{}, fmt.Errorf("find e-mail: %w", err)
+	}
+	if out.Item == nil {
+		return festival.User{}, ErrNotFound
+	}
+	var m emailItem
+	if err := attributevalue.UnmarshalMap(out.Item, &m); err != nil {
+		return festival.User{}, err
+	}
+	return s.GetUser(ctx, m.ID)
+}
+
+// ListUsers returns users in id order, one page or (Limit 0) all of them.
+func (s *Store) ListUsers(ctx context.Context, p Page) ([]festival.User, string, error) {
+	return queryRecords(ctx, s, s.gsi1Query(gsi1Users), p, userItem.user)
+}
+
+// UpdateUser applies change to the current user and writes it back, on the
+// condition that nobody changed it in between (retried a few times). An e-mail
+// change moves the marker in the same transaction; ErrEmailTaken when the new
+// e-mail is someone else's. change may return an error to abort.
+func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.User) error) (festival.User, error) {
+	return s.UpdateUserAs(ctx, nil, id, change)
+}
+
+// UpdateUserAs is UpdateUser on behalf of an admin: a change of role is
+// recorded in the audit trail, in the same transaction.
+func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error) {
+	var updated festival.User
+	err := Retry(ctx, func(int) error {
+		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true)})
+		if err != nil {
+			return fmt.Errorf("get user %d: %w", id, err)
+		}
+		if out.Item == nil {
+			return ErrNotFound
+		}
+		var it userItem
+		if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+			return err
+		}
+		before := it.user()
+		after := before
+		if err := change(&after); err != nil {
+			return err
+		}
+		after.ID, after.CreatedAt = before.ID, before.CreatedAt
+		after.UpdatedAt = festival.NewTime(s.now())
+		newItem, err := attributevalue.MarshalMap(toUserItem(after, it.Version+1))
+		if err != nil {
+			return err
+		}
+		ops := []types.TransactWriteItem{{Put: &types.Put{
+			TableName: &s.table, Item: newItem,
+			ConditionExpression:       aws.String("#v = :v"),
+			ExpressionAttributeNames:  map[string]string{"#v": "version"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(it.Version)},
+		}}}
+		oldEmail, newEmail := festival.NormalizeEmail(before.Email), festival.NormalizeEmail(after.Email)
+		if oldEmail != newEmail {
+			marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(newEmail), SK: skEmail, Type: typeEmail, ID: id})
+			if err != nil {
+				return err
+			}
+			ops = append(ops,
+				types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: marker, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
+				types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(oldEmail), skEmail)}},
+			)
+		}
+		snapshot, err := s.movieUserSnapshotOps(ctx, before, after)
+		if err != nil {
+			return err
+		}
+		// The copies go in the user's transaction when they fit. A user with
+		// very many films gets them right after, each on its own condition:
+		// the user is updated by then, so a film that changed meanwhile must
+		// not turn the answer into a failure.
+		if actor != nil && before.Role != after.Role {
+			// With the user's own writes, before the copies: it must fit.
+			ops = append(ops, s.auditOp(*actor, "user.role", fmt.Sprintf("user:%d", id),
+				map[string]string{"from": string(before.Role), "to": string(after.Role)}))
+		}
+		together := len(ops)+len(snapshot) <= maxTransactItems
+		base := len(ops)
+		if together {
+			ops = append(ops, snapshot...)
+		}
+		err = s.transact(ctx, ops)
+		if err == nil && !together {
+			if err := s.transactEach(ctx, snapshot); err != nil {
+				return fmt.Errorf("update copies of user %d: %w", id, err)
+			}
+		}
+		switch {
+		case err == nil:
+			updated = after
+			return nil
+		case oldEmail != newEmail && conditionFailedAt(err, 1):
+			return ErrEmailTaken
+		case conditionFailedAt(err, 0) || snapshotConditionFailed(err, base) || transactionConflict(err):
+			// Changed in between (the user, or a film's assignments), or
+			// another transaction touched one of the items at the same
+			// moment (a vote on one of the user's films): nothing was
+			// written, so read again and reapply.
+			return Again(fmt.Errorf("update user %d: %w", id, err))
+		default:
+			return fmt.Errorf("update user %d: %w", id, err)
+		}
+	})
+	return updated, err
+}
+
+// snapshotConditionFailed reports whether a copy update (from index base on)
+// failed its condition: the film's assignment changed since the query, so
+// the update is worth reading again.
+func snapshotConditionFailed(err error, base int) bool {
+	for i, c := range cancelReasons(err) {
+		if i >= base && c == "ConditionalCheckFailed" {
+			return true
+		}
+	}
+	return false
+}
+
+// DeleteUser removes a user, the e-mail marker and every item that hangs off
+// the user (GSI2 partition USER#<id>: jury assignments, votes, ...). The
+// dependents go first and the user item last, each batch in a transaction, so
+// a failure part-way leaves the user in place and a retry finishes the job.
+// Films the user produced must be gone first: if the index still shows one
+// (created meanwhile, or not yet deleted), nothing is deleted and the answer
+// is ErrConflict. The last write is conditional on the user being unchanged
+// since it was read, so the marker deleted is the one of the current e-mail.
+func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) error {
+	refs, err := s.queryAll(ctx, s.gsi2Query(userRefPK(id), ""))
+	if err != nil {
+		return fmt.Errorf("list items of user %d: %w", id, err)
+	}
+	var ops []types.TransactWriteItem
+	for _, item := range refs {
+		if t, _ := item[attrType].(*types.AttributeValueMemberS); t != nil && t.Value == typeMovie {
+			// The index is read eventually consistently: a film deleted a
+			// moment ago may still show. Only a film the table still has
+			// blocks the deletion (deleting the film item alone would orphan
+			// its collection and files).
+			var m keyItem
+			_ = attributevalue.UnmarshalMap(item, &m)
+			if _, err := getItem[keyItem](ctx, s, key(m.PK, m.SK)); !errors.Is(err, ErrNotFound) {
+				if err != nil {
+					return err
+				}
+				return ErrConflict
+			}
+			continue
+		}
+		more, err := s.detachFromUserOps(item)
+		if err != nil {
+			return err
+		}
+		ops = append(ops, more...)
+	}
+	// Each write is independent, and one whose film vanished meanwhile is
+	// simply done: transactEach skips it rather than failing the deletion.
+	if err := s.transactEach(ctx, ops); err != nil {
+		return fmt.Errorf("delete items of user %d: %w", id, err)
+	}
+	return Retry(ctx, func(int) error {
+		it, err := getItem[userItem](ctx, s, key(userPK(id), skUser))
+		if err != nil {
+			return wrapGet(err, "get user %d", id)
+		}
+		err = s.transact(ctx, []types.TransactWriteItem{
+			{Delete: &types.Delete{
+				TableName: &s.table, Key: key(userPK(id), skUser),
+				ConditionExpression:       aws.String("#v = :v"),
+				ExpressionAttributeNames:  map[string]string{"#v": "version"},
+				ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(it.Version)},
+			}},
+			{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(it.Email)), skEmail)}},
+			s.auditOp(actor, "user.delete", fmt.Sprintf("user:%d", id), map[string]string{"email": it.Email, "role": it.Role}),
+		})
+		switch {
+		case err == nil:
+			return nil
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			// Updated in between (an e-mail change moves the marker): read again.
+			return Again(fmt.Errorf("delete user %d: %w", id, err))
+		default:
+			return fmt.Errorf("delete user %d: %w", id, err)
+		}
+	})
+}
+
+// detachFromUserOps returns the writes that remove one item hanging off a
+// deleted user. Films the user produced must be deleted (with their files)
+// before the user; see DeleteUser's caller.
+func (s *Store) detachFromUserOps(item map[string]types.AttributeValue) ([]types.TransactWriteItem, error) {
+	pk, _ := item[attrPK].(*types.AttributeValueMemberS)
+	sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+	if pk == nil || sk == nil {
+		return nil, errors.New("item without key")
+	}
+	t, _ := item[attrType].(*types.AttributeValueMemberS)
+	ops := []types.TransactWriteItem{{Delete: &types.Delete{TableName: &s.table, Key: key(pk.Value, sk.Value)}}}
+	if t != nil && t.Value == typeMovieJury {
+		// A jury assignment also lives in the film's embedded Juries.
+		var link movieJuryLinkItem
+		if err := attributevalue.UnmarshalMap(item, &link); err != nil {
+			return nil, err
+		}
+		ops = append(ops, s.juryEntryRemove(link.MovieID, link.UserID))
+	}
+	return ops, nil
+}
+
+// maxTransactItems is DynamoDB's limit of items in one transaction.
+const maxTransactItems = 100
+
+// transactChunks sends writes in transactions of at most 100 items, in order.
+func (s *Store) transactChunks(ctx context.Context, ops []types.TransactWriteItem) error {
+	for len(ops) > 0 {
+		n := min(len(ops), maxTransactItems)
+		if err := s.transact(ctx, ops[:n]); err != nil {
+			return err
+		}
+		ops = ops[n:]
+	}
+	return nil
+}
+
+// queryPages runs a query for one page (p.Limit > 0) or all pages, calling
+// each for every item; it returns the cursor of the next page, if any.
+func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page, each func(map[string]types.AttributeValue) error) (string, error) {
+	start, err := startKey(p.Cursor, in)
+	if err != nil {
+		return "", err
+	}
+	in.ExclusiveStartKey = start
+	if p.Limit > 0 {
+		// One item more than the page: when it comes back there is a next
+		// page, and when it does not the listing ends here, rather than with
+		// an empty last page behind a cursor.
+		in.Limit = aws.Int32(p.Limit + 1)
+	}
+	for first := true; ; first = false {
+		out, err := s.db.Query(ctx, in)
+		if first && cursorRefused(err, start) {
+			return "", ErrBadCursor
+		}
+		if err != nil {
+			return "", err
+		}
+		items, next := out.Items, out.LastEvaluatedKey
+		if p.Limit > 0 && len(items) > int(p.Limit) {
+			items = items[:p.Limit]
+			next = keyOf(items[len(items)-1], aws.ToString(in.IndexName))
+		}
+		for _, item := range items {
+			if err := each(item); err != nil {
+				return "", err
+			}
+		}
+		if len(next) == 0 {
+			return "", nil
+		}
+		if p.Limit > 0 {
+			return encodeCursor(next), nil
+		}
+		in.ExclusiveStartKey = next
+	}
+}
+
+// keyItem reads only the key of an item.
+type keyItem struct {
+	PK string `dynamodbav:"PK"`
+	SK string `dynamodbav:"SK"`
+}

@@ -1,0 +1,323 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// Errors of SaveVote.
+var (
+	// ErrScoreRequired: a first vote on a film must carry a score.
+	ErrScoreRequired = errors.New("store: a new vote needs a score")
+	// ErrNotAssigned: the festival lets jury members vote only on films assigned to them.
+	ErrNotAssigned = errors.New("store: jury member not assigned to the film")
+)
+
+// voteItem is a vote as stored: PK MOVIE#<mid>, SK VOTE#<pad uid>, so a
+// voter has at most one vote per film by the key itself.
+type voteItem struct {
+	PK          string  `dynamodbav:"PK"`
+	SK          string  `dynamodbav:"SK"`
+	GSI1PK      string  `dynamodbav:"GSI1PK"`
+	GSI1SK      string  `dynamodbav:"GSI1SK"`
+	GSI2PK      string  `dynamodbav:"GSI2PK"`
+	GSI2SK      string  `dynamodbav:"GSI2SK"`
+	Type        string  `dynamodbav:"type"`
+	ID          int64   `dynamodbav:"id_vote"`
+	UserID      int64   `dynamodbav:"id_user"`
+	MovieID     int64   `dynamodbav:"id_movie"`
+	Score       float64 `dynamodbav:"score"`
+	Comment     *string `dynamodbav:"comment"`
+	IsCandidate bool    `dynamodbav:"is_candidate"`
+	CreatedAt   string  `dynamodbav:"createdAt"`
+	UpdatedAt   string  `dynamodbav:"updatedAt"`
+}
+
+func toVoteItem(v festival.Vote) voteItem {
+	return voteItem{
+		PK: moviePK(v.MovieID), SK: voteSK(v.UserID), GSI1PK: gsi1Votes, GSI1SK: voteGSI1SK(v.ID),
+		GSI2PK: userRefPK(v.UserID), GSI2SK: voterSK(v.MovieID), Type: typeVote,
+		ID: v.ID, UserID: v.UserID, MovieID: v.MovieID, Score: v.Score, Comment: v.Comment,
+		IsCandidate: v.IsCandidate, CreatedAt: v.CreatedAt.String(), UpdatedAt: v.UpdatedAt.String(),
+	}
+}
+
+func (it voteItem) vote() festival.Vote {
+	created, _ := festival.ParseTime(it.CreatedAt)
+	updated, _ := festival.ParseTime(it.UpdatedAt)
+	return festival.Vote{
+		ID: it.ID, UserID: it.UserID, MovieID: it.MovieID, Score: it.Score, Comment: it.Comment,
+		IsCandidate: it.IsCandidate, CreatedAt: created, UpdatedAt: updated,
+	}
+}
+
+// VoteChange is a vote as a voter submits it. Nil fields keep their stored
+// value when the vote exists (CommentSet with a nil Comment clears it).
+type VoteChange struct {
+	Score       *float64
+	Comment     *string
+	CommentSet  bool
+	IsCandidate *bool
+	// Promote moves the film to candidate in the same transaction; the caller
+	// sets it when the vote flags a film that is not candidate yet.
+	Promote bool
+	// PromoteFrom is the film's status as the caller read it: the move is
+	// conditional on it (when the status changed meanwhile, SaveVote reads
+	// the film again and decides again), and the audit trail records it.
+	PromoteFrom festival.SelectionStatus
+	// RequireAssignment makes the write conditional on the voter's jury
+	// assignment to the film (festival setting jury_vote_assigned_only).
+	RequireAssignment bool
+}
+
+// SavedVote is the outcome of SaveVote.
+type SavedVote struct {
+	Vote    festival.Vote
+	Created bool
+}
+
+// SaveVote creates the voter's vote on a film, or updates it when it exists:
+// one vote per voter per film, whatever the concurrency, because the vote's
+// key is the pair (film, voter) and a creation is conditional on the key not
+// existing; a creation that loses the race becomes an update. The film must
+// exist (ErrNotFound otherwise) and, with RequireAssignment, the voter must be
+// assigned to it (ErrNotAssigned). The audit entry is in the same transaction.
+func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int64, ch VoteChange) (SavedVote, error) {
+	var newID int64
+	var saved SavedVote
+	lost := fmt.Errorf("save vote on movie %d: too many concurrent writes", movieID)
+	err := Retry(ctx, func(int) error {
+		existing, err := s.GetVote(ctx, movieID, actor.ID)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		now := festival.NewTime(s.now())
+		var v festival.Vote
+		var ops []types.TransactWriteItem
+		created := errors.Is(err, ErrNotFound)
+		if created {
+			if ch.Score == nil {
+				return ErrScoreRequired
+			}
+			if newID == 0 {
+				if newID, err = s.nextID(ctx, counterVotes); err != nil {
+					return err
+				}
+			}
+			v = festival.Vote{ID: newID, UserID: actor.ID, MovieID: movieID, CreatedAt: now}
+			applyVoteChange(&v, ch, now)
+			item, err := attributevalue.MarshalMap(toVoteItem(v))
+			if err != nil {
+				return err
+			}
+			ops = append(ops, types.TransactWriteItem{Put: &types.Put{
+				TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
+			}})
+		} else {
+			v = existing
+			applyVoteChange(&v, ch, now)
+			ops = append(ops, s.voteUpdateOp(v))
+		}
+		candidateVote := ch.IsCandidate != nil && *ch.IsCandidate
+		switch {
+		case ch.Promote:
+			ops = append(ops, s.movieStatusOp(movieID, ch.PromoteFrom, festival.StatusCandidate, now))
+		case candidateVote:
+			ops = append(ops, s.stillCandidateCheck(movieID))
+		default:
+			ops = append(ops, s.movieExistsCheck(movieID))
+		}
+		if ch.RequireAssignment {
+			ops = append(ops, s.juryAssignedCheck(movieID, actor.ID))
+		}
+		action := "vote.update"
+		if created {
+			action = "vote.create"
+		}
+		ops = append(ops, s.auditOp(actor, action, fmt.Sprintf("movie:%d", movieID), map[string]string{
+			"id_vote": strconv.FormatInt(v.ID, 10), "score": strconv.FormatFloat(v.Score, 'f', -1, 64),
+			"is_candidate": strconv.FormatBool(v.IsCandidate),
+		}))
+		if ch.Promote {
+			ops = append(ops, s.auditOp(actor, "movie.candidate", fmt.Sprintf("movie:%d", movieID), map[string]string{
+				"from": string(ch.PromoteFrom), "to": string(festival.StatusCandidate), "via": "vote",
+			}))
+		}
+		err = s.transact(ctx, ops)
+		switch {
+		case err == nil:
+			saved = SavedVote{Vote: v, Created: created}
+			return nil
+		case conditionFailedAt(err, 0):
+			// Created by a concurrent request (or deleted since it was read):
+			// read it again and take the other path.
+			return Again(lost)
+		case conditionFailedAt(err, 1) && (ch.Promote || candidateVote):
+			// The film is gone, or its status changed since it was read (an
+			// admin's decision): read it again and decide again.
+			f, ferr := s.GetMovieFacts(ctx, movieID)
+			if ferr != nil {
+				return ferr
+			}
+			ch.Promote, ch.PromoteFrom = f.Status != festival.StatusCandidate, f.Status
+			return Again(lost)
+		case conditionFailedAt(err, 1):
+			return ErrNotFound
+		case ch.RequireAssignment && conditionFailedAt(err, 2):
+			return ErrNotAssigned
+		case transactionConflict(err):
+			return Again(lost)
+		default:
+			return fmt.Errorf("save vote on movie %d: %w", movieID, err)
+		}
+	})
+	return saved, err
+}
+
+func applyVoteChange(v *festival.Vote, ch VoteChange, now festival.Time) {
+	if ch.Score != nil {
+		v.Score = *ch.Score
+	}
+	if ch.CommentSet {
+		v.Comment = ch.Comment
+	}
+	if ch.IsCandidate != nil {
+		v.IsCandidate = *ch.IsCandidate
+	}
+	v.UpdatedAt = now
+}
+
+// voteUpdateOp rewrites the mutable fields of an existing vote. It sets every
+// field the voter can change (merged with the stored vote), so concurrent
+// re-submissions end with one of them whole, never a mix.
+func (s *Store) voteUpdateOp(v festival.Vote) types.TransactWriteItem {
+	var comment types.AttributeValue = &types.AttributeValueMemberNULL{Value: true}
+	if v.Comment != nil {
+		comment = str(*v.Comment)
+	}
+	return types.TransactWriteItem{Update: &types.Update{
+		TableName: &s.table, Key: key(moviePK(v.MovieID), voteSK(v.UserID)),
+		ConditionExpression:      aws.String("attribute_exists(PK)"),
+		UpdateExpression:         aws.String("SET #s = :s, #c = :c, #ic = :ic, #u = :u"),
+		ExpressionAttributeNames: map[string]string{"#s": "score", "#c": "comment", "#ic": "is_candidate", "#u": "updatedAt"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":s":  &types.AttributeValueMemberN{Value: strconv.FormatFloat(v.Score, 'f', -1, 64)},
+			":c":  comment,
+			":ic": &types.AttributeValueMemberBOOL{Value: v.IsCandidate},
+			":u":  str(v.UpdatedAt.String()),
+		},
+	}}
+}
+
+// GetVote reads the vote of a voter on a film; ErrNotFound when there is none.
+func (s *Store) GetVote(ctx context.Context, movieID, userID int64) (festival.Vote, error) {
+	it, err := getItem[voteItem](ctx, s, key(moviePK(movieID), voteSK(userID)))
+	if err != nil {
+		return festival.Vote{}, wrapGet(err, "get vote")
+	}
+	return it.vote(), nil
+}
+
+// VotesOf returns a voter's votes in film order (GSI2 USER#<uid> / VOTE#MOVIE#...).
+func (s *Store) VotesOf(ctx context.Context, userID int64, p Page) ([]festival.Vote, string, error) {
+	return s.queryVotes(ctx, s.gsi2Query(userRefPK(userID), "VOTE#MOVIE#"), p)
+}
+
+// ListVotes returns every vote in id order (GSI1 VOTES), one page or all.
+func (s *Store) ListVotes(ctx context.Context, p Page) ([]festival.Vote, string, error) {
+	return s.queryVotes(ctx, s.gsi1Query(gsi1Votes), p)
+}
+
+// MovieVotes returns the votes on one film (its item collection).
+func (s *Store) MovieVotes(ctx context.Context, movieID int64) ([]festival.Vote, error) {
+	votes, _, err := s.queryVotes(ctx, movieVotesQuery(s.table, movieID), Page{})
+	return votes, err
+}
+
+func movieVotesQuery(table string, movieID int64) *dynamodb.QueryInput {
+	return &dynamodb.QueryInput{
+		TableName:              &table,
+		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :sk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": str(moviePK(movieID)), ":sk": str("VOTE#"),
+		},
+		ConsistentRead: aws.Bool(true),
+	}
+}
+
+func (s *Store) queryVotes(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Vote, string, error) {
+	return queryRecords(ctx, s, in, p, voteItem.vote)
+}
+
+// VoteByID finds a vote by its id (GSI1 VOTES / VOTE#<pad id>).
+func (s *Store) VoteByID(ctx context.Context, id int64) (festival.Vote, error) {
+	it, err := findByGSI1[voteItem](ctx, s, gsi1Votes, voteGSI1SK(id))
+	if err != nil {
+		return festival.Vote{}, wrapGet(err, "find vote %d", id)
+	}
+	return it.vote(), nil
+}
+
+// DeleteVote removes one vote by id, with its audit entry; ErrNotFound when
+// it does not exist (or was deleted concurrently).
+func (s *Store) DeleteVote(ctx context.Context, actor festival.Actor, id int64) (festival.Vote, error) {
+	v, err := s.VoteByID(ctx, id)
+	if err != nil {
+		return v, err
+	}
+	err = s.transact(ctx, []types.TransactWriteItem{
+		{Delete: &types.Delete{
+			TableName: &s.table, Key: key(moviePK(v.MovieID), voteSK(v.UserID)),
+			// The GSI is eventually consistent: delete only the vote that was found.
+			ConditionExpression:       aws.String("id_vote = :id"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":id": num(id)},
+		}},
+		s.auditOp(actor, "vote.delete", fmt.Sprintf("vote:%d", id), map[string]string{
+			"id_movie": strconv.FormatInt(v.MovieID, 10), "id_user": strconv.FormatInt(v.UserID, 10),
+		}),
+	})
+	if conditionFailedAt(err, 0) {
+		return v, ErrNotFound
+	}
+	if err != nil {
+		return v, fmt.Errorf("delete vote %d: %w", id, err)
+	}
+	return v, nil
+}
+
+// DeleteMovieVotes removes every vote on a film and returns how many. Each
+// transaction of up to 99 deletions carries its own audit entry.
+func (s *Store) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movieID int64) (int, error) {
+	items, err := s.queryAll(ctx, movieVotesQuery(s.table, movieID))
+	if err != nil {
+		return 0, fmt.Errorf("list votes of movie %d: %w", movieID, err)
+	}
+	deleted := 0
+	for len(items) > 0 {
+		n := min(len(items), maxTransactItems-1)
+		ops := make([]types.TransactWriteItem, 0, n+1)
+		for _, item := range items[:n] {
+			ops = append(ops, types.TransactWriteItem{Delete: &types.Delete{
+				TableName: &s.table, Key: map[string]types.AttributeValue{attrPK: item[attrPK], attrSK: item[attrSK]},
+			}})
+		}
+		ops = append(ops, s.auditOp(actor, "vote.delete_movie", fmt.Sprintf("movie:%d", movieID), map[string]string{
+			"count": strconv.Itoa(n),
+		}))
+		if err := s.transact(ctx, ops); err != nil {
+			return deleted, fmt.Errorf("delete votes of movie %d: %w", movieID, err)
+		}
+		deleted += n
+		items = items[n:]
+	}
+	return deleted, nil
+}
