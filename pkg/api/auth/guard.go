@@ -15,19 +15,6 @@ type Roles interface {
 	UserRole(ctx context.Context, id int64) (role festival.Role, found bool, err error)
 }
 
-type callerKey struct{}
-
-// CallerFrom returns the caller set by the guard.
-func CallerFrom(ctx context.Context) (festival.Actor, bool) {
-	c, ok := ctx.Value(callerKey{}).(festival.Actor)
-	return c, ok
-}
-
-// WithCaller returns a context carrying c (the guard sets it; tests may too).
-func WithCaller(ctx context.Context, c festival.Actor) context.Context {
-	return context.WithValue(ctx, callerKey{}, c)
-}
-
 // Guard checks tokens and roles. Every route group uses the same one.
 type Guard struct {
 	tokens *Tokens
@@ -95,20 +82,22 @@ func ForbiddenMessage(roles ...festival.Role) string {
 	return "Accès interdit. Rôle " + strings.Join(names[:len(names)-1], ", ") + " ou " + names[len(names)-1] + " requis."
 }
 
+// Handler is a route open to signed-in people: it answers as a web.Handler
+// and is told who is calling.
+type Handler func(r *http.Request, caller festival.Actor) (status int, body any, err error)
+
 // Require wraps h so that only callers with one of the roles reach it; no
 // roles means any authenticated user. 401 without a valid token, 403 with the
-// wrong role. The handler finds the caller with CallerFrom.
-func (g *Guard) Require(h http.HandlerFunc, roles ...festival.Role) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// wrong role.
+func (g *Guard) Require(h Handler, roles ...festival.Role) http.Handler {
+	return web.Handle(func(r *http.Request) (int, any, error) {
 		c, err := g.Authenticate(r)
 		if err != nil {
-			web.Error(w, r, err)
-			return
+			return 0, nil, err
 		}
 		if len(roles) > 0 && !c.Is(roles...) {
-			web.Error(w, r, apperr.E(apperr.Forbidden, ForbiddenMessage(roles...)))
-			return
+			return 0, nil, apperr.E(apperr.Forbidden, ForbiddenMessage(roles...))
 		}
-		h(w, r.WithContext(WithCaller(r.Context(), c)))
+		return h(r, c)
 	})
 }

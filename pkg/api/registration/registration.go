@@ -4,11 +4,9 @@
 package registration
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/api/web"
-	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 )
@@ -27,19 +25,14 @@ type ExistsBody struct {
 
 // ReadBody reads a user body; an empty one is the spec's "Données manquantes".
 func ReadBody(r *http.Request) (web.Fields, error) {
-	f, err := web.ReadFields(r)
-	if errors.Is(err, web.ErrEmptyBody) {
-		return nil, apperr.E(apperr.Invalid, accounts.MsgMissingData)
-	}
-	return f, err
+	return web.Body(r, accounts.MsgMissingData)
 }
 
-// Write answers a create: 201 with the new user (hash included, as the
+// Answer answers a create: 201 with the new user (hash included, as the
 // spec shows), or 200 "Cet utilisateur existe déjà" with the existing one.
-func Write(w http.ResponseWriter, c accounts.Created) {
+func Answer(c accounts.Created, err error) (int, any, error) {
 	if c.Existing {
-		web.JSON(w, http.StatusOK, ExistsBody{Message: accounts.MsgAlreadyExists, User: c.User.Summary()})
-		return
+		return http.StatusOK, ExistsBody{Message: accounts.MsgAlreadyExists, User: c.User.Summary()}, err
 	}
-	web.JSON(w, http.StatusCreated, CreatedBody{Message: accounts.MsgCreated, NewUser: c.User.WithHash()})
+	return http.StatusCreated, CreatedBody{Message: accounts.MsgCreated, NewUser: c.User.WithHash()}, err
 }

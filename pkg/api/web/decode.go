@@ -190,24 +190,3 @@ func PageParams(r *http.Request) (festival.Page, error) {
 	}
 	return p, nil
 }
-
-// List answers a listing: it reads the page parameters, calls list, and
-// answers the page as a JSON array, with the next page's cursor in
-// X-Next-Cursor when more remains.
-func List[T any](w http.ResponseWriter, r *http.Request, list func(festival.Page) ([]T, string, error)) {
-	p, err := PageParams(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	items, next, err := list(p)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	if items == nil {
-		items = []T{}
-	}
-	SetNextCursor(w, next)
-	JSON(w, http.StatusOK, items)
-}

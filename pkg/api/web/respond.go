@@ -88,22 +88,3 @@ func SetNextCursor(w http.ResponseWriter, next string) {
 		w.Header().Set(NextCursorHeader, next)
 	}
 }
-
-// IDFrom returns the reader of a positive integer path parameter (PathID).
-func IDFrom(name string) func(*http.Request) (int64, error) {
-	return func(r *http.Request) (int64, error) { return PathID(r, name) }
-}
-
-// Delete answers a deletion: the record's id read by idOf (each group says
-// what a bad id answers), then del, then 200 {message}.
-func Delete(w http.ResponseWriter, r *http.Request, idOf func(*http.Request) (int64, error), message string, del func(id int64) error) {
-	id, err := idOf(r)
-	if err == nil {
-		err = del(id)
-	}
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	JSON(w, http.StatusOK, Message{Message: message})
-}

@@ -18,21 +18,15 @@ type RegisteredFilm struct {
 
 // registerFilm creates a producer and their film from one multipart form,
 // all or nothing.
-func (h *Handler) registerFilm(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) registerFilm(r *http.Request) (int, any, error) {
 	// Checked before the body is read, so a refused registration uploads nothing.
 	if err := h.accounts.CheckSelfRegistration(r.Context(), festival.RoleProducer); err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	parts, err := web.Multipart(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	u, m, err := h.films.RegisterFilm(r.Context(), parts, h.accounts.NewUser)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusCreated, RegisteredFilm{Message: movies.MsgRegistered, NewUser: u.Public(), Movie: m})
+	return http.StatusCreated, RegisteredFilm{Message: movies.MsgRegistered, NewUser: u.Public(), Movie: m}, err
 }

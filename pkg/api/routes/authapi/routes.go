@@ -21,25 +21,20 @@ type Handler struct {
 func New(acc *accounts.Service, films *movies.Service) http.Handler {
 	h := &Handler{accounts: acc, films: films}
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /auth/register", h.register)
-	mux.HandleFunc("POST /auth/login", h.login)
-	mux.HandleFunc("POST /auth/register-film", h.registerFilm)
+	mux.HandleFunc("POST /auth/register", web.Handle(h.register))
+	mux.HandleFunc("POST /auth/login", web.Handle(h.login))
+	mux.HandleFunc("POST /auth/register-film", web.Handle(h.registerFilm))
 	return mux
 }
 
 // register answers exactly as POST /users does.
-func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) register(r *http.Request) (int, any, error) {
 	f, err := registration.ReadBody(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	c, err := h.accounts.Create(r.Context(), nil, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	registration.Write(w, c)
+	return registration.Answer(c, err)
 }
 
 // LoginData is the "data" of a successful login.
@@ -56,18 +51,13 @@ type LoginBody struct {
 	Data    LoginData `json:"data"`
 }
 
-func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
-	f, err := web.ReadFields(r)
-	if err != nil && err != web.ErrEmptyBody {
-		web.Error(w, r, err)
-		return
+func (h *Handler) login(r *http.Request) (int, any, error) {
+	f, err := web.Body(r, "")
+	if err != nil {
+		return 0, nil, err
 	}
 	res, err := h.accounts.Login(r.Context(), f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, LoginBody{Message: accounts.MsgLoginOK, Data: LoginData{
+	return http.StatusOK, LoginBody{Message: accounts.MsgLoginOK, Data: LoginData{
 		Email: res.User.Email, FirstName: res.User.FirstName, Role: string(res.User.Role), Token: res.Token,
-	}})
+	}}, err
 }

@@ -1,12 +1,9 @@
 package awardapi
 
 import (
-	"errors"
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/web"
-	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 )
@@ -17,29 +14,23 @@ type CreatedBody struct {
 	Award   festival.Award `json:"award"`
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	web.List(w, r, func(p festival.Page) ([]festival.Award, string, error) { return h.catalog.Awards(r.Context(), p) })
+func (h *Handler) list(r *http.Request, _ festival.Actor) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.Award, string, error) { return h.catalog.Awards(r.Context(), p) })
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
-	f, err := web.ReadFields(r)
-	if errors.Is(err, web.ErrEmptyBody) {
-		err = apperr.E(apperr.Invalid, catalog.MsgAwardFields)
-	}
+func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
+	f, err := web.Body(r, catalog.MsgAwardFields)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	a, err := h.catalog.CreateAward(r.Context(), c, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusCreated, CreatedBody{Message: catalog.MsgAwardCreated, Award: a})
+	return http.StatusCreated, CreatedBody{Message: catalog.MsgAwardCreated, Award: a}, err
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.Delete(w, r, web.IDFrom("id"), catalog.MsgAwardDeleted, func(id int64) error { return h.catalog.DeleteAward(r.Context(), c, id) })
+func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
+	id, err := web.PathID(r, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	return web.Done(catalog.MsgAwardDeleted, h.catalog.DeleteAward(r.Context(), c, id))
 }

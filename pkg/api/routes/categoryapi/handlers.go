@@ -1,12 +1,9 @@
 package categoryapi
 
 import (
-	"errors"
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/web"
-	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 )
@@ -23,56 +20,38 @@ type UpdatedBody struct {
 	UpdatedCategory festival.Category `json:"updatedCategory"`
 }
 
-func readBody(r *http.Request) (web.Fields, error) {
-	f, err := web.ReadFields(r)
-	if errors.Is(err, web.ErrEmptyBody) {
-		return nil, apperr.E(apperr.Invalid, catalog.MsgCategoryName)
-	}
-	return f, err
-}
-
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	web.List(w, r, func(p festival.Page) ([]festival.Category, string, error) {
+func (h *Handler) list(r *http.Request) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.Category, string, error) {
 		return h.catalog.Categories(r.Context(), p)
 	})
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
-	f, err := readBody(r)
+func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
+	f, err := web.Body(r, catalog.MsgCategoryName)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	cat, err := h.catalog.CreateCategory(r.Context(), c, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusCreated, CreatedBody{Message: catalog.MsgCategoryCreated, NewCategory: cat})
+	return http.StatusCreated, CreatedBody{Message: catalog.MsgCategoryCreated, NewCategory: cat}, err
 }
 
-func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := web.PathID(r, "id")
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	f, err := readBody(r)
+	f, err := web.Body(r, catalog.MsgCategoryName)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	cat, err := h.catalog.RenameCategory(r.Context(), c, id, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, UpdatedBody{Message: catalog.MsgCategoryUpdated, UpdatedCategory: cat})
+	return http.StatusOK, UpdatedBody{Message: catalog.MsgCategoryUpdated, UpdatedCategory: cat}, err
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.Delete(w, r, web.IDFrom("id"), catalog.MsgCategoryDeleted, func(id int64) error { return h.catalog.DeleteCategory(r.Context(), c, id) })
+func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
+	id, err := web.PathID(r, "id")
+	if err != nil {
+		return 0, nil, err
+	}
+	return web.Done(catalog.MsgCategoryDeleted, h.catalog.DeleteCategory(r.Context(), c, id))
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 )
@@ -19,7 +20,7 @@ func New(cat *catalog.Service, g *auth.Guard) http.Handler {
 	h := &Handler{catalog: cat}
 	admin := festival.RoleAdmin
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /categories", h.list) // public (docs/architecture.md, "Baseline decisions")
+	mux.HandleFunc("GET /categories", web.Handle(h.list)) // public (docs/architecture.md, "Baseline decisions")
 	mux.Handle("POST /categories", g.Require(h.create, admin))
 	mux.Handle("PUT /categories/{id}", g.Require(h.update, admin))
 	mux.Handle("DELETE /categories/{id}", g.Require(h.delete, admin))

@@ -1,10 +1,8 @@
 package eventapi
 
 import (
-	"errors"
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -34,74 +32,53 @@ func eventID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	web.List(w, r, func(p festival.Page) ([]festival.Event, string, error) { return h.catalog.Events(r.Context(), p) })
+func (h *Handler) list(r *http.Request) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.Event, string, error) { return h.catalog.Events(r.Context(), p) })
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) get(r *http.Request) (int, any, error) {
 	id, err := eventID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	e, err := h.catalog.Event(r.Context(), id)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, e)
+	return http.StatusOK, e, err
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
-	f, err := web.ReadFields(r)
-	if errors.Is(err, web.ErrEmptyBody) {
-		err = apperr.E(apperr.Invalid, catalog.MsgAllFields)
-	}
+// create answers 201 with the new event, or 200 with the one of that name.
+func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
+	f, err := web.Body(r, catalog.MsgAllFields)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	e, created, err := h.catalog.CreateEvent(r.Context(), c, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	if !created {
-		web.JSON(w, http.StatusOK, CreatedBody{Message: catalog.MsgEventExists, NewEvent: e})
-		return
+		return http.StatusOK, CreatedBody{Message: catalog.MsgEventExists, NewEvent: e}, err
 	}
-	web.JSON(w, http.StatusCreated, CreatedBody{Message: catalog.MsgEventCreated, NewEvent: e})
+	return http.StatusCreated, CreatedBody{Message: catalog.MsgEventCreated, NewEvent: e}, err
 }
 
-func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := eventID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	f, err := web.ReadFields(r)
-	if errors.Is(err, web.ErrEmptyBody) {
-		err = apperr.E(apperr.Invalid, catalog.MsgNothingToApply)
-	}
+	f, err := web.Body(r, catalog.MsgNothingToApply)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	e, err := h.catalog.UpdateEvent(r.Context(), c, id, f)
+	return http.StatusOK, UpdatedBody{Message: catalog.MsgEventUpdated, UpdatedEvent: e}, err
+}
+
+func (h *Handler) missingID(*http.Request, festival.Actor) (int, any, error) {
+	return 0, nil, apperr.E(apperr.Invalid, catalog.MsgMissingID)
+}
+
+func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
+	id, err := eventID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	web.JSON(w, http.StatusOK, UpdatedBody{Message: catalog.MsgEventUpdated, UpdatedEvent: e})
-}
-
-func (h *Handler) missingID(w http.ResponseWriter, r *http.Request) {
-	web.Error(w, r, apperr.E(apperr.Invalid, catalog.MsgMissingID))
-}
-
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.Delete(w, r, eventID, catalog.MsgEventDeleted, func(id int64) error { return h.catalog.DeleteEvent(r.Context(), c, id) })
+	return web.Done(catalog.MsgEventDeleted, h.catalog.DeleteEvent(r.Context(), c, id))
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 )
@@ -20,9 +21,9 @@ func New(cat *catalog.Service, g *auth.Guard) http.Handler {
 	h := &Handler{catalog: cat}
 	admin := festival.RoleAdmin
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /events", h.list) // public (docs/architecture.md, "Baseline decisions")
+	mux.HandleFunc("GET /events", web.Handle(h.list)) // public (docs/architecture.md, "Baseline decisions")
 	mux.Handle("POST /events", g.Require(h.create, admin))
-	mux.HandleFunc("GET /events/{id}", h.get) // public, as the listing that shows the same events
+	mux.HandleFunc("GET /events/{id}", web.Handle(h.get)) // public, as the listing that shows the same events
 	mux.Handle("PUT /events/{id}", g.Require(h.update, admin))
 	// PUT without an id answers the specification's "ID manquant dans l'URL".
 	mux.Handle("PUT /events", g.Require(h.missingID, admin))

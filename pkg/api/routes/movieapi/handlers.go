@@ -2,10 +2,8 @@ package movieapi
 
 import (
 	"context"
-	"errors"
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -28,164 +26,97 @@ func movieID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-// body reads a JSON body; an empty one is an empty set of fields, which each
-// operation answers with its own message.
-func body(r *http.Request) (web.Fields, error) {
-	f, err := web.ReadFields(r)
-	if errors.Is(err, web.ErrEmptyBody) {
-		return web.Fields{}, nil
-	}
-	return f, err
-}
-
 // list serves GET /movies, optionally filtered by ?status= (either
 // vocabulary) and ?category= (an id_categorie).
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) list(r *http.Request) (int, any, error) {
 	q := r.URL.Query()
-	web.List(w, r, func(p festival.Page) ([]festival.Movie, string, error) {
+	return web.List(r, func(p festival.Page) ([]festival.Movie, string, error) {
 		return h.movies.List(r.Context(), movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Page: p})
 	})
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) get(r *http.Request) (int, any, error) {
 	id, err := movieID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	m, err := h.movies.Get(r.Context(), id)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, m)
+	return http.StatusOK, m, err
 }
 
-func (h *Handler) mine(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.List(w, r, func(p festival.Page) ([]festival.Movie, string, error) { return h.movies.Mine(r.Context(), c, p) })
+func (h *Handler) mine(r *http.Request, c festival.Actor) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.Movie, string, error) { return h.movies.Mine(r.Context(), c, p) })
 }
 
-func (h *Handler) assigned(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.List(w, r, func(p festival.Page) ([]festival.Movie, string, error) { return h.movies.Assigned(r.Context(), c, p) })
+func (h *Handler) assigned(r *http.Request, c festival.Actor) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.Movie, string, error) { return h.movies.Assigned(r.Context(), c, p) })
 }
 
-func (h *Handler) upload(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
 	parts, err := web.Multipart(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	m, err := h.movies.Upload(r.Context(), c, parts)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusCreated, Saved{Message: movies.MsgCreated, Movie: m})
+	return http.StatusCreated, Saved{Message: movies.MsgCreated, Movie: m}, err
 }
 
 // change is the shape of every JSON-bodied change of one film (the
-// movies.Service methods Update, SetStatus, SetCategories, ...).
+// movies.Service methods Update, SetStatus, SetCategories, ...); changed
+// serves one of them, answering msg with the film.
 type change func(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error)
 
-func (h *Handler) serveChange(w http.ResponseWriter, r *http.Request, msg string, fn change) {
-	id, err := movieID(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
+func changed(msg string, fn change) func(*http.Request, festival.Actor) (int, any, error) {
+	return func(r *http.Request, c festival.Actor) (int, any, error) {
+		id, err := movieID(r)
+		if err != nil {
+			return 0, nil, err
+		}
+		f, err := web.Body(r, "")
+		if err != nil {
+			return 0, nil, err
+		}
+		m, err := fn(r.Context(), c, id, f)
+		return http.StatusOK, Saved{Message: msg, Movie: m}, err
 	}
-	f, err := body(r)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	c, _ := auth.CallerFrom(r.Context())
-	m, err := fn(r.Context(), c, id, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, Saved{Message: msg, Movie: m})
-}
-
-func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgUpdated, h.movies.Update)
-}
-
-func (h *Handler) setStatus(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgStatusUpdated, h.movies.SetStatus)
-}
-
-func (h *Handler) setCategories(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgCategoriesSet, h.movies.SetCategories)
-}
-
-func (h *Handler) setJuries(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgJuriesSet, h.movies.SetJuries)
-}
-
-func (h *Handler) setCollaborators(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgCollaboratorsOK, h.movies.SetCollaborators)
 }
 
 // markCandidate takes no body; one that is sent is ignored.
-func (h *Handler) markCandidate(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) markCandidate(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := movieID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	m, err := h.movies.MarkCandidate(r.Context(), c, id)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, Saved{Message: movies.MsgCandidate, Movie: m})
+	return http.StatusOK, Saved{Message: movies.MsgCandidate, Movie: m}, err
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.Delete(w, r, movieID, movies.MsgDeleted, func(id int64) error { return h.movies.Delete(r.Context(), c, id) })
-}
-
-func (h *Handler) media(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := movieID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
+	return web.Done(movies.MsgDeleted, h.movies.Delete(r.Context(), c, id))
+}
+
+func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {
+	id, err := movieID(r)
+	if err != nil {
+		return 0, nil, err
+	}
 	m, err := h.movies.Media(r.Context(), c, id)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, m)
+	return http.StatusOK, m, err
 }
 
-func (h *Handler) startUpload(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) startUpload(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := movieID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	f, err := body(r)
+	f, err := web.Body(r, "")
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	up, err := h.movies.StartUpload(r.Context(), c, id, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusCreated, up)
-}
-
-func (h *Handler) completeUpload(w http.ResponseWriter, r *http.Request) {
-	h.serveChange(w, r, movies.MsgFileUploaded, h.movies.CompleteUpload)
+	return http.StatusCreated, up, err
 }

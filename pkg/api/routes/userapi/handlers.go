@@ -3,7 +3,6 @@ package userapi
 import (
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/registration"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -11,11 +10,10 @@ import (
 	"github.com/festivalapi/festival/pkg/service/accounts"
 )
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) create(r *http.Request) (int, any, error) {
 	f, err := registration.ReadBody(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	// The route is open, but an admin's token lifts the festival's limit on
 	// self-registered roles; an invalid token counts as none (the route needs none).
@@ -26,39 +24,29 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	c, err := h.accounts.Create(r.Context(), by, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	registration.Write(w, c)
+	return registration.Answer(c, err)
 }
 
-func (h *Handler) getMe(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	h.writeUser(w, r, c.ID)
+func (h *Handler) getMe(r *http.Request, c festival.Actor) (int, any, error) {
+	return h.user(r, c.ID)
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) get(r *http.Request, _ festival.Actor) (int, any, error) {
 	id, err := userID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	h.writeUser(w, r, id)
+	return h.user(r, id)
 }
 
-func (h *Handler) writeUser(w http.ResponseWriter, r *http.Request, id int64) {
+func (h *Handler) user(r *http.Request, id int64) (int, any, error) {
 	u, err := h.accounts.Get(r.Context(), id)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, u.Public())
+	return http.StatusOK, u.Public(), err
 }
 
 // list shows users without their password hash.
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	web.List(w, r, func(p festival.Page) ([]festival.UserJSON, string, error) {
+func (h *Handler) list(r *http.Request, _ festival.Actor) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.UserJSON, string, error) {
 		users, next, err := h.accounts.List(r.Context(), p)
 		out := make([]festival.UserJSON, len(users))
 		for i, u := range users {
@@ -68,39 +56,34 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (h *Handler) updateMe(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	h.writeUpdate(w, r, c.ID, false)
+func (h *Handler) updateMe(r *http.Request, c festival.Actor) (int, any, error) {
+	return h.updateUser(r, c, c.ID, false)
 }
 
-func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := userID(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	h.writeUpdate(w, r, id, true)
+	return h.updateUser(r, c, id, true)
 }
 
-// writeUpdate answers 200 with the full user, hash included, as the spec shows.
-func (h *Handler) writeUpdate(w http.ResponseWriter, r *http.Request, id int64, allowRole bool) {
+// updateUser answers 200 with the full user, hash included, as the spec shows.
+func (h *Handler) updateUser(r *http.Request, c festival.Actor, id int64, allowRole bool) (int, any, error) {
 	f, err := registration.ReadBody(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	u, err := h.accounts.Update(r.Context(), c, id, f, allowRole)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, u.WithHash())
+	return http.StatusOK, u.WithHash(), err
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.Delete(w, r, userID, accounts.MsgUserDeleted, func(id int64) error { return h.accounts.Delete(r.Context(), c, id) })
+func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
+	id, err := userID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	return web.Done(accounts.MsgUserDeleted, h.accounts.Delete(r.Context(), c, id))
 }
 
 // userID reads the {id} of a user route; an id that cannot exist is the

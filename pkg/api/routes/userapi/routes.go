@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
@@ -28,7 +29,7 @@ func New(acc *accounts.Service, guard *auth.Guard, adm *festadmin.Service) http.
 	mux.Handle("PUT /users/me", g.Require(h.updateMe))
 	mux.Handle("GET /users", g.Require(h.list, admin))
 	mux.Handle("GET /users/{id}", g.Require(h.get, admin))
-	mux.HandleFunc("POST /users", h.create) // open: the spec leaves it to the registration flow
+	mux.HandleFunc("POST /users", web.Handle(h.create)) // open: the spec leaves it to the registration flow
 	mux.Handle("PUT /users/{id}", g.Require(h.update, admin))
 	mux.Handle("DELETE /users/{id}", g.Require(h.delete, admin))
 	mux.Handle("GET /settings", g.Require(h.getSettings, admin))

@@ -1,12 +1,9 @@
 package userapi
 
 import (
-	"errors"
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/web"
-	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 )
@@ -17,29 +14,16 @@ type SettingsBody struct {
 	Settings festival.Settings `json:"settings"`
 }
 
-func (h *Handler) getSettings(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) getSettings(r *http.Request, _ festival.Actor) (int, any, error) {
 	st, err := h.admin.Settings(r.Context())
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, st)
+	return http.StatusOK, st, err
 }
 
-func (h *Handler) updateSettings(w http.ResponseWriter, r *http.Request) {
-	f, err := web.ReadFields(r)
-	if errors.Is(err, web.ErrEmptyBody) {
-		err = apperr.E(apperr.Invalid, festadmin.MsgNoSetting)
-	}
+func (h *Handler) updateSettings(r *http.Request, c festival.Actor) (int, any, error) {
+	f, err := web.Body(r, festadmin.MsgNoSetting)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	st, err := h.admin.UpdateSettings(r.Context(), c, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, SettingsBody{Message: festadmin.MsgSettingsUpdated, Settings: st})
+	return http.StatusOK, SettingsBody{Message: festadmin.MsgSettingsUpdated, Settings: st}, err
 }

@@ -2,11 +2,9 @@ package voteapi
 
 import (
 	"bytes"
-	"errors"
 	"net/http"
 	"strconv"
 
-	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -25,75 +23,54 @@ type DeletedBody struct {
 	Deleted int    `json:"deleted"`
 }
 
-func (h *Handler) vote(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) vote(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := web.PathID(r, "id_movie")
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	f, err := web.ReadFields(r)
-	if errors.Is(err, web.ErrEmptyBody) {
-		err = apperr.E(apperr.Invalid, voting.MsgEmptyVote)
-	}
+	f, err := web.Body(r, voting.MsgEmptyVote)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	saved, err := h.votes.Vote(r.Context(), c, id, f)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
 	if saved.Created {
-		web.JSON(w, http.StatusCreated, VoteBody{Message: voting.MsgVoteCreated, Vote: saved.Vote})
-		return
+		return http.StatusCreated, VoteBody{Message: voting.MsgVoteCreated, Vote: saved.Vote}, err
 	}
-	web.JSON(w, http.StatusOK, VoteBody{Message: voting.MsgVoteUpdated, Vote: saved.Vote})
+	return http.StatusOK, VoteBody{Message: voting.MsgVoteUpdated, Vote: saved.Vote}, err
 }
 
-func (h *Handler) getMine(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) getMine(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := web.PathID(r, "id_movie")
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	v, err := h.votes.Mine(r.Context(), c, id)
+	return http.StatusOK, v, err
+}
+
+func (h *Handler) listMine(r *http.Request, c festival.Actor) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.Vote, string, error) { return h.votes.AllMine(r.Context(), c, p) })
+}
+
+func (h *Handler) list(r *http.Request, _ festival.Actor) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.Vote, string, error) { return h.votes.All(r.Context(), p) })
+}
+
+func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
+	id, err := web.PathID(r, "id")
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	web.JSON(w, http.StatusOK, v)
+	return web.Done(voting.MsgVoteDeleted, h.votes.Delete(r.Context(), c, id))
 }
 
-func (h *Handler) listMine(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.List(w, r, func(p festival.Page) ([]festival.Vote, string, error) { return h.votes.AllMine(r.Context(), c, p) })
-}
-
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	web.List(w, r, func(p festival.Page) ([]festival.Vote, string, error) { return h.votes.All(r.Context(), p) })
-}
-
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
-	c, _ := auth.CallerFrom(r.Context())
-	web.Delete(w, r, web.IDFrom("id"), voting.MsgVoteDeleted, func(id int64) error { return h.votes.Delete(r.Context(), c, id) })
-}
-
-func (h *Handler) deleteOfMovie(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) deleteOfMovie(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := web.PathID(r, "id_movie")
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
-	c, _ := auth.CallerFrom(r.Context())
 	n, err := h.votes.DeleteOfMovie(r.Context(), c, id)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, DeletedBody{Message: voting.MsgMovieVotesGone, Deleted: n})
+	return http.StatusOK, DeletedBody{Message: voting.MsgMovieVotesGone, Deleted: n}, err
 }
 
 // categoryFilter reads the optional ?id_categorie= of the results.
@@ -109,40 +86,40 @@ func categoryFilter(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-func (h *Handler) results(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) results(r *http.Request, _ festival.Actor) (int, any, error) {
 	cat, err := categoryFilter(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	res, err := h.votes.Results(r.Context(), cat)
-	if err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	web.JSON(w, http.StatusOK, res)
+	return http.StatusOK, res, err
 }
 
-func (h *Handler) resultsCSV(w http.ResponseWriter, r *http.Request) {
+// csvFile is a CSV attachment as an answer body.
+type csvFile struct {
+	name string
+	data []byte
+}
+
+func (f csvFile) Write(w http.ResponseWriter, status int) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+f.name+`"`)
+	w.WriteHeader(status)
+	_, _ = w.Write(f.data)
+}
+
+func (h *Handler) resultsCSV(r *http.Request, _ festival.Actor) (int, any, error) {
 	cat, err := categoryFilter(r)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	res, err := h.votes.Results(r.Context(), cat)
 	if err != nil {
-		web.Error(w, r, err)
-		return
+		return 0, nil, err
 	}
 	// Rendered in memory first, so that a failure can still answer with a
 	// proper error status.
 	var buf bytes.Buffer
-	if err := voting.WriteCSV(&buf, res); err != nil {
-		web.Error(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="jury-results.csv"`)
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(buf.Bytes())
+	err = voting.WriteCSV(&buf, res)
+	return http.StatusOK, csvFile{name: "jury-results.csv", data: buf.Bytes()}, err
 }

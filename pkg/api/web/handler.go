@@ -1,0 +1,95 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// Handler answers a request with a status and a body, or with an error. Every
+// route answers through Handle, so a failure takes one path whatever the
+// route: the error's code picks the status (StatusOf) and Error writes it.
+type Handler func(r *http.Request) (status int, body any, err error)
+
+// Writer is a body that writes itself: a page of a listing (with its
+// cursor header), a CSV file. Any other body is written as JSON.
+type Writer interface {
+	Write(w http.ResponseWriter, status int)
+}
+
+// Handle turns a Handler into an http.HandlerFunc.
+func Handle(h Handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		status, body, err := h(r)
+		switch b := body.(type) {
+		case nil:
+		case Writer:
+			if err == nil {
+				b.Write(w, status)
+				return
+			}
+		}
+		if err != nil {
+			Error(w, r, err)
+			return
+		}
+		JSON(w, status, body)
+	}
+}
+
+// page is one page of a listing: a JSON array, and the next page's cursor in
+// X-Next-Cursor when more remains.
+type page[T any] struct {
+	items []T
+	next  string
+}
+
+func (p page[T]) Write(w http.ResponseWriter, status int) {
+	SetNextCursor(w, p.next)
+	JSON(w, status, p.items)
+}
+
+// List answers a listing: it reads the page parameters (PageParams), calls
+// list, and answers the page.
+func List[T any](r *http.Request, list func(festival.Page) ([]T, string, error)) (int, any, error) {
+	p, err := PageParams(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	items, next, err := list(p)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, Page(items, next), nil
+}
+
+// Page is one page of a listing as an answer body: the items as a JSON array
+// (never null), the next page's cursor in X-Next-Cursor.
+func Page[T any](items []T, next string) Writer {
+	if items == nil {
+		items = []T{}
+	}
+	return page[T]{items: items, next: next}
+}
+
+// Done answers a change that only confirms (a deletion): 200 {message}, or
+// err.
+func Done(message string, err error) (int, any, error) {
+	return http.StatusOK, Message{Message: message}, err
+}
+
+// Body reads a JSON body. An empty one answers 400 with ifEmpty, the route's
+// own message, or is an empty set of fields when ifEmpty is "" (each
+// operation then says what is missing).
+func Body(r *http.Request, ifEmpty string) (Fields, error) {
+	f, err := ReadFields(r)
+	if errors.Is(err, ErrEmptyBody) {
+		if ifEmpty != "" {
+			return nil, apperr.E(apperr.Invalid, ifEmpty)
+		}
+		return Fields{}, nil
+	}
+	return f, err
+}
