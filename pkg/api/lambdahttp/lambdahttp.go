@@ -4,13 +4,12 @@ package lambdahttp
 
 import (
 	"context"
+	"net/http"
 	"strings"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
-
-	"net/http"
 )
 
 // Handler adapts h to API Gateway HTTP API events. Behind a named stage the

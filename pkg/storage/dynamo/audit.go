@@ -33,10 +33,6 @@ type auditItem struct {
 	Details   map[string]string `dynamodbav:"details,omitempty"`
 }
 
-// actorPK is the GSI2 partition of one actor's audit entries. It is not the
-// user's USER#<id> partition, so that deleting a user keeps what they did.
-func actorPK(id int64) string { return fmt.Sprintf("ACTOR#%d", id) }
-
 // auditOp returns the write that records a state change. Every store method
 // that changes state on behalf of an admin or a jury member adds it to the
 // same transaction as the change, so the trail cannot miss or invent one.
@@ -49,7 +45,7 @@ func (s *Store) auditOp(actor festival.Actor, action, target string, details map
 	// keep their order), then randomness (unique across functions).
 	id := fmt.Sprintf("%s#%08d#%s", now, s.auditSeq.Add(1)%100000000, hex.EncodeToString(b[:]))
 	item, err := attributevalue.MarshalMap(auditItem{
-		PK: "AUDIT#" + now.Format("2006-01-02"), SK: id,
+		PK: auditPK(now.Format("2006-01-02")), SK: id,
 		GSI1PK: gsi1Audit, GSI1SK: id,
 		GSI2PK: actorPK(actor.ID), GSI2SK: id,
 		Type: typeAudit, ID: id, At: now.String(), ActorID: actor.ID, ActorRole: string(actor.Role),

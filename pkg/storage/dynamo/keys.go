@@ -22,6 +22,21 @@ const (
 	IndexGSI2 = "GSI2"
 )
 
+// Sort-key prefixes that queries select on (begins_with).
+const (
+	prefixMovieRef = "MOVIE#"          // GSI2SK: a category's films
+	prefixProduces = "PRODUCES#MOVIE#" // GSI2SK: a producer's films
+	prefixJuryOf   = "JURY#MOVIE#"     // GSI2SK: a jury member's assigned films
+	prefixVoteOf   = "VOTE#MOVIE#"     // GSI2SK: a voter's votes
+	prefixVote     = "VOTE#"           // SK: a film's votes
+)
+
+// Audit trail: one partition a day. GSI2 ACTOR#<id> lists one person's
+// changes; it is not the user's USER#<id> partition, so that deleting a user
+// keeps what they did.
+func auditPK(day string) string { return "AUDIT#" + day }
+func actorPK(id int64) string   { return fmt.Sprintf("ACTOR#%d", id) }
+
 // pad makes numeric ids sort as numbers inside string sort keys.
 func pad(id int64) string { return fmt.Sprintf("%010d", id) }
 
@@ -65,17 +80,17 @@ func moviePK(id int64) string     { return fmt.Sprintf("MOVIE#%d", id) }
 func movieGSI1SK(id int64) string { return "MOVIE#" + pad(id) }
 
 // movieProducerSK is the film item's GSI2SK under its producer's USER#<id>.
-func movieProducerSK(id int64) string { return "PRODUCES#MOVIE#" + pad(id) }
+func movieProducerSK(id int64) string { return prefixProduces + pad(id) }
 
 // Category link: film <-> category. GSI2 CATEGORY#<cid> lists a category's films.
 func categoryLinkSK(categoryID int64) string { return "CATEGORY#" + pad(categoryID) }
 func categoryRefPK(categoryID int64) string  { return fmt.Sprintf("CATEGORY#%d", categoryID) }
-func movieRefSK(movieID int64) string        { return "MOVIE#" + pad(movieID) }
+func movieRefSK(movieID int64) string        { return prefixMovieRef + pad(movieID) }
 
 // Jury assignment: film <-> jury member. GSI2 USER#<uid> / JURY#MOVIE#... lists
 // the films assigned to a jury member.
 func juryLinkSK(userID int64) string      { return "JURY#" + pad(userID) }
-func juryAssignedSK(movieID int64) string { return "JURY#MOVIE#" + pad(movieID) }
+func juryAssignedSK(movieID int64) string { return prefixJuryOf + pad(movieID) }
 
 // Vote: one per voter per film, by its key (PK MOVIE#<mid>, SK VOTE#<uid>).
 // GSI1 VOTES / VOTE#<id_vote> lists all votes and finds one by id; GSI2
@@ -86,9 +101,9 @@ const (
 	counterVotes = "votes"
 )
 
-func voteSK(userID int64) string     { return "VOTE#" + pad(userID) }
+func voteSK(userID int64) string     { return prefixVote + pad(userID) }
 func voteGSI1SK(voteID int64) string { return "VOTE#" + pad(voteID) }
-func voterSK(movieID int64) string   { return "VOTE#MOVIE#" + pad(movieID) }
+func voterSK(movieID int64) string   { return prefixVoteOf + pad(movieID) }
 
 // Award: PK MOVIE#<mid>, SK AWARD#<id>; GSI1 AWARDS / AWARD#<id> lists all
 // awards and finds one by id.

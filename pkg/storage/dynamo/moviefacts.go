@@ -172,15 +172,3 @@ func (s *Store) IsJuryAssigned(ctx context.Context, movieID, userID int64) (bool
 	}
 	return out.Item != nil, nil
 }
-
-// transactionConflict reports whether a transaction was cancelled only
-// because another transaction touched the same items at the same time; such
-// a transaction is safe to send again.
-func transactionConflict(err error) bool {
-	for _, c := range cancelReasons(err) {
-		if c == "TransactionConflict" {
-			return true
-		}
-	}
-	return false
-}

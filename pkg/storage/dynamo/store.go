@@ -7,7 +7,6 @@ package dynamo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"sync/atomic"
@@ -49,9 +48,6 @@ func New(db DB, table string, now func() time.Time) *Store {
 
 // Table returns the table name.
 func (s *Store) Table() string { return s.table }
-
-// ErrNotFound is returned when a record does not exist.
-var ErrNotFound = errors.New("store: not found")
 
 // nextID draws the next integer id of a sequence from an atomic counter.
 func (s *Store) nextID(ctx context.Context, name string) (int64, error) {
@@ -98,89 +94,4 @@ func key(pk, sk string) map[string]types.AttributeValue {
 func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }
 func num(n int64) types.AttributeValue {
 	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
-}
-
-// cancelReasons returns the cancellation codes of a cancelled transaction, one
-// per item in the order they were sent, or nil for any other error.
-func cancelReasons(err error) []string {
-	var tc *types.TransactionCanceledException
-	if !errors.As(err, &tc) {
-		return nil
-	}
-	codes := make([]string, len(tc.CancellationReasons))
-	for i, r := range tc.CancellationReasons {
-		codes[i] = aws.ToString(r.Code)
-	}
-	return codes
-}
-
-// conditionFailedAt reports whether item i of a cancelled transaction failed its condition.
-func conditionFailedAt(err error, i int) bool {
-	codes := cancelReasons(err)
-	return i < len(codes) && codes[i] == "ConditionalCheckFailed"
-}
-
-// transact sends one transaction. It builds a fresh input each call: the SDK
-// stores an idempotency token in the input, and re-sending the same input would
-// "succeed" without checking the conditions again.
-func (s *Store) transact(ctx context.Context, items []types.TransactWriteItem) error {
-	if len(items) == 0 {
-		return nil
-	}
-	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
-	return err
-}
-
-// queryAll runs a query to the end, page by page.
-func (s *Store) queryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, error) {
-	var items []map[string]types.AttributeValue
-	p := dynamodb.NewQueryPaginator(s.db, in)
-	for p.HasMorePages() {
-		out, err := p.NextPage(ctx)
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, out.Items...)
-	}
-	return items, nil
-}
-
-// transactEach sends writes that are independent of each other (each keeps
-// one copy in step, each with its own condition), 100 per transaction. When
-// a transaction is cancelled, its writes are sent one by one and those whose
-// condition fails are skipped: the copy they target is gone (a film deleted,
-// a jury member unassigned meanwhile), which is what the condition is for.
-// It is idempotent, so a retry after another failure finishes the job.
-func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem) error {
-	for len(ops) > 0 {
-		n := min(len(ops), maxTransactItems)
-		if err := s.transact(ctx, ops[:n]); err != nil {
-			if cancelReasons(err) == nil {
-				return err
-			}
-			for _, op := range ops[:n] {
-				if err := s.transactOne(ctx, op); err != nil {
-					return err
-				}
-			}
-		}
-		ops = ops[n:]
-	}
-	return nil
-}
-
-// transactOne sends one write of transactEach: a failed condition means its
-// target is gone (skipped); a conflict with another transaction is retried.
-func (s *Store) transactOne(ctx context.Context, op types.TransactWriteItem) error {
-	return Retry(ctx, func(int) error {
-		err := s.transact(ctx, []types.TransactWriteItem{op})
-		switch {
-		case err == nil || conditionFailedAt(err, 0):
-			return nil
-		case transactionConflict(err):
-			return Again(err)
-		default:
-			return err
-		}
-	})
 }

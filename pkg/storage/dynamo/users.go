@@ -13,9 +13,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// ErrEmailTaken is returned when another account already uses the e-mail.
-var ErrEmailTaken = errors.New("store: e-mail already used by another account")
-
 // userItem is a user as stored. The e-mail marker item (PK EMAIL#<email>)
 // makes e-mails unique; it is written in the same transaction as the user.
 type userItem struct {
@@ -269,18 +266,6 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 	return updated, err
 }
 
-// snapshotConditionFailed reports whether a copy update (from index base on)
-// failed its condition: the film's assignment changed since the query, so
-// the update is worth reading again.
-func snapshotConditionFailed(err error, base int) bool {
-	for i, c := range cancelReasons(err) {
-		if i >= base && c == "ConditionalCheckFailed" {
-			return true
-		}
-	}
-	return false
-}
-
 // DeleteUser removes a user, the e-mail marker and every item that hangs off
 // the user (GSI2 partition USER#<id>: jury assignments, votes, ...). The
 // dependents go first and the user item last, each batch in a transaction, so
@@ -369,63 +354,6 @@ func (s *Store) detachFromUserOps(item map[string]types.AttributeValue) ([]types
 		ops = append(ops, s.juryEntryRemove(link.MovieID, link.UserID))
 	}
 	return ops, nil
-}
-
-// maxTransactItems is DynamoDB's limit of items in one transaction.
-const maxTransactItems = 100
-
-// transactChunks sends writes in transactions of at most 100 items, in order.
-func (s *Store) transactChunks(ctx context.Context, ops []types.TransactWriteItem) error {
-	for len(ops) > 0 {
-		n := min(len(ops), maxTransactItems)
-		if err := s.transact(ctx, ops[:n]); err != nil {
-			return err
-		}
-		ops = ops[n:]
-	}
-	return nil
-}
-
-// queryPages runs a query for one page (p.Limit > 0) or all pages, calling
-// each for every item; it returns the cursor of the next page, if any.
-func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page, each func(map[string]types.AttributeValue) error) (string, error) {
-	start, err := startKey(p.Cursor, in)
-	if err != nil {
-		return "", err
-	}
-	in.ExclusiveStartKey = start
-	if p.Limit > 0 {
-		// One item more than the page: when it comes back there is a next
-		// page, and when it does not the listing ends here, rather than with
-		// an empty last page behind a cursor.
-		in.Limit = aws.Int32(p.Limit + 1)
-	}
-	for first := true; ; first = false {
-		out, err := s.db.Query(ctx, in)
-		if first && cursorRefused(err, start) {
-			return "", ErrBadCursor
-		}
-		if err != nil {
-			return "", err
-		}
-		items, next := out.Items, out.LastEvaluatedKey
-		if p.Limit > 0 && len(items) > int(p.Limit) {
-			items = items[:p.Limit]
-			next = keyOf(items[len(items)-1], aws.ToString(in.IndexName))
-		}
-		for _, item := range items {
-			if err := each(item); err != nil {
-				return "", err
-			}
-		}
-		if len(next) == 0 {
-			return "", nil
-		}
-		if p.Limit > 0 {
-			return encodeCursor(next), nil
-		}
-		in.ExclusiveStartKey = next
-	}
 }
 
 // keyItem reads only the key of an item.

@@ -229,7 +229,7 @@ func (s *Store) GetVote(ctx context.Context, movieID, userID int64) (festival.Vo
 
 // VotesOf returns a voter's votes in film order (GSI2 USER#<uid> / VOTE#MOVIE#...).
 func (s *Store) VotesOf(ctx context.Context, userID int64, p Page) ([]festival.Vote, string, error) {
-	return s.queryVotes(ctx, s.gsi2Query(userRefPK(userID), "VOTE#MOVIE#"), p)
+	return s.queryVotes(ctx, s.gsi2Query(userRefPK(userID), prefixVoteOf), p)
 }
 
 // ListVotes returns every vote in id order (GSI1 VOTES), one page or all.
@@ -248,7 +248,7 @@ func movieVotesQuery(table string, movieID int64) *dynamodb.QueryInput {
 		TableName:              &table,
 		KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :sk)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(moviePK(movieID)), ":sk": str("VOTE#"),
+			":pk": str(moviePK(movieID)), ":sk": str(prefixVote),
 		},
 		ConsistentRead: aws.Bool(true),
 	}

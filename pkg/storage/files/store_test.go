@@ -17,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/smithy-go"
+
 	"github.com/festivalapi/festival/pkg/storage/files"
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )

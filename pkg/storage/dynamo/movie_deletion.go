@@ -1,0 +1,106 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// MarkMovieDeleting sets the film's tombstone (deleting = true, version
+// bumped) and returns its title; ErrNotFound when there is no film item. From
+// then on the film reads as gone (GetMovie, listings, facts) and every write
+// that would add to its item collection is refused: UpdateMovie's Put (so
+// SetMovieJuries, SetMovieCategories, awards), SaveVote (movieExistsCheck,
+// movieStatusOp). A film already marked is marked again, so a deletion that
+// failed part-way can be retried to the end.
+func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error) {
+	var title string
+	err := Retry(ctx, func(int) error {
+		out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: &s.table, Key: key(moviePK(id), skMovie),
+			ConditionExpression:       aws.String("attribute_exists(PK)"),
+			UpdateExpression:          aws.String("SET deleting = :t ADD version :one"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}, ":one": num(1)},
+			ReturnValues:              types.ReturnValueAllNew,
+		})
+		var ccf *types.ConditionalCheckFailedException
+		var tce *types.TransactionConflictException
+		switch {
+		case errors.As(err, &ccf):
+			return ErrNotFound
+		case errors.As(err, &tce):
+			// A transaction on the film is in flight; it either commits
+			// before the tombstone (its writes are then found and removed)
+			// or fails on it.
+			return Again(fmt.Errorf("mark film %d deleting: %w", id, err))
+		case err != nil:
+			return fmt.Errorf("mark film %d deleting: %w", id, err)
+		}
+		if t, _ := out.Attributes["title"].(*types.AttributeValueMemberS); t != nil {
+			title = t.Value
+		}
+		return nil
+	})
+	return title, err
+}
+
+// DeleteMovie removes a film's whole item collection: its assignments,
+// category links, votes, awards and the film item. It first sets the film's
+// tombstone (MarkMovieDeleting), so that
+// nothing can be added to the collection while it is listed and removed; then
+// it removes the collection, the film last (with the audit entry when actor
+// is set), so that a failure part-way leaves the film item, still marked, and
+// a retry finishes the job.
+func (s *Store) DeleteMovie(ctx context.Context, actor *festival.Actor, id int64) error {
+	title, err := s.MarkMovieDeleting(ctx, id)
+	if err != nil {
+		return err
+	}
+	return s.DeleteMarkedMovie(ctx, actor, id, title)
+}
+
+// DeleteMarkedMovie is DeleteMovie for a caller that has set the tombstone
+// itself (to remove the files in between) and read the title it returned.
+func (s *Store) DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id int64, title string) error {
+	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
+		TableName:                 &s.table,
+		KeyConditionExpression:    aws.String("PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(moviePK(id))},
+		ProjectionExpression:      aws.String("PK, SK"),
+		ConsistentRead:            aws.Bool(true),
+	})
+	if err != nil {
+		return fmt.Errorf("list items of film %d: %w", id, err)
+	}
+	var ops []types.TransactWriteItem
+	for _, item := range items {
+		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+		if sk == nil || sk.Value == skMovie {
+			continue
+		}
+		ops = append(ops, s.deleteOp(moviePK(id), sk.Value))
+	}
+	if err := s.transactChunks(ctx, ops); err != nil {
+		return fmt.Errorf("delete items of film %d: %w", id, err)
+	}
+	last := []types.TransactWriteItem{{Delete: &types.Delete{
+		TableName: &s.table, Key: key(moviePK(id), skMovie), ConditionExpression: aws.String("attribute_exists(PK)"),
+	}}}
+	if actor != nil {
+		last = append(last, s.auditOp(*actor, "movie.delete", movieTarget(id), map[string]string{"title": title}))
+	}
+	err = s.transact(ctx, last)
+	if conditionFailedAt(err, 0) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("delete film %d: %w", id, err)
+	}
+	return nil
+}

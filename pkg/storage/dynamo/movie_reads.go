@@ -1,0 +1,251 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// GetMovie reads one film with everything embedded in it: one GetItem.
+func (s *Store) GetMovie(ctx context.Context, id int64) (festival.Movie, error) {
+	m, _, err := s.getMovie(ctx, id)
+	return m, err
+}
+
+func (s *Store) getMovie(ctx context.Context, id int64) (festival.Movie, int64, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, Key: key(moviePK(id), skMovie), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return festival.Movie{}, 0, fmt.Errorf("get film %d: %w", id, err)
+	}
+	if out.Item == nil {
+		return festival.Movie{}, 0, ErrNotFound
+	}
+	return unmarshalMovie(out.Item)
+}
+
+// MovieFilter narrows a film listing. Zero values do not filter.
+type MovieFilter struct {
+	// Statuses keeps films whose selection_status is one of these.
+	Statuses []festival.SelectionStatus
+	// CategoryID keeps films linked to this category.
+	CategoryID int64
+}
+
+func (f MovieFilter) keeps(m festival.Movie) bool {
+	return len(f.Statuses) == 0 || slices.Contains(f.Statuses, m.SelectionStatus)
+}
+
+// statusFilter returns a FilterExpression on selection_status, if any.
+func (f MovieFilter) statusFilter(in *dynamodb.QueryInput) {
+	if len(f.Statuses) == 0 {
+		return
+	}
+	ph := make([]string, len(f.Statuses))
+	if in.ExpressionAttributeValues == nil {
+		in.ExpressionAttributeValues = map[string]types.AttributeValue{}
+	}
+	for i, st := range f.Statuses {
+		ph[i] = fmt.Sprintf(":st%d", i)
+		in.ExpressionAttributeValues[ph[i]] = str(string(st))
+	}
+	in.FilterExpression = aws.String("selection_status IN (" + strings.Join(ph, ", ") + ")")
+}
+
+// ListMovies returns films in id order, one page or (Limit 0) all of them.
+// Without a category it is one Query per page of GSI1 MOVIES (the film items
+// themselves, projected ALL); with a category, one Query per page of the
+// category's links plus one BatchGetItem per 100 films. Never one request per film.
+func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festival.Movie, string, error) {
+	if f.CategoryID > 0 {
+		return s.linkedMovies(ctx, s.gsi2Query(categoryRefPK(f.CategoryID), prefixMovieRef), f, p)
+	}
+	in := s.gsi1Query(gsi1Movies)
+	f.statusFilter(in)
+	return s.movieItems(ctx, in, p)
+}
+
+// MoviesOfProducer lists the films a producer owns: one Query per page of
+// GSI2 USER#<id> / PRODUCES#MOVIE#, which holds the film items themselves.
+func (s *Store) MoviesOfProducer(ctx context.Context, producerID int64, p Page) ([]festival.Movie, string, error) {
+	return s.movieItems(ctx, s.gsi2Query(userRefPK(producerID), prefixProduces), p)
+}
+
+// FilmIDsOfProducer lists the ids of every film item a producer owns,
+// including films whose deletion started and did not finish (which the
+// listings hide), so that deleting the producer can finish them too.
+func (s *Store) FilmIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error) {
+	return s.movieIDsOnGSI2(ctx, userRefPK(producerID), prefixProduces)
+}
+
+// movieIDsOnGSI2 reads the id_movie of every item of a GSI2 partition whose
+// sort key starts with prefix: the films of a producer, of a category, ...
+func (s *Store) movieIDsOnGSI2(ctx context.Context, pk, prefix string) ([]int64, error) {
+	in := s.gsi2Query(pk, prefix)
+	in.ProjectionExpression = aws.String("id_movie")
+	items, err := s.queryAll(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("films of %s: %w", pk, err)
+	}
+	ids := make([]int64, 0, len(items))
+	for _, item := range items {
+		var it struct {
+			ID int64 `dynamodbav:"id_movie"`
+		}
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return nil, err
+		}
+		ids = append(ids, it.ID)
+	}
+	return ids, nil
+}
+
+// MoviesAssignedTo lists the films assigned to a jury member: one Query per
+// page of their assignments (GSI2 USER#<id> / JURY#MOVIE#), then one
+// BatchGetItem per 100 films.
+func (s *Store) MoviesAssignedTo(ctx context.Context, juryID int64, p Page) ([]festival.Movie, string, error) {
+	return s.linkedMovies(ctx, s.gsi2Query(userRefPK(juryID), prefixJuryOf), MovieFilter{}, p)
+}
+
+func (s *Store) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Movie, string, error) {
+	movies := []festival.Movie{}
+	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
+		m, _, err := unmarshalMovie(item)
+		if errors.Is(err, ErrNotFound) {
+			return nil // being deleted
+		}
+		if err != nil {
+			return err
+		}
+		movies = append(movies, m)
+		return nil
+	})
+	return movies, next, err
+}
+
+// linkedMovies reads link items (each with id_movie) and then the films they
+// point to, in link order.
+func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f MovieFilter, p Page) ([]festival.Movie, string, error) {
+	var ids []int64
+	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
+		var link struct {
+			MovieID int64 `dynamodbav:"id_movie"`
+		}
+		if err := attributevalue.UnmarshalMap(item, &link); err != nil {
+			return err
+		}
+		ids = append(ids, link.MovieID)
+		return nil
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	all, err := s.batchGetMovies(ctx, ids)
+	if err != nil {
+		return nil, "", err
+	}
+	movies := make([]festival.Movie, 0, len(all))
+	for _, m := range all {
+		if f.keeps(m) {
+			movies = append(movies, m)
+		}
+	}
+	return movies, next, nil
+}
+
+// batchGetMovies reads films by id and returns them in the order of ids;
+// films that no longer exist, or are being deleted, are left out.
+func (s *Store) batchGetMovies(ctx context.Context, ids []int64) ([]festival.Movie, error) {
+	type read struct {
+		m    festival.Movie
+		gone bool
+	}
+	all, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
+		"", nil, func(item map[string]types.AttributeValue) (read, int64, error) {
+			var it movieItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return read{}, 0, fmt.Errorf("decode film: %w", err)
+			}
+			return read{m: it.movie(), gone: it.Deleting}, it.ID, nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	films := make([]festival.Movie, 0, len(all))
+	for _, r := range all {
+		if !r.gone {
+			films = append(films, r.m)
+		}
+	}
+	return films, nil
+}
+
+// CategoryNames reads categories by id and returns the embedded form of each,
+// in the order of ids; ids that do not exist come back as *UnknownIDsError.
+func (s *Store) CategoryNames(ctx context.Context, ids []int64) ([]festival.MovieCategory, error) {
+	type read struct {
+		c    festival.MovieCategory
+		gone bool
+	}
+	all, missing, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
+		"id_categorie, #n, deleting", map[string]string{"#n": "name"}, func(item map[string]types.AttributeValue) (read, int64, error) {
+			var c festival.MovieCategory
+			err := attributevalue.UnmarshalMap(item, &c)
+			_, gone := item["deleting"]
+			return read{c: c, gone: gone}, c.ID, err
+		})
+	if err != nil {
+		return nil, err
+	}
+	cats := make([]festival.MovieCategory, 0, len(all))
+	for _, r := range all {
+		if r.gone { // being deleted (DeleteCategory)
+			missing = append(missing, r.c.ID)
+		} else {
+			cats = append(cats, r.c)
+		}
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		return nil, &UnknownIDsError{IDs: missing}
+	}
+	return cats, nil
+}
+
+// JuryMembers reads users by id and returns the embedded jury form of each,
+// in the order of ids; ids that do not exist or are not JURY accounts come
+// back as *UnknownIDsError.
+func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, error) {
+	users, refused, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
+		"id_user, first_name, last_name, email, #r", map[string]string{"#r": "role"}, func(item map[string]types.AttributeValue) (festival.Jury, int64, error) {
+			var j festival.Jury
+			err := attributevalue.UnmarshalMap(item, &j)
+			return j, j.ID, err
+		})
+	if err != nil {
+		return nil, err
+	}
+	juries := make([]festival.Jury, 0, len(users))
+	for _, j := range users {
+		if j.Role == festival.RoleJury {
+			juries = append(juries, j)
+		} else {
+			refused = append(refused, j.ID)
+		}
+	}
+	if len(refused) > 0 {
+		slices.Sort(refused)
+		return nil, &UnknownIDsError{IDs: refused}
+	}
+	return juries, nil
+}

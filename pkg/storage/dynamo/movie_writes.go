@@ -1,0 +1,333 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+const (
+	typeMovieCategoryLink = "MOVIE_CATEGORY"
+	typeMovieJury         = "MOVIE_JURY"
+)
+
+func (s *Store) categoryLinkPut(movieID, categoryID int64) (types.TransactWriteItem, error) {
+	item, err := attributevalue.MarshalMap(movieCategoryLinkItem{
+		PK: moviePK(movieID), SK: categoryLinkSK(categoryID),
+		GSI2PK: categoryRefPK(categoryID), GSI2SK: movieRefSK(movieID),
+		Type: typeMovieCategoryLink, MovieID: movieID, CategoryID: categoryID,
+	})
+	if err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: item}}, nil
+}
+
+func (s *Store) juryLinkPut(movieID, userID int64) (types.TransactWriteItem, error) {
+	item, err := attributevalue.MarshalMap(movieJuryLinkItem{
+		PK: moviePK(movieID), SK: juryLinkSK(userID),
+		GSI2PK: userRefPK(userID), GSI2SK: juryAssignedSK(movieID),
+		Type: typeMovieJury, MovieID: movieID, UserID: userID, AssignedAt: festival.NewTime(s.now()).String(),
+	})
+	if err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: item}}, nil
+}
+
+// NewMovieID draws the id of a new film. Files are stored under the id
+// before the film exists, so it is drawn first.
+func (s *Store) NewMovieID(ctx context.Context) (int64, error) { return s.nextID(ctx, counterMovies) }
+
+// NewCollaboratorIDs draws n consecutive collaborator ids with one request.
+func (s *Store) NewCollaboratorIDs(ctx context.Context, n int) ([]int64, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	return s.nextIDs(ctx, counterCollaborators, n)
+}
+
+// createMovieOps returns the writes that create a film: the film item (on the
+// condition that the id is free) and its category links. The film is item 0.
+func (s *Store) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, error) {
+	if len(m.Juries) > 0 {
+		return nil, errors.New("create film: juries are assigned after creation")
+	}
+	item, err := attributevalue.MarshalMap(toMovieItem(m, 1))
+	if err != nil {
+		return nil, err
+	}
+	ops := []types.TransactWriteItem{{Put: &types.Put{
+		TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
+	}}}
+	for _, c := range m.Categories {
+		op, err := s.categoryLinkPut(m.ID, c.ID)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, op, s.categoryExistsCheck(c.ID))
+	}
+	return ops, nil
+}
+
+// categoryExistsCheck makes a transaction fail if the category is deleted
+// (or being deleted: DeleteCategory's tombstone) between validation and
+// write, so no link to it is added while its links are removed.
+func (s *Store) categoryExistsCheck(id int64) types.TransactWriteItem {
+	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName: &s.table, Key: key(categoryPK(id), skCategory),
+		ConditionExpression: aws.String("attribute_exists(PK) AND attribute_not_exists(deleting)"),
+	}}
+}
+
+// CreateMovie stores a new film whose ID, owner, Producer and timestamps are
+// set. Its categories must exist (ErrConflict otherwise).
+func (s *Store) CreateMovie(ctx context.Context, m festival.Movie) error {
+	ops, err := s.createMovieOps(m)
+	if err != nil {
+		return err
+	}
+	err = s.transact(ctx, ops)
+	if cancelReasons(err) != nil {
+		return ErrConflict
+	}
+	if err != nil {
+		return fmt.Errorf("create film %d: %w", m.ID, err)
+	}
+	return nil
+}
+
+// CreateProducerWithMovie creates a producer account and their first film in
+// one transaction (POST /auth/register-film): both or neither. It returns
+// ErrEmailTaken when the e-mail belongs to an account; then nothing is written.
+func (s *Store) CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie) error {
+	userOps, err := s.putUserOps(u) // the e-mail marker is item 0
+	if err != nil {
+		return err
+	}
+	movieOps, err := s.createMovieOps(m)
+	if err != nil {
+		return err
+	}
+	err = s.transact(ctx, append(userOps, movieOps...))
+	switch {
+	case conditionFailedAt(err, 0):
+		return ErrEmailTaken
+	case cancelReasons(err) != nil:
+		return ErrConflict
+	case err != nil:
+		return fmt.Errorf("create producer %d with film %d: %w", u.ID, m.ID, err)
+	}
+	return nil
+}
+
+// MovieChange changes a film in memory and returns the writes that must go
+// in the same transaction as the film (links, audit entry, condition checks).
+type MovieChange func(m *festival.Movie) ([]types.TransactWriteItem, error)
+
+// UpdateMovie reads a film, applies change and writes it back with the extra
+// writes change returns, all in one transaction conditional on the film's
+// version, so two concurrent changes cannot lose each other: the loser reads
+// again and reapplies (a few times, then ErrConflict). A transaction
+// cancelled by a concurrent one (TransactionConflict) is retried the same
+// way after a backoff. A failed condition on
+// one of the extra writes (a category or jury member deleted meanwhile) is
+// also ErrConflict. change may return an error to abort; nothing is written.
+//
+// Other record kinds that change a film (votes marking it candidate, awards)
+// use this too, so every change of the film item goes through one path.
+func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (festival.Movie, error) {
+	var updated festival.Movie
+	err := Retry(ctx, func(int) error {
+		before, version, err := s.getMovie(ctx, id)
+		if err != nil {
+			return err
+		}
+		after := before
+		// Give change copies of the embedded arrays so it cannot alter before's.
+		after.Categories = slices.Clone(before.Categories)
+		after.Collaborators = slices.Clone(before.Collaborators)
+		after.Awards = slices.Clone(before.Awards)
+		after.Juries = slices.Clone(before.Juries)
+		extra, err := change(&after)
+		if err != nil {
+			return err
+		}
+		after.ID, after.OwnerID, after.CreatedAt, after.Producer = before.ID, before.OwnerID, before.CreatedAt, before.Producer
+		after.UpdatedAt = festival.NewTime(s.now())
+		after.Status = after.SelectionStatus.Guide()
+		it := toMovieItem(after, version+1)
+		item, err := attributevalue.MarshalMap(it)
+		if err != nil {
+			return err
+		}
+		after = it.movie() // the stored form: embedded arrays sorted as reads show them
+		ops := append([]types.TransactWriteItem{{Put: &types.Put{
+			TableName: &s.table, Item: item,
+			// Not on a film being deleted: its item collection is being
+			// removed, and the Put must not add to it (nor drop the tombstone).
+			ConditionExpression:       aws.String("#v = :v AND attribute_not_exists(deleting)"),
+			ExpressionAttributeNames:  map[string]string{"#v": "version"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version)},
+		}}}, extra...)
+		if len(ops) > maxTransactItems {
+			return fmt.Errorf("update film %d: %d writes exceed one transaction", id, len(ops))
+		}
+		err = s.transact(ctx, ops)
+		switch {
+		case err == nil:
+			updated = after
+			return nil
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			// The film changed since it was read, or another transaction
+			// touched one of the items at the same moment (ordinary
+			// contention, e.g. votes on the film): nothing was written, so
+			// read and apply again rather than answer 409.
+			return Again(ErrConflict)
+		case cancelReasons(err) != nil:
+			return ErrConflict
+		default:
+			return fmt.Errorf("update film %d: %w", id, err)
+		}
+	})
+	return updated, err
+}
+
+// AuditInfo names who makes a change and the action recorded for it.
+type AuditInfo struct {
+	Actor  festival.Actor
+	Action string // movie.status, movie.candidate, ...
+}
+
+// ChangeMovie applies change to a film (see UpdateMovie). When audit is set,
+// the audit entry, with the details change returns, joins the same
+// transaction, so the trail records exactly the changes that happened.
+func (s *Store) ChangeMovie(ctx context.Context, id int64, audit *AuditInfo, change func(m *festival.Movie) (map[string]string, error)) (festival.Movie, error) {
+	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		details, err := change(m)
+		if err != nil || audit == nil {
+			return nil, err
+		}
+		return []types.TransactWriteItem{s.auditOp(audit.Actor, audit.Action, movieTarget(id), details)}, nil
+	})
+}
+
+// relinkOps returns the writes that make a film's links of one kind exactly
+// want, given the ids it has: a Put for each new id, a ConditionCheck that
+// each wanted target still qualifies (so a category deleted or a user demoted
+// meanwhile cancels the transaction), and a Delete for each dropped id.
+func relinkOps(have, want []int64, put func(int64) (types.TransactWriteItem, error),
+	check func(int64) types.TransactWriteItem, drop func(int64) types.TransactWriteItem) ([]types.TransactWriteItem, error) {
+	var ops []types.TransactWriteItem
+	for _, id := range want {
+		if !slices.Contains(have, id) {
+			op, err := put(id)
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+		}
+		ops = append(ops, check(id))
+	}
+	for _, id := range have {
+		if !slices.Contains(want, id) {
+			ops = append(ops, drop(id))
+		}
+	}
+	return ops, nil
+}
+
+// joinIDs lists ids for an audit entry's details.
+func joinIDs(ids []int64) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(s, ",")
+}
+
+// SetMovieCategories assigns exactly these categories to a film (already
+// validated by CategoryNames): the embedded Categories, the link items that
+// changed, a check that each category still exists, and the audit entry, in
+// one transaction.
+func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id int64, cats []festival.MovieCategory) (festival.Movie, error) {
+	want := make([]int64, len(cats))
+	for i, c := range cats {
+		want[i] = c.ID
+	}
+	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		have := make([]int64, len(m.Categories))
+		for i, c := range m.Categories {
+			have[i] = c.ID
+		}
+		ops, err := relinkOps(have, want,
+			func(cid int64) (types.TransactWriteItem, error) { return s.categoryLinkPut(id, cid) },
+			s.categoryExistsCheck,
+			func(cid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), categoryLinkSK(cid)) })
+		if err != nil {
+			return nil, err
+		}
+		m.Categories = slices.Clone(cats)
+		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": joinIDs(want)})), nil
+	})
+}
+
+// SetMovieJuries assigns exactly these jury members (already validated by
+// JuryMembers) to a film: embedded Juries, the assignment items that changed,
+// a check that each member is still a JURY account, and the audit entry, in
+// one transaction. A member with a conflict of interest (the film's producer,
+// or a collaborator by e-mail) is a *ConflictOfInterestError and nothing is
+// written. The check runs on the film as read for the versioned write, so a
+// collaborator added concurrently makes the write retry and be checked again.
+func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
+	want := make([]int64, len(juries))
+	for i, j := range juries {
+		want[i] = j.ID
+	}
+	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		var conflicted []int64
+		for _, j := range juries {
+			if festival.ConflictOfInterest(*m, festival.User{ID: j.ID, Email: j.Email}) {
+				conflicted = append(conflicted, j.ID)
+			}
+		}
+		if len(conflicted) > 0 {
+			slices.Sort(conflicted)
+			return nil, &ConflictOfInterestError{IDs: conflicted}
+		}
+		have := make([]int64, len(m.Juries))
+		for i, j := range m.Juries {
+			have[i] = j.ID
+		}
+		ops, err := relinkOps(have, want,
+			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },
+			s.isJuryCheck,
+			func(uid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), juryLinkSK(uid)) })
+		if err != nil {
+			return nil, err
+		}
+		m.Juries = slices.Clone(juries)
+		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": joinIDs(want)})), nil
+	})
+}
+
+// isJuryCheck holds a transaction to the user still being a JURY account.
+func (s *Store) isJuryCheck(userID int64) types.TransactWriteItem {
+	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName: &s.table, Key: key(userPK(userID), skUser),
+		ConditionExpression:       aws.String("#r = :jury"),
+		ExpressionAttributeNames:  map[string]string{"#r": "role"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":jury": str(string(festival.RoleJury))},
+	}}
+}
+
+func movieTarget(id int64) string { return fmt.Sprintf("movie:%d", id) }
