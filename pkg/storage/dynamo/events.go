@@ -7,7 +7,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -58,18 +57,9 @@ func eventMarkerKey(name string) map[string]types.AttributeValue {
 // EventByName finds an event by name (compared with festival.NameKey)
 // through its marker; ErrNotFound when there is none.
 func (s *Store) EventByName(ctx context.Context, name string) (festival.Event, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, Key: eventMarkerKey(name), ConsistentRead: aws.Bool(true),
-	})
+	m, err := getItem[nameMarker](ctx, s, eventMarkerKey(name))
 	if err != nil {
-		return festival.Event{}, fmt.Errorf("find event name: %w", err)
-	}
-	if out.Item == nil {
-		return festival.Event{}, ErrNotFound
-	}
-	var m nameMarker
-	if err := attributevalue.UnmarshalMap(out.Item, &m); err != nil {
-		return festival.Event{}, err
+		return festival.Event{}, wrapGet(err, "find event name")
 	}
 	return s.GetEvent(ctx, m.ID)
 }

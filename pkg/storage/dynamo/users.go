@@ -150,18 +150,9 @@ func (s *Store) UserRole(ctx context.Context, id int64) (role festival.Role, fou
 
 // UserByEmail finds a user by e-mail (case-insensitive), through its marker.
 func (s *Store) UserByEmail(ctx context.Context, email string) (festival.User, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(email)), skEmail), ConsistentRead: aws.Bool(true),
-	})
+	m, err := getItem[emailItem](ctx, s, key(emailPK(festival.NormalizeEmail(email)), skEmail))
 	if err != nil {
-		return festival.User{}, fmt.Errorf("find e-mail: %w", err)
-	}
-	if out.Item == nil {
-		return festival.User{}, ErrNotFound
-	}
-	var m emailItem
-	if err := attributevalue.UnmarshalMap(out.Item, &m); err != nil {
-		return festival.User{}, err
+		return festival.User{}, wrapGet(err, "find e-mail")
 	}
 	return s.GetUser(ctx, m.ID)
 }
