@@ -13,7 +13,7 @@ CONSOLE := functions/console/web
 CONSOLE_SOURCES := $(shell find $(CONSOLE)/src -type f -not -name schema.d.ts 2>/dev/null) \
 	$(addprefix $(CONSOLE)/,index.html vite.config.ts tsconfig.json package.json) docs/openapi.yaml
 
-.PHONY: run test test-unit lint build bench clean check-tools check-browser console $(addprefix build-,$(FUNCTIONS))
+.PHONY: run test test-race test-unit lint build bench clean check-tools check-browser console $(addprefix build-,$(FUNCTIONS))
 
 ## run: build and serve the whole API and the console on http://127.0.0.1:3000 (PORT to change), data kept in .data/
 run: check-tools console
@@ -35,7 +35,11 @@ $(CONSOLE)/node_modules/.package-lock.json: $(CONSOLE)/package-lock.json
 $(CONSOLE)/dist/index.html: $(CONSOLE)/node_modules/.package-lock.json $(CONSOLE_SOURCES)
 	cd $(CONSOLE) && npm run --silent build
 
-## test-unit: the tests that need neither DynamoDB nor S3
+## test-race: every Go test under the race detector (needs cgo and a C compiler), against DynamoDB Local
+test-race: check-tools
+	$(GO) run ./infra/cmd/withdynamo $(GO) test -race -count=1 -timeout 15m ./...
+
+test-unit: the tests that need neither DynamoDB nor S3
 test-unit:
 	$(GO) test -count=1 -short ./pkg/api/web/... ./pkg/api/auth/... ./pkg/domain/festival/... ./pkg/storage/files/...
 

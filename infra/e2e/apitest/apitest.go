@@ -1,6 +1,6 @@
 // Package apitest starts the local API for end-to-end tests and speaks HTTP
 // to it as the web client does. Each API gets its own table and in-memory S3
-// on the DynamoDB Local of the test run (see storetest).
+// on the DynamoDB Local of the test run (see dynamotest).
 package apitest
 
 import (

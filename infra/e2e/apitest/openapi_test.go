@@ -20,6 +20,7 @@ func (r *recorder) Errorf(format string, args ...any) {
 }
 
 func TestDoFailsTheTestWhenAnAnswerDoesNotMatchTheOpenAPIDocument(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		switch r.URL.Path {

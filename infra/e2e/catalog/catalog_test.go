@@ -1,13 +1,11 @@
 package catalog_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -26,22 +24,11 @@ const (
 
 // newFilm stores a film of owner straight through the store.
 func newFilm(t testing.TB, api *apitest.API, owner apitest.Account, title string) int64 {
-	t.Helper()
-	st := api.Server.Deps.Store
-	ctx := context.Background()
-	id, err := st.NewMovieID(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := festival.NewTime(time.Now())
-	if err := st.CreateMovie(ctx, festival.Movie{ID: id, Title: title, OwnerID: owner.ID, SelectionStatus: festival.StatusCandidate,
-		Producer: &festival.Producer{ID: owner.ID}, CreatedAt: now, UpdatedAt: now}); err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return api.StoreFilm(t, owner, festival.Movie{Title: title, SelectionStatus: festival.StatusCandidate})
 }
 
 func TestAdminRoutesRefuseOthers(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	jury := api.Register("JURY")
 	for _, r := range [][2]string{
@@ -62,6 +49,7 @@ func TestAdminRoutesRefuseOthers(t *testing.T) {
 }
 
 func TestCategoriesAreUniqueAndFollowedByTheirFilms(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")
@@ -120,6 +108,7 @@ func event(name string) map[string]any {
 }
 
 func TestEventsAsTheSpecShowsThem(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	r := api.Do("POST", "/events", admin.Token, event("Ouverture")).Expect(http.StatusCreated).JSON()
@@ -188,6 +177,7 @@ func TestEventsAsTheSpecShowsThem(t *testing.T) {
 }
 
 func TestTwentyConcurrentEventCreationsWithOneNameMakeOneEvent(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	const n = 20
@@ -221,6 +211,7 @@ func TestTwentyConcurrentEventCreationsWithOneNameMakeOneEvent(t *testing.T) {
 }
 
 func TestAwardsAppearInTheirFilm(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")

@@ -29,6 +29,7 @@ const password = "motdepasse1"
 // deletion, each step over HTTP and each answer checked for its status, its
 // shape and its French text. Later steps use what earlier ones created.
 func TestWholeFestival(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	api := apitest.Start(t)
 

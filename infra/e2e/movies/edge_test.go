@@ -17,6 +17,7 @@ import (
 // carries a feature-sized film, and the same film sent as a multipart form
 // gets API Gateway's 413 before any function runs, leaving nothing behind.
 func TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	var film bytes.Buffer
@@ -29,7 +30,7 @@ func TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
 			t.Errorf("body %s, want API Gateway's", r.Body)
 		}
 		if mine := api.For(t).Do("GET", "/movies/mine", prod.Token, nil).Expect(http.StatusOK).List(); len(mine) != 0 {
-			t.Errorf("a refused form left %d film(s)", len(mine))
+			t.Errorf("a refused form left %d apitest.FilmForm(s)", len(mine))
 		}
 		if keys := objects(t, api); len(keys) != 0 {
 			t.Errorf("a refused form left objects %v", keys)
@@ -38,7 +39,7 @@ func TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
 
 	t.Run("through the direct flow: stored, and served back byte for byte", func(t *testing.T) {
 		started := time.Now()
-		id := upload(t, api, prod.Token, "Long métrage")
+		id := api.Upload(t, prod.Token, "Long métrage")
 		path := fmt.Sprintf("/movies/%d/uploads", id)
 		s := api.For(t).Do("POST", path, prod.Token, map[string]any{"part": "filmFile", "size": film.Len()}).Expect(http.StatusCreated).JSON()
 		parts := putParts(t, s, film.Bytes())
@@ -63,6 +64,7 @@ func TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
 // TestAFunctionThatRunsPastItsTimeoutAnswersAsAPIGateway: Lambda stops the
 // invocation and API Gateway answers 500 {"message":"Internal Server Error"}.
 func TestAFunctionThatRunsPastItsTimeoutAnswersAsAPIGateway(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t, func(o *localserver.Options) { o.FunctionTimeout = time.Millisecond })
 	// A login costs a bcrypt comparison (tens of milliseconds): past 1 ms.
 	// Sent by hand: the edge's 500 is AWS's answer, not the API's contract.
@@ -80,6 +82,7 @@ func TestAFunctionThatRunsPastItsTimeoutAnswersAsAPIGateway(t *testing.T) {
 
 // TestAnUndeclaredRouteAnswersAsAPIGateway: no function sees it.
 func TestAnUndeclaredRouteAnswersAsAPIGateway(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	for _, c := range []struct{ method, path string }{
 		{"GET", "/nowhere"}, {"PATCH", "/movies/1"}, {"DELETE", "/movies"}, {"GET", "/movies/1/2/3"},

@@ -30,6 +30,7 @@ func registerFilmForm(email string) *apitest.Multipart {
 }
 
 func TestRegisterFilmCreatesTheProducerAndTheFilmTogether(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	r := api.Do("POST", "/auth/register-film", "", registerFilmForm("nina@example.org")).Expect(http.StatusCreated).JSON()
 	u := r["newUser"].(map[string]any)
@@ -91,6 +92,7 @@ func TestRegisterFilmCreatesTheProducerAndTheFilmTogether(t *testing.T) {
 }
 
 func TestRegisterFilmFailingMidwayLeavesNoUserNoFilmNoObject(t *testing.T) {
+	t.Parallel()
 	s3fail := &failingS3{}
 	api, db := apitest.StartCounting(t, func(o *localserver.Options) {
 		o.WrapS3 = func(inner aws.HTTPClient) aws.HTTPClient { s3fail.inner = inner; return s3fail }
@@ -121,11 +123,12 @@ func TestRegisterFilmFailingMidwayLeavesNoUserNoFilmNoObject(t *testing.T) {
 }
 
 func TestCopiesOfAUserInFilmsFollowTheUser(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
-	id := upload(t, api, prod.Token, "Film")
+	id := api.Upload(t, prod.Token, "Film")
 	path := fmt.Sprintf("/movies/%d", id)
 	api.Do("PUT", path+"/juries", admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
 
@@ -155,11 +158,12 @@ func TestCopiesOfAUserInFilmsFollowTheUser(t *testing.T) {
 }
 
 func TestMediaURLsAreForAdminsOwnerAndAssignedJury(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod, other := api.Register("PRODUCER"), api.Register("PRODUCER")
 	assigned, unassigned := api.Register("JURY"), api.Register("JURY")
-	id := upload(t, api, prod.Token, "Film")
+	id := api.Upload(t, prod.Token, "Film")
 	path := fmt.Sprintf("/movies/%d/media", id)
 	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", id), admin.Token, map[string]any{"juries": []int64{assigned.ID}}).Expect(http.StatusOK)
 
@@ -216,9 +220,10 @@ func putParts(t *testing.T, started map[string]any, content []byte) []map[string
 }
 
 func TestDirectUploadOfALargeFilmIsVerifiedBeforeTheFilmPointsAtIt(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod, other := api.Register("PRODUCER"), api.Register("PRODUCER")
-	id := upload(t, api, prod.Token, "Film")
+	id := api.Upload(t, prod.Token, "Film")
 	before := api.Do("GET", fmt.Sprintf("/movies/%d", id), "", nil).JSON()["trailer"].(string)
 	start := fmt.Sprintf("/movies/%d/uploads", id)
 
@@ -286,6 +291,7 @@ func TestDirectUploadOfALargeFilmIsVerifiedBeforeTheFilmPointsAtIt(t *testing.T)
 // /movies/:id is one request, a listing is one Query per 1 MB page whatever
 // the number of films (no request per film).
 func TestRequestsPerCall(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("writes 1,000 films")
 	}

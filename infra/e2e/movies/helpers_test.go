@@ -18,44 +18,9 @@ import (
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
-	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
-
-// film is a complete valid submission form; pairs of extra replace or add
-// text fields.
-func film(title string, extra ...string) *apitest.Multipart {
-	fields := [][2]string{{"title", title}, {"synopsis", "Un synopsis."}, {"duration", "95"},
-		{"release_year", "2024"}, {"language", "fr"}}
-	for i := 0; i+1 < len(extra); i += 2 {
-		replaced := false
-		for j := range fields {
-			if fields[j][0] == extra[i] {
-				fields[j][1], replaced = extra[i+1], true
-			}
-		}
-		if !replaced {
-			fields = append(fields, [2]string{extra[i], extra[i+1]})
-		}
-	}
-	f := apitest.NewMultipart()
-	for _, kv := range fields {
-		f.Field(kv[0], kv[1])
-	}
-	return f.File("filmFile", "film.mp4", filestest.MP4()).
-		File("thumbnail1", "a.png", filestest.PNG()).
-		File("thumbnail2", "b.jpg", filestest.JPEG()).
-		File("subtitlesSrt", "st.srt", filestest.SRT()).
-		Close()
-}
-
-// upload submits a valid film as the producer and returns its id.
-func upload(t *testing.T, api *apitest.API, token, title string) int64 {
-	t.Helper()
-	r := api.Do("POST", "/movies/upload", token, film(title)).Expect(http.StatusCreated)
-	return int64(r.JSON()["movie"].(map[string]any)["id_movie"].(float64))
-}
 
 // objects lists every key in the API's bucket.
 func objects(t *testing.T, api *apitest.API) []string {

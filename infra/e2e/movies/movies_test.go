@@ -13,6 +13,7 @@ import (
 )
 
 func TestUploadStoresTheFilmAndItsFilesUnderTheFilmPrefix(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	putCategory(t, api, 1, "Court métrage")
@@ -96,6 +97,7 @@ func TestUploadStoresTheFilmAndItsFilesUnderTheFilmPrefix(t *testing.T) {
 }
 
 func TestAnInvalidSubmissionAnswers400AndStoresNothing(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	putCategory(t, api, 1, "Animation")
@@ -115,11 +117,11 @@ func TestAnInvalidSubmissionAnswers400AndStoresNothing(t *testing.T) {
 			"Fichier invalide pour la partie subtitlesSrt : un fichier de sous-titres SRT est attendu (pas du texte UTF-8)"},
 		{"title missing", apitest.NewMultipart().Field("duration", "3").
 			File("filmFile", "f.mp4", filestest.MP4()).Close(), "Le titre du film est requis (champ title)"},
-		{"duration not a number", film("X", "duration", "long"),
+		{"duration not a number", apitest.FilmForm("X", "duration", "long"),
 			"Durée invalide : un nombre entier positif est attendu (champ duration)"},
-		{"duration negative", film("X", "duration", "-4"),
+		{"duration negative", apitest.FilmForm("X", "duration", "-4"),
 			"Durée invalide : un nombre entier positif est attendu (champ duration)"},
-		{"unknown category", film("X", "categories", "[1, 99]"), "Catégories inconnues : 99"},
+		{"unknown category", apitest.FilmForm("X", "categories", "[1, 99]"), "Catégories inconnues : 99"},
 		{"unknown file part", apitest.NewMultipart().Field("title", "X").
 			File("virus", "x.exe", []byte("MZ")).Close(),
 			"Partie de fichier inconnue : virus (parties acceptées : filmFile, thumbnail1, thumbnail2, thumbnail3, poster, subtitlesSrt)"},
@@ -148,10 +150,11 @@ func TestAnInvalidSubmissionAnswers400AndStoresNothing(t *testing.T) {
 }
 
 func TestMovieRoutesCheckTokenAndRole(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
-	id := upload(t, api, prod.Token, "Film")
+	id := api.Upload(t, prod.Token, "Film")
 	p := func(s string) string { return fmt.Sprintf(s, id) }
 	const (
 		msgToken    = "Token invalide ou manquant"
@@ -199,13 +202,14 @@ func TestMovieRoutesCheckTokenAndRole(t *testing.T) {
 }
 
 func TestAdminReviewsAFilm(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")
 	jury1, jury2 := api.Register("JURY"), api.Register("JURY")
 	putCategory(t, api, 1, "Fiction")
 	putCategory(t, api, 2, "Documentaire")
-	id := upload(t, api, prod.Token, "À revoir")
+	id := api.Upload(t, prod.Token, "À revoir")
 	path := fmt.Sprintf("/movies/%d", id)
 	movie := func() map[string]any { return api.Do("GET", path, "", nil).Expect(http.StatusOK).JSON() }
 
@@ -319,10 +323,11 @@ func TestAdminReviewsAFilm(t *testing.T) {
 }
 
 func TestCollaboratorsAreReplacedByTheOwnerOrAnAdmin(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	owner, other := api.Register("PRODUCER"), api.Register("PRODUCER")
-	id := upload(t, api, owner.Token, "Film")
+	id := api.Upload(t, owner.Token, "Film")
 	path := fmt.Sprintf("/movies/%d/collaborators", id)
 	body := map[string]any{"collaborators": []map[string]any{
 		{"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.org", "job": "WRITER"},
@@ -357,10 +362,11 @@ func TestCollaboratorsAreReplacedByTheOwnerOrAnAdmin(t *testing.T) {
 }
 
 func TestJuryMarksCandidateUnlessInConflictOfInterest(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury, conflicted := api.Register("JURY"), api.Register("JURY")
-	id := upload(t, api, prod.Token, "Film")
+	id := api.Upload(t, prod.Token, "Film")
 	api.Do("PUT", fmt.Sprintf("/movies/%d/collaborators", id), prod.Token, map[string]any{"collaborators": []map[string]any{
 		{"first_name": "C", "last_name": "J", "email": strings.ToUpper(conflicted.Email)},
 	}}).Expect(http.StatusOK)
@@ -381,13 +387,14 @@ func TestJuryMarksCandidateUnlessInConflictOfInterest(t *testing.T) {
 }
 
 func TestDeletingAFilmRemovesItsCollectionAndFiles(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
 	putCategory(t, api, 3, "Clip")
-	keep := upload(t, api, prod.Token, "Reste")
-	id := upload(t, api, prod.Token, "Part")
+	keep := api.Upload(t, prod.Token, "Reste")
+	id := api.Upload(t, prod.Token, "Part")
 	path := fmt.Sprintf("/movies/%d", id)
 	api.Do("PUT", path+"/categories", admin.Token, map[string]any{"categories": []int{3}}).Expect(http.StatusOK)
 	api.Do("PUT", path+"/juries", admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
@@ -415,11 +422,12 @@ func TestDeletingAFilmRemovesItsCollectionAndFiles(t *testing.T) {
 }
 
 func TestAJuryMemberInConflictOfInterestIsNeitherAssignedNorMadeCollaborator(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")
 	jury, conflicted := api.Register("JURY"), api.Register("JURY")
-	id := upload(t, api, prod.Token, "Film")
+	id := api.Upload(t, prod.Token, "Film")
 	path := fmt.Sprintf("/movies/%d", id)
 	api.Do("PUT", path+"/collaborators", prod.Token, map[string]any{"collaborators": []map[string]any{
 		{"first_name": "C", "last_name": "J", "email": strings.ToUpper(conflicted.Email)},

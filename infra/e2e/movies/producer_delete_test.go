@@ -13,11 +13,12 @@ import (
 // hidden from every listing; deleting its producer must still finish it
 // rather than answer "retry" forever.
 func TestDeletingAProducerFinishesAFilmWhoseDeletionStoppedHalfWay(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")
-	stuck := upload(t, api, prod.Token, "Suppression interrompue")
-	upload(t, api, prod.Token, "Autre film")
+	stuck := api.Upload(t, prod.Token, "Suppression interrompue")
+	api.Upload(t, prod.Token, "Autre film")
 	if _, err := api.Server.Deps.Store.MarkMovieDeleting(context.Background(), stuck); err != nil {
 		t.Fatal(err)
 	}

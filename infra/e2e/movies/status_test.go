@@ -11,10 +11,11 @@ import (
 // The status operation takes each vocabulary exactly as it is written
 // (docs/architecture.md, "Baseline decisions": anything else is 400) and changes nothing otherwise.
 func TestStatusAcceptsOnlyTheTwoVocabulariesAsWritten(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")
-	id := upload(t, api, prod.Token, "Statuts")
+	id := api.Upload(t, prod.Token, "Statuts")
 	path := fmt.Sprintf("/movies/%d/status", id)
 	for _, tt := range []struct {
 		body       map[string]any

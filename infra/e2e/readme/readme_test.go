@@ -47,6 +47,7 @@ func quickstartBlocks(t *testing.T) []string {
 }
 
 func TestQuickstartCommandsWorkAsWritten(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("needs DynamoDB Local")
 	}

@@ -28,6 +28,7 @@ func fullUser(email string) map[string]any {
 }
 
 func TestCreateUserAnswersTheSpecShapesAndAcceptsCamelCase(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	r := api.Do("POST", "/users", "", fullUser("agnes@example.org")).Expect(http.StatusCreated)
 	body := r.JSON()
@@ -58,6 +59,7 @@ func TestCreateUserAnswersTheSpecShapesAndAcceptsCamelCase(t *testing.T) {
 }
 
 func TestCreateUserDefaultsToProducerWithNullProfile(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	u := api.Do("POST", "/users", "", map[string]any{"first_name": "A", "last_name": "B", "email": "a@example.org", "password": "secret1"}).
 		Expect(http.StatusCreated).JSON()["newUser"].(map[string]any)
@@ -72,6 +74,7 @@ func TestCreateUserDefaultsToProducerWithNullProfile(t *testing.T) {
 }
 
 func TestCreateUserWithAnExistingEmailReturnsTheUserAndCreatesNothing(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	first := api.Do("POST", "/users", "", fullUser("dup@example.org")).Expect(http.StatusCreated).JSON()["newUser"].(map[string]any)
 	again := fullUser("DUP@example.org")
@@ -92,6 +95,7 @@ func TestCreateUserWithAnExistingEmailReturnsTheUserAndCreatesNothing(t *testing
 }
 
 func TestCreateUserRefusesMissingData(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	for _, path := range []string{"/users", "/auth/register"} {
 		tests := []struct {
@@ -114,6 +118,7 @@ func TestCreateUserRefusesMissingData(t *testing.T) {
 }
 
 func TestCreateUserRefusesBadValuesWithTheSpecsDatabaseError(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	tests := []struct {
 		field string
@@ -144,6 +149,7 @@ func TestCreateUserRefusesBadValuesWithTheSpecsDatabaseError(t *testing.T) {
 }
 
 func TestRegisterAndLogin(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	r := api.Do("POST", "/auth/register", "", map[string]any{"first_name": "Jean", "last_name": "Vigo", "email": "Jean@Example.org", "password": "atalante", "role": "JURY"}).
 		Expect(http.StatusCreated).JSON()
@@ -176,6 +182,7 @@ func TestRegisterAndLogin(t *testing.T) {
 }
 
 func TestReadRoutesNeverShowThePasswordHash(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	jury := api.Register("JURY")
@@ -195,6 +202,7 @@ func TestReadRoutesNeverShowThePasswordHash(t *testing.T) {
 }
 
 func TestUsersRoutesRequireATokenAndTheAdminRole(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	jury := api.Register("JURY")
 	producer := api.Register("PRODUCER")
@@ -216,6 +224,7 @@ func TestUsersRoutesRequireATokenAndTheAdminRole(t *testing.T) {
 }
 
 func TestUnknownUserIsNotFound(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	for _, rt := range []struct{ method, path string }{
@@ -226,6 +235,7 @@ func TestUnknownUserIsNotFound(t *testing.T) {
 }
 
 func TestAdminUpdateFollowsTheSpecRules(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	u := api.Register("PRODUCER")
@@ -273,6 +283,7 @@ func TestAdminUpdateFollowsTheSpecRules(t *testing.T) {
 }
 
 func TestUsersUpdateTheirOwnProfileButNotTheirRole(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	u := api.Register("PRODUCER")
 	r := api.Do("PUT", "/users/me", u.Token, map[string]any{"biography": "Nouvelle bio", "phone": nil}).Expect(http.StatusOK).JSON()
@@ -290,6 +301,7 @@ func TestUsersUpdateTheirOwnProfileButNotTheirRole(t *testing.T) {
 }
 
 func TestRoleChangeAndDeletionTakeEffectOnExistingTokens(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	u := api.Register("PRODUCER")
@@ -316,6 +328,7 @@ func TestRoleChangeAndDeletionTakeEffectOnExistingTokens(t *testing.T) {
 }
 
 func TestConcurrentRegistrationsOfOneEmailCreateOneAccount(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	const n = 20
 	statuses := make([]int, n)
@@ -347,11 +360,13 @@ func TestConcurrentRegistrationsOfOneEmailCreateOneAccount(t *testing.T) {
 }
 
 func TestUnknownRouteAnswersJSON404(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	api.Do("GET", "/nowhere", "", nil).Expect(http.StatusNotFound).JSON()
 }
 
 func TestUsersListPagesWithLimitAndCursor(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	for range 2 {

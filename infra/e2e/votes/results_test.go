@@ -16,6 +16,7 @@ import (
 )
 
 func TestJuryResultsRankFilmsAndExportCSV(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	admin := api.Register("ADMIN")
@@ -76,6 +77,7 @@ func TestJuryResultsRankFilmsAndExportCSV(t *testing.T) {
 // TestResultsNeedNoRequestPerFilm measures the DynamoDB requests of one
 // GET /votes/results with 100 films and 5 jurors' votes on each.
 func TestResultsNeedNoRequestPerFilm(t *testing.T) {
+	t.Parallel()
 	api, db := apitest.StartCounting(t)
 	prod := api.Register("PRODUCER")
 	admin := api.Register("ADMIN")
@@ -127,6 +129,7 @@ func TestResultsNeedNoRequestPerFilm(t *testing.T) {
 }
 
 func TestTheAuditTrailIsReadByAdminsWithFilters(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	admin := api.Register("ADMIN")

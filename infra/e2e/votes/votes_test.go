@@ -22,6 +22,7 @@ const (
 )
 
 func TestEveryVoteRouteRefusesAMissingTokenAndAProducer(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
@@ -49,6 +50,7 @@ func TestEveryVoteRouteRefusesAMissingTokenAndAProducer(t *testing.T) {
 }
 
 func TestAJurorVotesThenUpdatesTheSameVote(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
@@ -109,6 +111,7 @@ func TestAJurorVotesThenUpdatesTheSameVote(t *testing.T) {
 }
 
 func TestBadScoresAndUnknownFilmsStoreNothing(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
@@ -145,6 +148,7 @@ func TestBadScoresAndUnknownFilmsStoreNothing(t *testing.T) {
 }
 
 func TestACandidateFlagMovesTheFilmToCandidate(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
@@ -157,6 +161,7 @@ func TestACandidateFlagMovesTheFilmToCandidate(t *testing.T) {
 }
 
 func TestAConflictedVoterCannotVote(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
@@ -171,6 +176,7 @@ func TestAConflictedVoterCannotVote(t *testing.T) {
 }
 
 func TestFiftyConcurrentVotesOfOneJurorMakeOneVote(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
@@ -199,6 +205,7 @@ func TestFiftyConcurrentVotesOfOneJurorMakeOneVote(t *testing.T) {
 }
 
 func TestAdminsDeleteVotes(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	admin := api.Register("ADMIN")
@@ -230,6 +237,7 @@ func TestAdminsDeleteVotes(t *testing.T) {
 }
 
 func TestVotingOnlyOnAssignedFilmsWhenTheFestivalSaysSo(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
@@ -256,6 +264,7 @@ func TestVotingOnlyOnAssignedFilmsWhenTheFestivalSaysSo(t *testing.T) {
 }
 
 func TestFestivalSettingsAreForAdminsAndChecked(t *testing.T) {
+	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	jury := api.Register("JURY")

@@ -25,6 +25,7 @@ func tokensAt(t *testing.T, now time.Time) *Tokens {
 }
 
 func TestTokenRoundTripCarriesUserAndRole(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	tk := tokensAt(t, now)
 	s, err := tk.Issue(festival.User{ID: 42, Role: festival.RoleJury, Email: "j@x.org"})
@@ -42,6 +43,7 @@ func TestTokenRoundTripCarriesUserAndRole(t *testing.T) {
 }
 
 func TestTokenIsRefused(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	tk := tokensAt(t, now)
 	valid, _ := tk.Issue(festival.User{ID: 1, Role: festival.RoleAdmin})
@@ -83,6 +85,7 @@ func TestTokenIsRefused(t *testing.T) {
 }
 
 func TestNewTokensRefusesShortSecrets(t *testing.T) {
+	t.Parallel()
 	if _, err := NewTokens([]byte("short"), 0, nil); err == nil {
 		t.Fatal("a 5-byte secret was accepted")
 	}
@@ -96,6 +99,7 @@ func (r roles) UserRole(_ context.Context, id int64) (festival.Role, bool, error
 }
 
 func TestRequireChecksTokenCurrentRoleAndAllowedRoles(t *testing.T) {
+	t.Parallel()
 	tk := tokensAt(t, time.Now())
 	// User 1's token says PRODUCER, but the store now says ADMIN: the store wins.
 	current := roles{1: festival.RoleAdmin, 2: festival.RoleJury}

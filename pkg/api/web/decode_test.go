@@ -11,6 +11,7 @@ import (
 )
 
 func TestCanonicalRenamesCamelCaseAndClientAliases(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"firstName":         "first_name",
 		"first_name":        "first_name",
@@ -42,6 +43,7 @@ func TestCanonicalRenamesCamelCaseAndClientAliases(t *testing.T) {
 }
 
 func TestNormalizeLetsSpecNamesWinOverAliases(t *testing.T) {
+	t.Parallel()
 	raw := map[string]json.RawMessage{
 		"first_name": json.RawMessage(`"Spec"`),
 		"firstName":  json.RawMessage(`"Alias"`),
@@ -61,6 +63,7 @@ func TestNormalizeLetsSpecNamesWinOverAliases(t *testing.T) {
 }
 
 func TestReadFields(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		body    string
@@ -98,6 +101,7 @@ func TestReadFields(t *testing.T) {
 }
 
 func TestReadFieldsRefusesOversizedBody(t *testing.T) {
+	t.Parallel()
 	body := `{"a":"` + strings.Repeat("x", MaxJSONBody) + `"}`
 	_, err := ReadFields(httptest.NewRequest("POST", "/", strings.NewReader(body)))
 	if apperr.CodeOf(err) != apperr.TooLarge {
@@ -106,6 +110,7 @@ func TestReadFieldsRefusesOversizedBody(t *testing.T) {
 }
 
 func TestFieldsStringNamesTheFieldOnTypeMismatch(t *testing.T) {
+	t.Parallel()
 	f := Fields{"title": json.RawMessage(`12`), "gone": json.RawMessage(`null`)}
 	if _, _, err := f.String("title"); err == nil || !strings.Contains(err.Error(), "title") {
 		t.Fatalf("err = %v, want a message naming title", err)
@@ -116,6 +121,7 @@ func TestFieldsStringNamesTheFieldOnTypeMismatch(t *testing.T) {
 }
 
 func TestPathIDRefusesNonPositiveIntegers(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"abc", "0", "-3", "1.5", "99999999999999999999"} {
 		r := httptest.NewRequest("GET", "/x/"+v, nil)
 		r.SetPathValue("id", v)

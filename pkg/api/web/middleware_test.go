@@ -22,6 +22,7 @@ func serve(h http.HandlerFunc) *httptest.ResponseRecorder {
 }
 
 func TestServeTurnsAPanicIntoA500WithoutStackTrace(t *testing.T) {
+	t.Parallel()
 	rec := serve(func(http.ResponseWriter, *http.Request) { panic("boom at secret place") })
 	if rec.Code != 500 || strings.Contains(rec.Body.String(), "boom") {
 		t.Fatalf("got %d %s", rec.Code, rec.Body)
@@ -34,6 +35,7 @@ func TestServeTurnsAPanicIntoA500WithoutStackTrace(t *testing.T) {
 }
 
 func TestServeAnswersWhenTheHandlerWroteNothing(t *testing.T) {
+	t.Parallel()
 	rec := serve(func(http.ResponseWriter, *http.Request) {})
 	if rec.Code != 500 || !strings.Contains(rec.Body.String(), MsgInternal) {
 		t.Fatalf("got %d %s", rec.Code, rec.Body)
@@ -41,6 +43,7 @@ func TestServeAnswersWhenTheHandlerWroteNothing(t *testing.T) {
 }
 
 func TestServeSetsARequestID(t *testing.T) {
+	t.Parallel()
 	rec := serve(func(w http.ResponseWriter, r *http.Request) { JSON(w, 200, RequestID(r.Context())) })
 	id := rec.Header().Get("X-Request-Id")
 	if id == "" || !strings.Contains(rec.Body.String(), id) {
@@ -49,6 +52,7 @@ func TestServeSetsARequestID(t *testing.T) {
 }
 
 func TestErrorMapsEachCodeToItsStatus(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		err    error
 		status int

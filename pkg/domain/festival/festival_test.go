@@ -7,6 +7,7 @@ import (
 )
 
 func TestGuideStatusMapsEveryStoredStatus(t *testing.T) {
+	t.Parallel()
 	want := map[SelectionStatus]GuideStatus{
 		StatusSubmitted: GuidePending, StatusAssigned: GuideValidated, StatusToDiscuss: GuideValidated,
 		StatusCandidate: GuideCandidate, StatusSelected: GuideCandidate, StatusFinalist: GuideCandidate,
@@ -20,6 +21,7 @@ func TestGuideStatusMapsEveryStoredStatus(t *testing.T) {
 }
 
 func TestParseStatusAcceptsBothVocabularies(t *testing.T) {
+	t.Parallel()
 	tests := map[string]SelectionStatus{
 		"PENDING": StatusSubmitted, "VALIDATED": StatusAssigned, "CANDIDATE": StatusCandidate,
 		"REJECTED": StatusRefused, "to_discuss": StatusToDiscuss,
@@ -38,6 +40,7 @@ func TestParseStatusAcceptsBothVocabularies(t *testing.T) {
 }
 
 func TestTimeEncodesLikeJavaScriptISOString(t *testing.T) {
+	t.Parallel()
 	tm := NewTime(time.Date(2026, 11, 22, 5, 47, 6, 123456789, time.FixedZone("CET", 3600)))
 	b, _ := json.Marshal(tm)
 	if string(b) != `"2026-11-22T04:47:06.123Z"` {
@@ -54,6 +57,7 @@ func TestTimeEncodesLikeJavaScriptISOString(t *testing.T) {
 }
 
 func TestUserValueChecks(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	tests := []struct {
 		name string
@@ -87,6 +91,7 @@ func TestUserValueChecks(t *testing.T) {
 }
 
 func TestConflictOfInterest(t *testing.T) {
+	t.Parallel()
 	m := Movie{OwnerID: 7, Collaborators: []Collaborator{{Email: "Coll@Example.org"}}}
 	if !ConflictOfInterest(m, User{ID: 7}) {
 		t.Error("the producer may not judge their film")
@@ -100,6 +105,7 @@ func TestConflictOfInterest(t *testing.T) {
 }
 
 func TestPublicUserHidesTheHashAndShowsBirthDateAsDateTime(t *testing.T) {
+	t.Parallel()
 	d := "1990-05-17"
 	u := User{ID: 1, PasswordHash: "$2a$10$x", BirthDate: &d}
 	b, _ := json.Marshal(u.Public())

@@ -8,6 +8,7 @@ import (
 )
 
 func TestPasswordHashIsBcryptAndChecks(t *testing.T) {
+	t.Parallel()
 	h, err := HashPassword("motdepasse")
 	if err != nil {
 		t.Fatal(err)
@@ -21,6 +22,7 @@ func TestPasswordHashIsBcryptAndChecks(t *testing.T) {
 }
 
 func TestUnknownAccountsCostOneBcryptComparisonAtTheSameCost(t *testing.T) {
+	t.Parallel()
 	cost, err := bcrypt.Cost(dummyHash)
 	if err != nil || cost != PasswordCost {
 		t.Fatalf("dummy hash cost %d (%v), want %d", cost, err, PasswordCost)

@@ -22,6 +22,7 @@ func fields(t *testing.T, js string) web.Fields {
 }
 
 func TestStatusFilterReadsBothVocabularies(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string][]festival.SelectionStatus{
 		"":          nil,
 		"PENDING":   {festival.StatusSubmitted},
@@ -41,6 +42,7 @@ func TestStatusFilterReadsBothVocabularies(t *testing.T) {
 }
 
 func TestIDListAcceptsArraysStringsAndFormText(t *testing.T) {
+	t.Parallel()
 	for js, want := range map[string][]int64{
 		`{"categories": [3, 1, 3]}`: {3, 1},
 		`{"categories": ["2", 5]}`:  {2, 5},
@@ -63,6 +65,7 @@ func TestIDListAcceptsArraysStringsAndFormText(t *testing.T) {
 }
 
 func TestApplyFieldsValidatesAndOnlyTouchesWhatIsSent(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
 	desc := "keep"
 	m := festival.Movie{Title: "Old", Description: &desc}
@@ -86,6 +89,7 @@ func TestApplyFieldsValidatesAndOnlyTouchesWhatIsSent(t *testing.T) {
 }
 
 func TestCollaboratorsInputNormalizesNames(t *testing.T) {
+	t.Parallel()
 	got, sent, err := collaboratorsInput(fields(t, `{"collaborators": "[{\"firstName\":\" Ada \",\"lastName\":\"L\",\"email\":\"a@example.org\"}]"}`))
 	if err != nil || !sent || len(got) != 1 || got[0].FirstName != "Ada" || got[0].Email != "a@example.org" {
 		t.Fatalf("got %+v, %v, %v", got, sent, err)
@@ -93,6 +97,7 @@ func TestCollaboratorsInputNormalizesNames(t *testing.T) {
 }
 
 func TestIDListStopsAtItsLimitEvenForAHugeBody(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`{"categories":[`)
 	for i := 1; i <= 100000; i++ {

@@ -15,6 +15,7 @@ func vote(movie int64, score float64, candidate bool) festival.Vote {
 }
 
 func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
+	t.Parallel()
 	cat := festival.MovieCategory{ID: 7, Name: "Court"}
 	films := []dynamo.MovieFacts{
 		{ID: 1, Title: "Sans vote"},
@@ -54,6 +55,7 @@ func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 }
 
 func TestAggregateRoundsToTwoDecimals(t *testing.T) {
+	t.Parallel()
 	got := Aggregate([]dynamo.MovieFacts{{ID: 1}}, []festival.Vote{vote(1, 7, false), vote(1, 8, false), vote(1, 8, false)}, 0)
 	if *got[0].Mean != 7.67 || *got[0].Spread != 0.47 {
 		t.Fatalf("mean %v spread %v, want 7.67 and 0.47", *got[0].Mean, *got[0].Spread)
@@ -61,6 +63,7 @@ func TestAggregateRoundsToTwoDecimals(t *testing.T) {
 }
 
 func TestWriteCSVNeutralizesSpreadsheetFormulas(t *testing.T) {
+	t.Parallel()
 	res := Aggregate([]dynamo.MovieFacts{{ID: 1, Title: "=HYPERLINK(\"http://x\")"}}, []festival.Vote{vote(1, 5, false)}, 0)
 	var buf bytes.Buffer
 	if err := WriteCSV(&buf, res); err != nil {
@@ -72,6 +75,7 @@ func TestWriteCSVNeutralizesSpreadsheetFormulas(t *testing.T) {
 }
 
 func TestParseScore(t *testing.T) {
+	t.Parallel()
 	for raw, ok := range map[string]bool{
 		`0`: true, `10`: true, `7.5`: true, `0.25`: true,
 		`-0.1`: false, `10.01`: false, `"7"`: false, `true`: false, `null`: false, `[7]`: false,

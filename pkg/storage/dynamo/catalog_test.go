@@ -18,6 +18,7 @@ import (
 )
 
 func TestCategoryNamesAreUniqueWhateverTheLetterCase(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -39,6 +40,7 @@ func TestCategoryNamesAreUniqueWhateverTheLetterCase(t *testing.T) {
 }
 
 func TestTwentyConcurrentCategoryCreationsOfOneNameMakeOne(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -70,6 +72,7 @@ func TestTwentyConcurrentCategoryCreationsOfOneNameMakeOne(t *testing.T) {
 }
 
 func TestRenamingACategoryRenamesItInItsFilmsAndDeletingUnlinksIt(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -119,6 +122,7 @@ func newEvent(name string) festival.Event {
 }
 
 func TestEventNamesAreUniqueAndADuplicateReturnsTheExistingEvent(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -157,6 +161,7 @@ func TestEventNamesAreUniqueAndADuplicateReturnsTheExistingEvent(t *testing.T) {
 }
 
 func TestTwentyConcurrentEventCreationsOfOneNameMakeOne(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -189,6 +194,7 @@ func TestTwentyConcurrentEventCreationsOfOneNameMakeOne(t *testing.T) {
 }
 
 func TestAnAwardIsEmbeddedInItsFilmAndMovesItToAwarded(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -233,6 +239,7 @@ func TestAnAwardIsEmbeddedInItsFilmAndMovesItToAwarded(t *testing.T) {
 }
 
 func TestSettingsDefaultToTheSpecAndAreAudited(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -259,6 +266,7 @@ func TestSettingsDefaultToTheSpecAndAreAudited(t *testing.T) {
 }
 
 func TestAuditIsListedNewestFirstWithFiltersAndCursor(t *testing.T) {
+	t.Parallel()
 	db, table := dynamotest.Table(t)
 	clock := time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)
 	s := dynamo.New(db, table, func() time.Time { clock = clock.Add(time.Second); return clock })
@@ -308,6 +316,7 @@ func TestAuditIsListedNewestFirstWithFiltersAndCursor(t *testing.T) {
 }
 
 func TestACategoryBeingDeletedCannotBeRenamed(t *testing.T) {
+	t.Parallel()
 	db, table := dynamotest.Table(t)
 	s := dynamo.New(db, table, nil)
 	ctx := context.Background()

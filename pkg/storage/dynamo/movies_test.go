@@ -65,6 +65,7 @@ func collectionSize(t *testing.T, db *dynamodb.Client, table string, id int64) i
 }
 
 func TestAFilmIsReadBackWithEverythingEmbedded(t *testing.T) {
+	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
 	seedCategory(t, db, table, 2, "Fiction")
@@ -95,6 +96,7 @@ func TestAFilmIsReadBackWithEverythingEmbedded(t *testing.T) {
 }
 
 func TestConcurrentChangesOfAFilmDoNotLoseEachOther(t *testing.T) {
+	t.Parallel()
 	s, _, _ := movieStore(t)
 	ctx := context.Background()
 	m := newFilm(t, s, newUser(t, s, "p@example.org", festival.RoleProducer))
@@ -133,6 +135,7 @@ func TestConcurrentChangesOfAFilmDoNotLoseEachOther(t *testing.T) {
 }
 
 func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
+	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
 	admin := festival.Actor{ID: 1, Role: festival.RoleAdmin}
@@ -208,6 +211,7 @@ func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
 }
 
 func TestRegisterFilmTransactionIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	s, _, _ := movieStore(t)
 	ctx := context.Background()
 	taken := newUser(t, s, "taken@example.org", festival.RoleJury)
@@ -233,6 +237,7 @@ func TestRegisterFilmTransactionIsAllOrNothing(t *testing.T) {
 }
 
 func TestListMoviesPagesAndFilters(t *testing.T) {
+	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
 	seedCategory(t, db, table, 1, "Doc")
@@ -283,6 +288,7 @@ func TestListMoviesPagesAndFilters(t *testing.T) {
 }
 
 func TestAJuryMemberInConflictOfInterestIsNotAssigned(t *testing.T) {
+	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin-coi@example.org", festival.RoleAdmin)
@@ -334,6 +340,7 @@ func (d *conflictingDB) TransactWriteItems(ctx context.Context, in *dynamodb.Tra
 }
 
 func TestAFilmChangeIsRetriedOnATransactionConflict(t *testing.T) {
+	t.Parallel()
 	db, table := dynamotest.Table(t)
 	cdb := &conflictingDB{DB: db}
 	s := dynamo.New(cdb, table, nil)
@@ -357,6 +364,7 @@ func TestAFilmChangeIsRetriedOnATransactionConflict(t *testing.T) {
 }
 
 func TestAFilmBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
+	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin-del@example.org", festival.RoleAdmin)
@@ -443,6 +451,7 @@ func TestAFilmBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 }
 
 func TestDeletingACategoryWhoseFilmVanishedStillUnlinksTheOthers(t *testing.T) {
+	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin-cat@example.org", festival.RoleAdmin)
@@ -472,6 +481,7 @@ func TestDeletingACategoryWhoseFilmVanishedStillUnlinksTheOthers(t *testing.T) {
 }
 
 func TestACategoryBeingDeletedCannotBeLinked(t *testing.T) {
+	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin-cat2@example.org", festival.RoleAdmin)

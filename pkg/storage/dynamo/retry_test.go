@@ -16,6 +16,7 @@ import (
 )
 
 func TestRetryTriesALostRaceAtMostMaxAttemptsTimesThenSaysWhy(t *testing.T) {
+	t.Parallel()
 	lost := errors.New("lost every race")
 	tries := 0
 	err := dynamo.Retry(context.Background(), func(n int) error {
@@ -31,6 +32,7 @@ func TestRetryTriesALostRaceAtMostMaxAttemptsTimesThenSaysWhy(t *testing.T) {
 }
 
 func TestRetryStopsAtOnceOnAnErrorThatIsNotALostRace(t *testing.T) {
+	t.Parallel()
 	final := errors.New("refused")
 	tries := 0
 	err := dynamo.Retry(context.Background(), func(int) error { tries++; return final })
@@ -51,6 +53,7 @@ func TestRetryStopsAtOnceOnAnErrorThatIsNotALostRace(t *testing.T) {
 }
 
 func TestRetryStopsWaitingWhenTheContextEnds(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	err := dynamo.Retry(ctx, func(int) error { return dynamo.Again(errors.New("lost")) })
@@ -60,6 +63,7 @@ func TestRetryStopsWaitingWhenTheContextEnds(t *testing.T) {
 }
 
 func TestBackoffGrowsWithJitterUpToItsCap(t *testing.T) {
+	t.Parallel()
 	for n := 1; n <= 40; n++ {
 		d := min(dynamo.BackoffCap, dynamo.BackoffBase<<min(n-1, 15))
 		for range 50 {
@@ -95,6 +99,7 @@ func (c *conflictOnce) TransactWriteItems(ctx context.Context, in *dynamodb.Tran
 // name; the vote checks the film exists), so DynamoDB may cancel the rename
 // with a TransactionConflict. It is read and applied again, not a 500.
 func TestRenamingAProducerWhoseFilmIsBeingVotedOnRetriesTheConflict(t *testing.T) {
+	t.Parallel()
 	db, table := dynamotest.Table(t)
 	faulty := &conflictOnce{DB: db}
 	s := dynamo.New(faulty, table, nil)

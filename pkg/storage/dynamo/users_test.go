@@ -40,6 +40,7 @@ func newUser(t testing.TB, s *dynamo.Store, email string, role festival.Role) fe
 }
 
 func TestCreateUserThenReadItBackByIDAndEmail(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	u := newUser(t, s, "Ada@Example.org", festival.RoleJury)
@@ -64,6 +65,7 @@ func TestCreateUserThenReadItBackByIDAndEmail(t *testing.T) {
 }
 
 func TestIDsComeFromAnAtomicCounter(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	a, _ := s.NewUserID(context.Background())
 	b, _ := s.NewUserID(context.Background())
@@ -73,6 +75,7 @@ func TestIDsComeFromAnAtomicCounter(t *testing.T) {
 }
 
 func TestTwentyConcurrentRegistrationsOfOneEmailCreateExactlyOneUser(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	const n = 20
@@ -120,6 +123,7 @@ func TestTwentyConcurrentRegistrationsOfOneEmailCreateExactlyOneUser(t *testing.
 }
 
 func TestUpdateUserMovesTheEmailMarkerAndRefusesATakenEmail(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	a := newUser(t, s, "a@example.org", festival.RoleJury)
@@ -146,6 +150,7 @@ func TestUpdateUserMovesTheEmailMarkerAndRefusesATakenEmail(t *testing.T) {
 }
 
 func TestConcurrentUpdatesDoNotLoseEachOther(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	u := newUser(t, s, "c@example.org", festival.RoleJury)
@@ -172,6 +177,7 @@ func TestConcurrentUpdatesDoNotLoseEachOther(t *testing.T) {
 }
 
 func TestListUsersPaginatesWithACursor(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	for i := range 5 {
@@ -216,6 +222,7 @@ func TestListUsersPaginatesWithACursor(t *testing.T) {
 }
 
 func TestDeleteUserRemovesUserAndMarkerAndFreesTheEmail(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}
@@ -236,6 +243,7 @@ func TestDeleteUserRemovesUserAndMarkerAndFreesTheEmail(t *testing.T) {
 }
 
 func TestDeleteUserRefusesWhileTheProducerStillHasAFilm(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}
@@ -253,6 +261,7 @@ func TestDeleteUserRefusesWhileTheProducerStillHasAFilm(t *testing.T) {
 }
 
 func TestDeleteUserRemovesTheMarkerOfTheCurrentEmail(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	u := newUser(t, s, "before@example.org", festival.RoleJury)
@@ -271,6 +280,7 @@ func TestDeleteUserRemovesTheMarkerOfTheCurrentEmail(t *testing.T) {
 // their name updated after the user; a film that lost them meanwhile is
 // skipped rather than failing an update that has already happened.
 func TestRenamingAJuryMemberOfManyFilmsSkipsAFilmThatChangedMeanwhile(t *testing.T) {
+	t.Parallel()
 	db, table := dynamotest.Table(t)
 	s := dynamo.New(db, table, nil)
 	ctx := context.Background()
@@ -310,6 +320,7 @@ func TestRenamingAJuryMemberOfManyFilmsSkipsAFilmThatChangedMeanwhile(t *testing
 // a jury member on 99 films (1 user write + 99 copies + 1 audit entry)
 // cannot make a transaction of 101 items.
 func TestAnAuditedRoleChangeOfAJuryMemberOn99FilmsFitsTheTransactionLimit(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}

@@ -38,6 +38,7 @@ func actor(u festival.User) festival.Actor { return festival.Actor{ID: u.ID, Rol
 func score(v float64) *float64 { return &v }
 
 func TestFirstVoteCreatesAndResubmittingUpdatesTheSameVote(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
@@ -73,6 +74,7 @@ func TestFirstVoteCreatesAndResubmittingUpdatesTheSameVote(t *testing.T) {
 }
 
 func TestFiftyConcurrentVotesOfOneJurorOnOneFilmMakeExactlyOneVote(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
@@ -117,6 +119,7 @@ func TestFiftyConcurrentVotesOfOneJurorOnOneFilmMakeExactlyOneVote(t *testing.T)
 }
 
 func TestAVoteOnAnUnknownFilmOrWithoutScoreStoresNothing(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
@@ -137,6 +140,7 @@ func TestAVoteOnAnUnknownFilmOrWithoutScoreStoresNothing(t *testing.T) {
 }
 
 func TestACandidateVoteMovesTheFilmAndIsAudited(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
@@ -166,6 +170,7 @@ func TestACandidateVoteMovesTheFilmAndIsAudited(t *testing.T) {
 }
 
 func TestAssignedOnlyVotingRequiresTheAssignment(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
@@ -186,6 +191,7 @@ func TestAssignedOnlyVotingRequiresTheAssignment(t *testing.T) {
 }
 
 func TestDeleteOneVoteAndAllVotesOfAFilm(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -216,6 +222,7 @@ func TestDeleteOneVoteAndAllVotesOfAFilm(t *testing.T) {
 }
 
 func TestAForgedCursorOutsideTheSortKeyConditionIsABadCursor(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	// A well-formed key of the right index and partition, but outside
 	// begins_with(GSI2SK, "VOTE#MOVIE#"): DynamoDB refuses it, and that is the
@@ -227,6 +234,7 @@ func TestAForgedCursorOutsideTheSortKeyConditionIsABadCursor(t *testing.T) {
 }
 
 func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
@@ -290,6 +298,7 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 // the film meanwhile. The vote's is_candidate still promotes it: the vote is
 // the later decision.
 func TestACandidateVoteOnAFilmAnAdminJustMovedPromotesItAgain(t *testing.T) {
+	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)

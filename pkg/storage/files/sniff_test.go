@@ -23,6 +23,7 @@ func ftypWith(major string) []byte {
 }
 
 func TestSniffValid(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		kind     files.Kind
@@ -57,6 +58,7 @@ func TestSniffValid(t *testing.T) {
 }
 
 func TestSniffInvalid(t *testing.T) {
+	t.Parallel()
 	mp4 := filestest.MP4()
 	png := filestest.PNG()
 	garbage := make([]byte, 512)
@@ -123,6 +125,7 @@ func TestSniffInvalid(t *testing.T) {
 }
 
 func TestSniffUnknownKind(t *testing.T) {
+	t.Parallel()
 	_, _, err := files.Sniff("audio", filestest.MP4())
 	if err == nil || errors.Is(err, files.ErrInvalid) {
 		t.Fatalf("want a plain error for an unknown kind, got %v", err)
@@ -130,6 +133,7 @@ func TestSniffUnknownKind(t *testing.T) {
 }
 
 func TestInvalidFileErrorNamesPart(t *testing.T) {
+	t.Parallel()
 	err := &files.InvalidFileError{Part: "filmFile", Reason: "not an MP4 file"}
 	if !strings.Contains(err.Error(), `"filmFile"`) {
 		t.Errorf("message %q does not name the part", err)

@@ -77,6 +77,7 @@ func countUploads(t *testing.T, client *s3.Client) int {
 }
 
 func TestStoredNameAndKey(t *testing.T) {
+	t.Parallel()
 	now := time.UnixMilli(1732270000000)
 	s := files.New(s3.New(s3.Options{Region: "us-east-1"}), nil, bucket, files.Options{Now: func() time.Time { return now }})
 	name := s.StoredName("filmFile", ".mp4")
@@ -92,6 +93,7 @@ func TestStoredNameAndKey(t *testing.T) {
 }
 
 func TestPutStoresEachKind(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{})
 	tests := []struct {
 		part string
@@ -130,6 +132,7 @@ func TestPutStoresEachKind(t *testing.T) {
 
 // A film above one 5 MiB part goes through the uploader's multipart path.
 func TestPutMultipartFilm(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{})
 	var want bytes.Buffer
 	size := int64(12 << 20)
@@ -150,6 +153,7 @@ func TestPutMultipartFilm(t *testing.T) {
 }
 
 func TestPutInvalidStoresNothing(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{})
 	tests := []struct {
 		part string
@@ -178,6 +182,7 @@ func TestPutInvalidStoresNothing(t *testing.T) {
 }
 
 func TestPutTooLargeLeavesNothing(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		opts  files.Options
@@ -213,6 +218,7 @@ func TestPutTooLargeLeavesNothing(t *testing.T) {
 }
 
 func TestDeleteAndDeletePrefix(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{})
 	ctx := context.Background()
 	put := func(movie int64, part string) files.Stored {
@@ -256,6 +262,7 @@ func TestDeleteAndDeletePrefix(t *testing.T) {
 }
 
 func TestDeleteManyKeysInBatches(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{})
 	ctx := context.Background()
 	keys := make([]string, 1005)
@@ -277,6 +284,7 @@ func TestDeleteManyKeysInBatches(t *testing.T) {
 }
 
 func TestPresignGet(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t, files.Options{})
 	st, err := s.Put(context.Background(), 5, "thumbnail1", files.Image, bytes.NewReader(filestest.JPEG()))
 	if err != nil {
@@ -315,6 +323,7 @@ func TestPresignGet(t *testing.T) {
 }
 
 func TestVerifyAcceptsAnImageStoredStraightInTheBucket(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{})
 	ctx := context.Background()
 	key := files.Key(6, s.StoredName("thumbnail1", ".png"))
@@ -361,6 +370,7 @@ func putParts(t *testing.T, up files.Upload, data []byte) []files.CompletedPart 
 }
 
 func TestDirectUploadFlow(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{DirectPartSize: 5 << 20})
 	ctx := context.Background()
 	var film bytes.Buffer
@@ -406,6 +416,7 @@ func TestDirectUploadFlow(t *testing.T) {
 }
 
 func TestVerifyRejectsAndDeletes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tests := []struct {
 		name  string
@@ -447,6 +458,7 @@ func TestVerifyRejectsAndDeletes(t *testing.T) {
 }
 
 func TestVerifyDirectUploadOfPNGAsVideo(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{})
 	ctx := context.Background()
 	png := filestest.PNG()
@@ -468,6 +480,7 @@ func TestVerifyDirectUploadOfPNGAsVideo(t *testing.T) {
 }
 
 func TestVerifyMissingObject(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t, files.Options{})
 	_, err := s.Verify(context.Background(), "movies/1/filmFile-1-000000001.mp4", files.Video, 0)
 	var inv *files.InvalidFileError
@@ -477,6 +490,7 @@ func TestVerifyMissingObject(t *testing.T) {
 }
 
 func TestStartUploadLimits(t *testing.T) {
+	t.Parallel()
 	s, client := newStore(t, files.Options{MaxVideoBytes: 1 << 30})
 	ctx := context.Background()
 	_, err := s.StartUpload(ctx, 1, "filmFile", files.Video, 1<<30+1)
@@ -521,6 +535,7 @@ func (failingHTTP) Do(*http.Request) (*http.Response, error) {
 }
 
 func TestCompleteUploadTellsTheClientsMistakesFromFailures(t *testing.T) {
+	t.Parallel()
 	s, _ := newStore(t, files.Options{DirectPartSize: 5 << 20})
 	ctx := context.Background()
 	up, err := s.StartUpload(ctx, 21, "subtitlesSrt", files.Subtitle, int64(len(filestest.SRT())))
