@@ -38,7 +38,6 @@ var notYet = map[string]string{
 	"pkg/service/catalog -> pkg/api/web":   "event bodies as web.Fields",
 	"pkg/service/festadmin -> pkg/api/web": "settings bodies as web.Fields",
 	"pkg/service/movies -> pkg/api/web":    "film bodies and forms as web.Fields",
-	"pkg/service/voting -> pkg/api/web":    "vote bodies as web.Fields",
 }
 
 func rule(pkg string) []string {

@@ -7,9 +7,7 @@ package voting
 import (
 	"context"
 	"errors"
-	"strings"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -39,54 +37,14 @@ type Service struct {
 // New returns the voting service.
 func New(st *dynamo.Store) *Service { return &Service{store: st} }
 
-// ParseVote reads a vote body ({score, comment, is_candidate}; the aliases
-// note and comments are already mapped by web.ReadFields). Nothing is
-// required here: a first vote needs a score, which SaveVote decides.
-func ParseVote(f web.Fields) (dynamo.VoteChange, error) {
-	var ch dynamo.VoteChange
-	if len(f) == 0 {
-		return ch, apperr.E(apperr.Invalid, MsgEmptyVote)
-	}
-	if f.Has("score") {
-		if f.IsNull("score") {
-			return ch, apperr.E(apperr.Invalid, MsgScoreRequired)
-		}
-		v, err := festival.ParseScore(f["score"])
-		if err != nil {
-			return ch, invalid(err)
-		}
-		ch.Score = &v
-	}
-	if f.Has("comment") {
-		c, ok, err := f.String("comment")
-		if err != nil {
-			return ch, err
-		}
-		ch.CommentSet = true
-		if ok && strings.TrimSpace(c) != "" {
-			if err := festival.CheckText("comment", c, festival.MaxCommentLen); err != nil {
-				return ch, invalid(err)
-			}
-			ch.Comment = &c
-		}
-	}
-	if f.Has("is_candidate") && !f.IsNull("is_candidate") {
-		var b bool
-		if _, err := f.Decode("is_candidate", &b); err != nil {
-			return ch, apperr.E(apperr.Invalid, "Le champ is_candidate doit être un booléen (true ou false)")
-		}
-		ch.IsCandidate = &b
-	}
-	return ch, nil
-}
-
-// invalid turns a refused value into a 400 naming the field.
-func invalid(err error) error {
-	var fe *festival.FieldError
-	if errors.As(err, &fe) {
-		return apperr.E(apperr.Invalid, fe.Error())
-	}
-	return err
+// Ballot is what a voter sends; a field that was not sent is nil (a comment
+// sent empty or null clears it: CommentSet with a nil Comment). The API side
+// decodes it (voteapi), checking each value with the festival's rules.
+type Ballot struct {
+	Score       *float64
+	Comment     *string
+	CommentSet  bool
+	IsCandidate *bool
 }
 
 // judge checks that the caller may vote on the film: it exists, the caller
@@ -120,11 +78,8 @@ func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (d
 
 // Vote creates the caller's vote on a film or updates it (one per voter per
 // film). is_candidate true moves the film to candidate in the same write.
-func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, f web.Fields) (dynamo.SavedVote, error) {
-	ch, err := ParseVote(f)
-	if err != nil {
-		return dynamo.SavedVote{}, err
-	}
+func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b Ballot) (dynamo.SavedVote, error) {
+	ch := dynamo.VoteChange{Score: b.Score, Comment: b.Comment, CommentSet: b.CommentSet, IsCandidate: b.IsCandidate}
 	film, requireAssignment, err := s.judge(ctx, c, movieID)
 	if err != nil {
 		return dynamo.SavedVote{}, err

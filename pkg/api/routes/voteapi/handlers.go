@@ -32,7 +32,11 @@ func (h *Handler) vote(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	saved, err := h.votes.Vote(r.Context(), c, id, f)
+	b, err := readBallot(f)
+	if err != nil {
+		return 0, nil, err
+	}
+	saved, err := h.votes.Vote(r.Context(), c, id, b)
 	if saved.Created {
 		return http.StatusCreated, VoteBody{Message: voting.MsgVoteCreated, Vote: saved.Vote}, err
 	}

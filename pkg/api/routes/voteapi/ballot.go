@@ -1,0 +1,62 @@
+package voteapi
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/service/voting"
+)
+
+// readBallot reads a vote body ({score, comment, is_candidate}; the aliases
+// note and comments are already mapped by web.ReadFields). Nothing is
+// required here: a first vote needs a score, which the store decides.
+func readBallot(f web.Fields) (voting.Ballot, error) {
+	var ch voting.Ballot
+	if len(f) == 0 {
+		return ch, apperr.E(apperr.Invalid, voting.MsgEmptyVote)
+	}
+	if f.Has("score") {
+		if f.IsNull("score") {
+			return ch, apperr.E(apperr.Invalid, voting.MsgScoreRequired)
+		}
+		v, err := festival.ParseScore(f["score"])
+		if err != nil {
+			return ch, invalidField(err)
+		}
+		ch.Score = &v
+	}
+	if f.Has("comment") {
+		c, ok, err := f.String("comment")
+		if err != nil {
+			return ch, err
+		}
+		ch.CommentSet = true
+		if ok && strings.TrimSpace(c) != "" {
+			if err := festival.CheckText("comment", c, festival.MaxCommentLen); err != nil {
+				return ch, invalidField(err)
+			}
+			ch.Comment = &c
+		}
+	}
+	if f.Has("is_candidate") && !f.IsNull("is_candidate") {
+		var b bool
+		if _, err := f.Decode("is_candidate", &b); err != nil {
+			return ch, apperr.E(apperr.Invalid, "Le champ is_candidate doit être un booléen (true ou false)")
+		}
+		ch.IsCandidate = &b
+	}
+	return ch, nil
+}
+
+// invalidField turns a value the festival's rules refuse into a 400 naming
+// the field.
+func invalidField(err error) error {
+	var fe *festival.FieldError
+	if errors.As(err, &fe) {
+		return apperr.E(apperr.Invalid, fe.Error())
+	}
+	return err
+}
