@@ -64,3 +64,33 @@ func (e Event) Check() error {
 	}
 	return nil
 }
+
+// EventFields are the fields of an event, in the order they are checked;
+// all are required on creation.
+var EventFields = []string{"name", "description", "start_date", "end_date", "location", "event_type"}
+
+// Set sets one field of e, named as in the API, from its text value; a date
+// that does not parse is a *FieldError.
+func (e *Event) Set(name, v string) error {
+	switch name {
+	case "name":
+		e.Name = strings.TrimSpace(v)
+	case "description":
+		e.Description = v
+	case "location":
+		e.Location = strings.TrimSpace(v)
+	case "event_type":
+		e.EventType = strings.ToUpper(strings.TrimSpace(v))
+	case "start_date", "end_date":
+		t, err := ParseEventDate(name, v)
+		if err != nil {
+			return err
+		}
+		if name == "start_date" {
+			e.StartDate = t
+		} else {
+			e.EndDate = t
+		}
+	}
+	return nil
+}

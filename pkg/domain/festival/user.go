@@ -1,11 +1,14 @@
 package festival
 
 import (
+	"errors"
 	"fmt"
 	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 )
 
 // Jobs a user may declare.
@@ -133,6 +136,24 @@ type FieldError struct {
 }
 
 func (e *FieldError) Error() string { return e.Field + " : " + e.Reason }
+
+// Refused turns a value the rules refuse (a *FieldError) into the API's
+// answer, a 400 naming the field; any other error passes unchanged. The
+// user operations answer their refused values as the specification's 500
+// instead (apperr.Rejected): RefusedAs says which.
+func Refused(err error) error { return RefusedAs(apperr.Invalid, err) }
+
+// RefusedAs is Refused with the failure code the operation answers.
+func RefusedAs(code apperr.Code, err error) error {
+	var fe *FieldError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	if code == apperr.Rejected {
+		return apperr.Rejectedf("%s", fe.Error())
+	}
+	return apperr.E(code, fe.Error())
+}
 
 func fieldErr(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}

@@ -67,7 +67,7 @@ func (s *Service) NewUser(f web.Fields) (festival.User, error) {
 		return festival.User{}, err
 	}
 	if err := festival.CheckPassword(*in.Password); err != nil {
-		return festival.User{}, rejected(err)
+		return festival.User{}, festival.RefusedAs(apperr.Rejected, err)
 	}
 	hash, err := HashPassword(*in.Password)
 	if err != nil {
@@ -192,7 +192,7 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, f
 	var hash string
 	if in.Password != nil && strings.TrimSpace(*in.Password) != "" {
 		if err := festival.CheckPassword(*in.Password); err != nil {
-			return festival.User{}, rejected(err)
+			return festival.User{}, festival.RefusedAs(apperr.Rejected, err)
 		}
 		if hash, err = HashPassword(*in.Password); err != nil {
 			return festival.User{}, err

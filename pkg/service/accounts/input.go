@@ -1,7 +1,6 @@
 package accounts
 
 import (
-	"errors"
 	"strings"
 	"time"
 
@@ -59,15 +58,6 @@ type Input struct {
 	Role      *festival.Role
 }
 
-// rejected turns a refused value into the spec's persistence failure.
-func rejected(err error) error {
-	var fe *festival.FieldError
-	if errors.As(err, &fe) {
-		return apperr.Rejectedf("%s", fe.Error())
-	}
-	return err
-}
-
 // ParseInput reads a user body. Values are checked here, before anything is
 // written: a refused value gives the spec's 500 "Erreur base de données" with
 // details naming the field.
@@ -110,19 +100,19 @@ func ParseInput(f web.Fields, now time.Time) (Input, error) {
 	if in.FirstName != nil {
 		*in.FirstName = strings.TrimSpace(*in.FirstName)
 		if err := festival.CheckName("first_name", *in.FirstName); err != nil {
-			return in, rejected(err)
+			return in, festival.RefusedAs(apperr.Rejected, err)
 		}
 	}
 	if in.LastName != nil {
 		*in.LastName = strings.TrimSpace(*in.LastName)
 		if err := festival.CheckName("last_name", *in.LastName); err != nil {
-			return in, rejected(err)
+			return in, festival.RefusedAs(apperr.Rejected, err)
 		}
 	}
 	if in.Email != nil {
 		*in.Email = strings.TrimSpace(*in.Email)
 		if err := festival.CheckEmail(*in.Email); err != nil {
-			return in, rejected(err)
+			return in, festival.RefusedAs(apperr.Rejected, err)
 		}
 	}
 	for _, o := range optional {
@@ -138,7 +128,7 @@ func ParseInput(f web.Fields, now time.Time) (Input, error) {
 			continue
 		}
 		if err := checkOptional(o.name, v, o.max, now); err != nil {
-			return in, rejected(err)
+			return in, festival.RefusedAs(apperr.Rejected, err)
 		}
 		in.profile[o.name] = v
 	}

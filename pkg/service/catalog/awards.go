@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -20,22 +19,14 @@ const (
 	MsgFilmNotFound  = "Film non trouvé" // fixed by the specification
 )
 
-// CreateAward gives a film an award: {id_movie, name}.
-func (s *Service) CreateAward(ctx context.Context, c festival.Actor, f web.Fields) (festival.Award, error) {
-	var movieID int64
-	if ok, err := f.Decode("id_movie", &movieID); err != nil || !ok || movieID <= 0 {
-		return festival.Award{}, apperr.E(apperr.Invalid, MsgAwardFields)
-	}
-	name, ok, err := f.String("name")
-	if err != nil {
-		return festival.Award{}, err
-	}
+// CreateAward gives a film an award.
+func (s *Service) CreateAward(ctx context.Context, c festival.Actor, movieID int64, name string) (festival.Award, error) {
 	name = strings.TrimSpace(name)
-	if !ok || name == "" {
+	if movieID <= 0 || name == "" {
 		return festival.Award{}, apperr.E(apperr.Invalid, MsgAwardFields)
 	}
 	if err := festival.CheckAwardName(name); err != nil {
-		return festival.Award{}, invalid(err)
+		return festival.Award{}, festival.Refused(err)
 	}
 	a, err := s.store.CreateAward(ctx, c, movieID, name)
 	if errors.Is(err, dynamo.ErrNotFound) {

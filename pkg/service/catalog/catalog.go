@@ -5,10 +5,6 @@
 package catalog
 
 import (
-	"errors"
-
-	"github.com/festivalapi/festival/pkg/domain/apperr"
-	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
@@ -19,12 +15,3 @@ type Service struct {
 
 // New returns the catalog service.
 func New(st *dynamo.Store) *Service { return &Service{store: st} }
-
-// invalid turns a refused value into a 400 naming the field.
-func invalid(err error) error {
-	var fe *festival.FieldError
-	if errors.As(err, &fe) {
-		return apperr.E(apperr.Invalid, fe.Error())
-	}
-	return err
-}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -21,19 +20,14 @@ const (
 	MsgCategoryTaken    = "Une catégorie porte déjà ce nom"
 )
 
-func categoryName(f web.Fields) (string, error) {
-	s, ok, err := f.String("name")
-	if err != nil {
-		return "", err
-	}
-	s = strings.Join(strings.Fields(s), " ")
-	if !ok || s == "" {
+// categoryName is a category's name with its spaces folded; a blank one is
+// the name the API asks for.
+func categoryName(name string) (string, error) {
+	name = strings.Join(strings.Fields(name), " ")
+	if name == "" {
 		return "", apperr.E(apperr.Invalid, MsgCategoryName)
 	}
-	if err := festival.CheckCategoryName(s); err != nil {
-		return "", invalid(err)
-	}
-	return s, nil
+	return name, festival.Refused(festival.CheckCategoryName(name))
 }
 
 func categoryErr(err error) error {
@@ -55,8 +49,8 @@ func (s *Service) Categories(ctx context.Context, p dynamo.Page) ([]festival.Cat
 
 // CreateCategory creates a category {name}; 409 when the name is taken
 // (letter case and spacing aside).
-func (s *Service) CreateCategory(ctx context.Context, c festival.Actor, f web.Fields) (festival.Category, error) {
-	name, err := categoryName(f)
+func (s *Service) CreateCategory(ctx context.Context, c festival.Actor, name string) (festival.Category, error) {
+	name, err := categoryName(name)
 	if err != nil {
 		return festival.Category{}, err
 	}
@@ -65,8 +59,8 @@ func (s *Service) CreateCategory(ctx context.Context, c festival.Actor, f web.Fi
 }
 
 // RenameCategory renames a category {name}, in its films too.
-func (s *Service) RenameCategory(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Category, error) {
-	name, err := categoryName(f)
+func (s *Service) RenameCategory(ctx context.Context, c festival.Actor, id int64, name string) (festival.Category, error) {
+	name, err := categoryName(name)
 	if err != nil {
 		return festival.Category{}, err
 	}

@@ -3,9 +3,7 @@ package catalog
 import (
 	"context"
 	"errors"
-	"strings"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -25,60 +23,24 @@ const (
 	MsgEventTaken     = "Un autre évènement porte déjà ce nom"
 )
 
-// eventFields are the fields of an event body, all required on creation.
-var eventFields = []string{"name", "description", "start_date", "end_date", "location", "event_type"}
-
-// applyEventField sets one field of e from its text value.
-func applyEventField(e *festival.Event, name, v string) error {
-	switch name {
-	case "name":
-		e.Name = strings.TrimSpace(v)
-	case "description":
-		e.Description = v
-	case "location":
-		e.Location = strings.TrimSpace(v)
-	case "event_type":
-		e.EventType = strings.ToUpper(strings.TrimSpace(v))
-	case "start_date", "end_date":
-		t, err := festival.ParseEventDate(name, v)
-		if err != nil {
-			return invalid(err)
-		}
-		if name == "start_date" {
-			e.StartDate = t
-		} else {
-			e.EndDate = t
-		}
-	}
-	return nil
+// EventPatch is a change of an event: the fields that were sent, as text,
+// each set in the order of festival.EventFields.
+type EventPatch struct {
+	Name, Description, StartDate, EndDate, Location, EventType *string
 }
 
-// eventValue reads one event field: a string that is not blank.
-func eventValue(f web.Fields, name string) (string, bool, error) {
-	v, ok, err := f.String(name)
-	if err != nil {
-		return "", false, err
-	}
-	return v, ok && strings.TrimSpace(v) != "", nil
-}
-
-// ParseNewEvent reads a POST /events body: every field is required (else the
-// specification's "Tous les champs doivent être remplis ").
-func ParseNewEvent(f web.Fields) (festival.Event, error) {
-	var e festival.Event
-	for _, name := range eventFields {
-		v, ok, err := eventValue(f, name)
-		if err != nil {
-			return e, err
-		}
-		if !ok {
-			return e, apperr.E(apperr.Invalid, MsgAllFields)
-		}
-		if err := applyEventField(&e, name, v); err != nil {
-			return e, err
+func (p EventPatch) apply(e *festival.Event) error {
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"name", p.Name}, {"description", p.Description}, {"start_date", p.StartDate}, {"end_date", p.EndDate}, {"location", p.Location}, {"event_type", p.EventType}} {
+		if f.v != nil {
+			if err := e.Set(f.name, *f.v); err != nil {
+				return festival.Refused(err)
+			}
 		}
 	}
-	return e, invalid(e.Check())
+	return festival.Refused(e.Check())
 }
 
 func eventErr(err error) error {
@@ -104,9 +66,8 @@ func (s *Service) Event(ctx context.Context, id int64) (festival.Event, error) {
 
 // CreateEvent creates an event, or returns the one that already has its
 // name (created false), race-free.
-func (s *Service) CreateEvent(ctx context.Context, c festival.Actor, f web.Fields) (festival.Event, bool, error) {
-	e, err := ParseNewEvent(f)
-	if err != nil {
+func (s *Service) CreateEvent(ctx context.Context, c festival.Actor, e festival.Event) (festival.Event, bool, error) {
+	if err := festival.Refused(e.Check()); err != nil {
 		return e, false, err
 	}
 	return s.store.CreateEvent(ctx, c, e)
@@ -114,32 +75,8 @@ func (s *Service) CreateEvent(ctx context.Context, c festival.Actor, f web.Field
 
 // UpdateEvent changes the fields that were sent; the whole event must still
 // be valid afterwards (e.g. a new end date not before the stored start).
-func (s *Service) UpdateEvent(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Event, error) {
-	sent := map[string]string{}
-	for _, name := range eventFields {
-		if !f.Has(name) {
-			continue
-		}
-		v, ok, err := eventValue(f, name)
-		if err != nil {
-			return festival.Event{}, err
-		}
-		if !ok {
-			return festival.Event{}, apperr.Ef(apperr.Invalid, "Le champ %s ne peut pas être vide", name)
-		}
-		sent[name] = v
-	}
-	if len(sent) == 0 {
-		return festival.Event{}, apperr.E(apperr.Invalid, MsgNothingToApply)
-	}
-	e, err := s.store.UpdateEvent(ctx, c, id, func(e *festival.Event) error {
-		for name, v := range sent {
-			if err := applyEventField(e, name, v); err != nil {
-				return err
-			}
-		}
-		return invalid(e.Check())
-	})
+func (s *Service) UpdateEvent(ctx context.Context, c festival.Actor, id int64, p EventPatch) (festival.Event, error) {
+	e, err := s.store.UpdateEvent(ctx, c, id, p.apply)
 	return e, eventErr(err)
 }
 

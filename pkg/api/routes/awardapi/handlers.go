@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 )
@@ -23,7 +24,16 @@ func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	a, err := h.catalog.CreateAward(r.Context(), c, f)
+	// {id_movie, name}: a wrong type is the same 400 as a missing field.
+	var movieID int64
+	if ok, err := f.Decode("id_movie", &movieID); err != nil || !ok || movieID <= 0 {
+		return 0, nil, apperr.E(apperr.Invalid, catalog.MsgAwardFields)
+	}
+	name, _, err := f.String("name")
+	if err != nil {
+		return 0, nil, err
+	}
+	a, err := h.catalog.CreateAward(r.Context(), c, movieID, name)
 	return http.StatusCreated, CreatedBody{Message: catalog.MsgAwardCreated, Award: a}, err
 }
 

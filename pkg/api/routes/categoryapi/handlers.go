@@ -31,7 +31,11 @@ func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	cat, err := h.catalog.CreateCategory(r.Context(), c, f)
+	name, _, err := f.String("name")
+	if err != nil {
+		return 0, nil, err
+	}
+	cat, err := h.catalog.CreateCategory(r.Context(), c, name)
 	return http.StatusCreated, CreatedBody{Message: catalog.MsgCategoryCreated, NewCategory: cat}, err
 }
 
@@ -44,7 +48,11 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	cat, err := h.catalog.RenameCategory(r.Context(), c, id, f)
+	name, _, err := f.String("name")
+	if err != nil {
+		return 0, nil, err
+	}
+	cat, err := h.catalog.RenameCategory(r.Context(), c, id, name)
 	return http.StatusOK, UpdatedBody{Message: catalog.MsgCategoryUpdated, UpdatedCategory: cat}, err
 }
 

@@ -51,7 +51,11 @@ func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	e, created, err := h.catalog.CreateEvent(r.Context(), c, f)
+	in, err := readNewEvent(f)
+	if err != nil {
+		return 0, nil, err
+	}
+	e, created, err := h.catalog.CreateEvent(r.Context(), c, in)
 	if !created {
 		return http.StatusOK, CreatedBody{Message: catalog.MsgEventExists, NewEvent: e}, err
 	}
@@ -67,7 +71,11 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	e, err := h.catalog.UpdateEvent(r.Context(), c, id, f)
+	patch, err := readEventPatch(f)
+	if err != nil {
+		return 0, nil, err
+	}
+	e, err := h.catalog.UpdateEvent(r.Context(), c, id, patch)
 	return http.StatusOK, UpdatedBody{Message: catalog.MsgEventUpdated, UpdatedEvent: e}, err
 }
 

@@ -1,7 +1,6 @@
 package voteapi
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/api/web"
@@ -24,7 +23,7 @@ func readBallot(f web.Fields) (voting.Ballot, error) {
 		}
 		v, err := festival.ParseScore(f["score"])
 		if err != nil {
-			return ch, invalidField(err)
+			return ch, festival.Refused(err)
 		}
 		ch.Score = &v
 	}
@@ -36,7 +35,7 @@ func readBallot(f web.Fields) (voting.Ballot, error) {
 		ch.CommentSet = true
 		if ok && strings.TrimSpace(c) != "" {
 			if err := festival.CheckText("comment", c, festival.MaxCommentLen); err != nil {
-				return ch, invalidField(err)
+				return ch, festival.Refused(err)
 			}
 			ch.Comment = &c
 		}
@@ -49,14 +48,4 @@ func readBallot(f web.Fields) (voting.Ballot, error) {
 		ch.IsCandidate = &b
 	}
 	return ch, nil
-}
-
-// invalidField turns a value the festival's rules refuse into a 400 naming
-// the field.
-func invalidField(err error) error {
-	var fe *festival.FieldError
-	if errors.As(err, &fe) {
-		return apperr.E(apperr.Invalid, fe.Error())
-	}
-	return err
 }
