@@ -5,13 +5,12 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/service/festadmin"
 )
 
 // audit answers GET /audit: entries newest first, one page (100 by default),
 // the next page's cursor in X-Next-Cursor.
 func (h *Handler) audit(r *http.Request, _ festival.Actor) (int, any, error) {
-	q, err := festadmin.ParseAuditQuery(r.URL.Query())
+	q, err := readAuditQuery(r.URL.Query())
 	if err != nil {
 		return 0, nil, err
 	}

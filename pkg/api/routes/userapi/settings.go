@@ -24,6 +24,10 @@ func (h *Handler) updateSettings(r *http.Request, c festival.Actor) (int, any, e
 	if err != nil {
 		return 0, nil, err
 	}
-	st, err := h.admin.UpdateSettings(r.Context(), c, f)
+	ch, err := readSettingsChange(f)
+	if err != nil {
+		return 0, nil, err
+	}
+	st, err := h.admin.UpdateSettings(r.Context(), c, ch)
 	return http.StatusOK, SettingsBody{Message: festadmin.MsgSettingsUpdated, Settings: st}, err
 }

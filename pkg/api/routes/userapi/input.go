@@ -1,0 +1,102 @@
+package userapi
+
+import (
+	"encoding/json"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/service/festadmin"
+)
+
+// readSettingsChange reads a PUT /settings body. Unknown keys are refused,
+// so that a misspelt setting is not silently ignored.
+func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
+	if len(f) == 0 {
+		return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, festadmin.MsgNoSetting)
+	}
+	var unknown []string
+	for k := range f {
+		if k != "jury_vote_assigned_only" && k != "self_registration_roles" {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Paramètre inconnu : %s. %s", strings.Join(unknown, ", "), festadmin.MsgNoSetting)
+	}
+	var assignedOnly *bool
+	if f.Has("jury_vote_assigned_only") {
+		var b bool
+		if err := json.Unmarshal(f["jury_vote_assigned_only"], &b); err != nil || f.IsNull("jury_vote_assigned_only") {
+			return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, "Le paramètre jury_vote_assigned_only doit être un booléen (true ou false)")
+		}
+		assignedOnly = &b
+	}
+	var roles []festival.Role
+	if f.Has("self_registration_roles") {
+		var names []string
+		if err := json.Unmarshal(f["self_registration_roles"], &names); err != nil || f.IsNull("self_registration_roles") {
+			return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, "Le paramètre self_registration_roles doit être une liste de rôles parmi ADMIN, JURY, PRODUCER (éventuellement vide)")
+		}
+		roles = []festival.Role{}
+		for _, n := range names {
+			r, ok := festival.ParseRole(n)
+			if !ok {
+				return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Rôle inconnu dans self_registration_roles : %q (valeurs possibles : ADMIN, JURY, PRODUCER)", n)
+			}
+			roles = append(roles, r)
+		}
+	}
+	return festadmin.SettingsChange{JuryVoteAssignedOnly: assignedOnly, SelfRegistrationRoles: roles}, nil
+}
+
+// readAuditQuery reads ?actor=&action=&target=&from=&to=&limit=&cursor=.
+func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
+	get := func(k string) string {
+		if v := q[k]; len(v) > 0 {
+			return strings.TrimSpace(v[0])
+		}
+		return ""
+	}
+	var a festadmin.AuditQuery
+	if s := get("actor"); s != "" {
+		var id int64
+		if err := json.Unmarshal([]byte(s), &id); err != nil || id <= 0 {
+			return a, apperr.Ef(apperr.Invalid, "Paramètre actor invalide : %q (identifiant d'utilisateur attendu)", s)
+		}
+		a.ActorID = id
+	}
+	a.Action, a.Target = get("action"), get("target")
+	for _, b := range []struct {
+		name string
+		dst  *time.Time
+	}{{"from", &a.From}, {"to", &a.To}} {
+		s := get(b.name)
+		if s == "" {
+			continue
+		}
+		t, err := festival.ParseEventDate(b.name, s)
+		if err != nil {
+			return a, apperr.Ef(apperr.Invalid, "Paramètre %s invalide : %q (date ISO 8601 attendue, par exemple 2026-05-01T00:00:00Z)", b.name, s)
+		}
+		*b.dst = t.Time
+	}
+	if !a.From.IsZero() && !a.To.IsZero() && a.To.Before(a.From) {
+		return a, apperr.E(apperr.Invalid, "Le paramètre to précède le paramètre from")
+	}
+	a.Page.Cursor = get("cursor")
+	a.Page.Limit = festadmin.DefaultAuditLimit
+	if s := get("limit"); s != "" {
+		var n int32
+		if err := json.Unmarshal([]byte(s), &n); err != nil || n < 1 || n > 1000 {
+			return a, apperr.E(apperr.Invalid, "Paramètre limit invalide (entier de 1 à 1000)")
+		}
+		a.Page.Limit = n
+	}
+	return a, nil
+}
