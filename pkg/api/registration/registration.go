@@ -4,7 +4,10 @@
 package registration
 
 import (
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"net/http"
+	"strings"
+	"time"
 
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -26,6 +29,107 @@ type ExistsBody struct {
 // ReadBody reads a user body; an empty one is the spec's "Données manquantes".
 func ReadBody(r *http.Request) (web.Fields, error) {
 	return web.Body(r, accounts.MsgMissingData)
+}
+
+// ReadNewUser reads the user of a create body: the spec's 400s first (no
+// field at all, then a required field missing or blank), then each value
+// (ReadInput). A value of the wrong type is a refused value, answered by
+// ReadInput.
+func ReadNewUser(f web.Fields, now time.Time) (accounts.Input, error) {
+	if len(f) == 0 {
+		return accounts.Input{}, apperr.E(apperr.Invalid, accounts.MsgMissingData)
+	}
+	for _, name := range []string{"first_name", "last_name", "email", "password"} {
+		if v, ok, err := f.String(name); err == nil && (!ok || strings.TrimSpace(v) == "") {
+			return accounts.Input{}, apperr.E(apperr.Invalid, accounts.MsgAllRequired)
+		}
+	}
+	return ReadInput(f, now)
+}
+
+// ReadChange reads the fields of an update body; it must name one at least.
+func ReadChange(f web.Fields, now time.Time) (accounts.Input, error) {
+	if len(f) == 0 {
+		return accounts.Input{}, apperr.E(apperr.Invalid, accounts.MsgMissingData)
+	}
+	return ReadInput(f, now)
+}
+
+// ReadInput reads a user body. Values are checked here, before anything is
+// written, in the order the API answers them: a refused value gives the
+// spec's 500 "Erreur base de données" with details naming the field.
+func ReadInput(f web.Fields, now time.Time) (accounts.Input, error) {
+	in := accounts.Input{Profile: map[string]accounts.Optional{}}
+	text := func(name string) (*string, error) {
+		s, ok, err := f.String(name)
+		if err != nil {
+			return nil, apperr.Rejectedf("%s : la valeur doit être une chaîne de caractères", name)
+		}
+		if !ok {
+			return nil, nil
+		}
+		return &s, nil
+	}
+	var err error
+	if in.FirstName, err = text("first_name"); err != nil {
+		return in, err
+	}
+	if in.LastName, err = text("last_name"); err != nil {
+		return in, err
+	}
+	if in.Email, err = text("email"); err != nil {
+		return in, err
+	}
+	if in.Password, err = text("password"); err != nil {
+		return in, err
+	}
+	role, err := text("role")
+	if err != nil {
+		return in, err
+	}
+	if role != nil {
+		r, ok := festival.ParseRole(*role)
+		if !ok {
+			return in, apperr.Rejectedf("role : la valeur %q n'est pas permise (valeurs possibles : ADMIN, JURY, PRODUCER)", *role)
+		}
+		in.Role = &r
+	}
+	if in.FirstName != nil {
+		*in.FirstName = strings.TrimSpace(*in.FirstName)
+		if err := festival.CheckName("first_name", *in.FirstName); err != nil {
+			return in, festival.RefusedAs(apperr.Rejected, err)
+		}
+	}
+	if in.LastName != nil {
+		*in.LastName = strings.TrimSpace(*in.LastName)
+		if err := festival.CheckName("last_name", *in.LastName); err != nil {
+			return in, festival.RefusedAs(apperr.Rejected, err)
+		}
+	}
+	if in.Email != nil {
+		*in.Email = strings.TrimSpace(*in.Email)
+		if err := festival.CheckEmail(*in.Email); err != nil {
+			return in, festival.RefusedAs(apperr.Rejected, err)
+		}
+	}
+	for _, o := range festival.ProfileFields {
+		v, err := text(o.Name)
+		if err != nil {
+			return in, err
+		}
+		if !f.Has(o.Name) {
+			continue
+		}
+		if v == nil || strings.TrimSpace(*v) == "" {
+			in.Profile[o.Name] = accounts.Optional{Sent: true}
+			continue
+		}
+		if err := festival.CheckProfileField(o.Name, v, o.Max, now); err != nil {
+			return in, festival.RefusedAs(apperr.Rejected, err)
+		}
+		in.Profile[o.Name] = accounts.Optional{Sent: true, Value: v}
+	}
+	return in, nil
 }
 
 // Answer answers a create: 201 with the new user (hash included, as the

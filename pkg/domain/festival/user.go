@@ -228,3 +228,53 @@ func CheckBirthDate(s string, now time.Time) error {
 	}
 	return nil
 }
+
+// ProfileField is one nullable field of a user's profile: its name in the
+// API, where it lives on a User, and its longest value (0: checked otherwise).
+type ProfileField struct {
+	Name string
+	Of   func(*User) **string
+	Max  int
+}
+
+// ProfileFields are the nullable profile fields, in the order they are checked.
+var ProfileFields = []ProfileField{
+	{"phone", func(u *User) **string { return &u.Phone }, 30},
+	{"mobile", func(u *User) **string { return &u.Mobile }, 30},
+	{"street", func(u *User) **string { return &u.Street }, MaxTextLen},
+	{"postal_code", func(u *User) **string { return &u.PostalCode }, 20},
+	{"city", func(u *User) **string { return &u.City }, MaxTextLen},
+	{"country", func(u *User) **string { return &u.Country }, MaxTextLen},
+	{"biography", func(u *User) **string { return &u.Biography }, MaxBiographyLen},
+	{"portfolio", func(u *User) **string { return &u.Portfolio }, MaxTextLen},
+	{"youtube", func(u *User) **string { return &u.Youtube }, MaxTextLen},
+	{"instagram", func(u *User) **string { return &u.Instagram }, MaxTextLen},
+	{"linkedin", func(u *User) **string { return &u.Linkedin }, MaxTextLen},
+	{"facebook", func(u *User) **string { return &u.Facebook }, MaxTextLen},
+	{"tiktok", func(u *User) **string { return &u.Tiktok }, MaxTextLen},
+	{"job", func(u *User) **string { return &u.Job }, 0},
+	{"known_by_service", func(u *User) **string { return &u.KnownByService }, 0},
+	{"birth_date", func(u *User) **string { return &u.BirthDate }, 0},
+}
+
+// CheckProfileField validates (and normalizes) one profile value.
+func CheckProfileField(name string, v *string, max int, now time.Time) error {
+	switch name {
+	case "job":
+		*v = strings.ToUpper(strings.TrimSpace(*v))
+		return CheckOneOf(name, *v, Jobs)
+	case "known_by_service":
+		return CheckOneOf(name, *v, KnownByService)
+	case "birth_date":
+		// YYYY-MM-DD; a date-time (as responses show it) is read as its date.
+		s := strings.TrimSpace(*v)
+		if len(s) > 10 && s[10] == 'T' {
+			if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+				s = t.UTC().Format(time.DateOnly)
+			}
+		}
+		*v = s
+		return CheckBirthDate(s, now)
+	}
+	return CheckText(name, *v, max)
+}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -49,22 +48,15 @@ type Created struct {
 	Existing bool
 }
 
-// NewUser builds a user from a create body: required fields present, values
-// valid, password hashed. It writes nothing.
-func (s *Service) NewUser(f web.Fields) (festival.User, error) {
-	if len(f) == 0 {
-		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
-	}
-	// Missing or blank required fields come first: the spec's 400. A value of
-	// the wrong type is a refused value, answered by ParseInput below.
-	for _, name := range []string{"first_name", "last_name", "email", "password"} {
-		if v, ok, err := f.String(name); err == nil && (!ok || strings.TrimSpace(v) == "") {
-			return festival.User{}, apperr.E(apperr.Invalid, MsgAllRequired)
-		}
-	}
-	in, err := ParseInput(f, s.now())
-	if err != nil {
-		return festival.User{}, err
+// Now is the service's clock, which user bodies are checked against (a birth
+// date in the future).
+func (s *Service) Now() time.Time { return s.now() }
+
+// NewUser builds a user from a create body's input: required fields
+// present, password checked and hashed. It writes nothing.
+func (s *Service) NewUser(in Input) (festival.User, error) {
+	if in.FirstName == nil || in.LastName == nil || in.Email == nil || in.Password == nil {
+		return festival.User{}, apperr.E(apperr.Invalid, MsgAllRequired)
 	}
 	if err := festival.CheckPassword(*in.Password); err != nil {
 		return festival.User{}, festival.RefusedAs(apperr.Rejected, err)
@@ -89,8 +81,8 @@ func (s *Service) NewUser(f web.Fields) (festival.User, error) {
 //
 // Unless by is an ADMIN (nil: nobody signed in), the festival setting
 // self_registration_roles decides which roles may be created (403 otherwise).
-func (s *Service) Create(ctx context.Context, by *festival.Actor, f web.Fields) (Created, error) {
-	u, err := s.NewUser(f)
+func (s *Service) Create(ctx context.Context, by *festival.Actor, in Input) (Created, error) {
+	u, err := s.NewUser(in)
 	if err != nil {
 		return Created{}, err
 	}
@@ -143,10 +135,8 @@ type LoginResult struct {
 }
 
 // Login checks the credentials and issues a token.
-func (s *Service) Login(ctx context.Context, f web.Fields) (LoginResult, error) {
-	email, _, err1 := f.String("email")
-	password, _, err2 := f.String("password")
-	if err1 != nil || err2 != nil || strings.TrimSpace(email) == "" || password == "" {
+func (s *Service) Login(ctx context.Context, email, password string) (LoginResult, error) {
+	if strings.TrimSpace(email) == "" || password == "" {
 		return LoginResult{}, apperr.E(apperr.Invalid, MsgLoginMissing)
 	}
 	u, err := s.store.UserByEmail(ctx, email)
@@ -181,19 +171,13 @@ func (s *Service) List(ctx context.Context, p dynamo.Page) ([]festival.User, str
 // change; the password only when it is non-empty and not only white space
 // (then rehashed). allowRole is false when users edit themselves, so that
 // nobody can promote their own account. A change of role is audited.
-func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, f web.Fields, allowRole bool) (festival.User, error) {
-	if len(f) == 0 {
-		return festival.User{}, apperr.E(apperr.Invalid, MsgMissingData)
-	}
-	in, err := ParseInput(f, s.now())
-	if err != nil {
-		return festival.User{}, err
-	}
+func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, in Input, allowRole bool) (festival.User, error) {
 	var hash string
 	if in.Password != nil && strings.TrimSpace(*in.Password) != "" {
 		if err := festival.CheckPassword(*in.Password); err != nil {
 			return festival.User{}, festival.RefusedAs(apperr.Rejected, err)
 		}
+		var err error
 		if hash, err = HashPassword(*in.Password); err != nil {
 			return festival.User{}, err
 		}

@@ -3,6 +3,7 @@ package authapi
 import (
 	"net/http"
 
+	"github.com/festivalapi/festival/pkg/api/registration"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/movies"
@@ -27,6 +28,12 @@ func (h *Handler) registerFilm(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	u, m, err := h.films.RegisterFilm(r.Context(), parts, h.accounts.NewUser)
+	u, m, err := h.films.RegisterFilm(r.Context(), parts, func(f web.Fields) (festival.User, error) {
+		in, err := registration.ReadNewUser(f, h.accounts.Now())
+		if err != nil {
+			return festival.User{}, err
+		}
+		return h.accounts.NewUser(in)
+	})
 	return http.StatusCreated, RegisteredFilm{Message: movies.MsgRegistered, NewUser: u.Public(), Movie: m}, err
 }

@@ -33,7 +33,11 @@ func (h *Handler) register(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	c, err := h.accounts.Create(r.Context(), nil, f)
+	in, err := registration.ReadNewUser(f, h.accounts.Now())
+	if err != nil {
+		return 0, nil, err
+	}
+	c, err := h.accounts.Create(r.Context(), nil, in)
 	return registration.Answer(c, err)
 }
 
@@ -56,7 +60,13 @@ func (h *Handler) login(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	res, err := h.accounts.Login(r.Context(), f)
+	// Credentials that are not strings are missing ones.
+	email, _, err1 := f.String("email")
+	password, _, err2 := f.String("password")
+	if err1 != nil || err2 != nil {
+		email, password = "", ""
+	}
+	res, err := h.accounts.Login(r.Context(), email, password)
 	return http.StatusOK, LoginBody{Message: accounts.MsgLoginOK, Data: LoginData{
 		Email: res.User.Email, FirstName: res.User.FirstName, Role: string(res.User.Role), Token: res.Token,
 	}}, err

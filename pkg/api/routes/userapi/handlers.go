@@ -23,7 +23,11 @@ func (h *Handler) create(r *http.Request) (int, any, error) {
 			by = &caller
 		}
 	}
-	c, err := h.accounts.Create(r.Context(), by, f)
+	in, err := registration.ReadNewUser(f, h.accounts.Now())
+	if err != nil {
+		return 0, nil, err
+	}
+	c, err := h.accounts.Create(r.Context(), by, in)
 	return registration.Answer(c, err)
 }
 
@@ -74,7 +78,11 @@ func (h *Handler) updateUser(r *http.Request, c festival.Actor, id int64, allowR
 	if err != nil {
 		return 0, nil, err
 	}
-	u, err := h.accounts.Update(r.Context(), c, id, f, allowRole)
+	in, err := registration.ReadChange(f, h.accounts.Now())
+	if err != nil {
+		return 0, nil, err
+	}
+	u, err := h.accounts.Update(r.Context(), c, id, in, allowRole)
 	return http.StatusOK, u.WithHash(), err
 }
 
