@@ -34,7 +34,7 @@ var rules = []struct {
 // must leave the list. Services still take request bodies decoded as
 // web.Fields (issue 10, item 2): their typed inputs are the next step.
 var notYet = map[string]string{
-	"pkg/service/movies -> pkg/api/web":    "film bodies and forms as web.Fields",
+	"pkg/service/movies -> pkg/api/web": "film bodies and forms as web.Fields",
 }
 
 func rule(pkg string) []string {
