@@ -60,6 +60,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
 
   // A category, created from the keyboard.
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Catégories" }).click();
+  await page.getByRole("heading", { name: "Catégories", level: 2 }).waitFor();
   await page.getByLabel("Nom de la catégorie").fill("Long métrage");
   await page.getByLabel("Nom de la catégorie").press("Enter");
   await page.getByText("Catégorie créée : Long métrage.").waitFor();
@@ -69,6 +70,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
 
   // Users: Anouk Aimée becomes a juror; Jacques Perrin joins the jury.
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Utilisateurs" }).click();
+  await page.getByRole("heading", { name: "Utilisateurs", level: 2 }).waitFor();
   await page.getByLabel("Rôle de Anouk Aimée").selectOption("JURY");
   await page.getByText("Anouk Aimée est maintenant membre du jury.").waitFor();
   const perrin = `perrin.${Date.now()}@example.org`;
@@ -120,6 +122,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
 
   // An award, an event, the settings.
   await page.goto(`${baseURL}/#/admin/prix`);
+  await page.getByRole("heading", { name: "Prix", level: 2 }).waitFor();
   await page.getByLabel("Nom du prix").fill("Grand Prix");
   await page.getByLabel("Film primé").selectOption({ label: "Lola (version restaurée)" });
   await page.getByRole("button", { name: "Décerner" }).click();
@@ -129,6 +132,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await accessible(page, assert);
 
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Événements" }).click();
+  await page.getByRole("heading", { name: "Événements", level: 2 }).waitFor();
   await page.getByLabel("Nom").fill("Ciné-concert Michel Legrand");
   await page.getByLabel("Description").fill("Les musiques des films de Jacques Demy, en plein air.");
   await page.getByLabel("Début").fill("2027-06-13T21:30");
@@ -138,10 +142,13 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await page.getByRole("button", { name: "Créer l'événement" }).click();
   await page.getByText("Evenment créée").waitFor();
   await page.getByRole("heading", { name: "Ciné-concert Michel Legrand" }).waitFor();
+  const events = await (await fetch(baseURL + "/events")).json();
+  assert.equal(events.find((e) => e.name === "Ciné-concert Michel Legrand")?.event_type, "MEETUP", "the type chosen is the type stored");
   await shot(page, "admin-6-events");
   await accessible(page, assert);
 
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Réglages" }).click();
+  await page.getByRole("heading", { name: "Réglages", level: 2 }).waitFor();
   await page.getByLabel("Un membre du jury ne vote que pour les films qui lui sont assignés (recommandé)").check();
   await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
   await page.getByText("Paramètres du festival mis à jour").waitFor();
@@ -151,6 +158,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
 
   // Results, and the same as CSV.
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Résultats" }).click();
+  await page.getByRole("heading", { name: "Résultats", level: 2 }).waitFor();
   const first = page.getByRole("row").nth(1);
   await first.getByRole("link", { name: "Lola (version restaurée)" }).waitFor();
   assert.match(await first.innerText(), /^1\s+Lola \(version restaurée\)\s+1\s+9/);
@@ -163,6 +171,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await accessible(page, assert);
 
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Journal" }).click();
+  await page.getByRole("heading", { name: "Journal", level: 2 }).waitFor();
   await page.getByRole("cell", { name: "movie.status" }).first().waitFor();
   await page.getByLabel("Action").fill("movie.juries");
   await page.getByRole("button", { name: "Filtrer" }).click();

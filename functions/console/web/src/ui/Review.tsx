@@ -2,6 +2,7 @@ import { api, type Category, type Movie, type User } from "../api/client";
 import { fr } from "../i18n/fr";
 import { useLoad } from "../useLoad";
 import { Feedback, formValues, useAction } from "./action";
+import { Choice } from "./Choice";
 import { conflict } from "./VoteForm";
 
 const statuses = ["PENDING", "VALIDATED", "CANDIDATE", "REJECTED"] as const;
@@ -27,13 +28,7 @@ function StatusForm({ m, onChange }: Props) {
       <h3 id="status-title">{fr.review.status}</h3>
       <label>
         {fr.review.newStatus}
-        <select name="status" value={m.status}>
-          {statuses.map((s) => (
-            <option value={s} key={s}>
-              {fr.film.status[s]}
-            </option>
-          ))}
-        </select>
+        <Choice name="status" initial={m.status} options={statuses.map((st) => [st, fr.film.status[st]] as const)} />
       </label>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>

@@ -2,6 +2,7 @@ import { useState } from "preact/hooks";
 import { api, type Event, type EventCreate } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Feedback, formValues, useAction } from "../../ui/action";
+import { Choice } from "../../ui/Choice";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 
@@ -70,13 +71,7 @@ function EventForm({ e, done }: { e: Event | null; done: () => void }) {
       </label>
       <label>
         {fr.events.type}
-        <select name="event_type" value={e?.event_type ?? "CONFERENCE"}>
-          {types.map((t) => (
-            <option key={t} value={t}>
-              {fr.events.types[t]}
-            </option>
-          ))}
-        </select>
+        <Choice name="event_type" initial={e?.event_type ?? "CONFERENCE"} options={types.map((t) => [t, fr.events.types[t]] as const)} />
       </label>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>

@@ -2,10 +2,12 @@ import { useState } from "preact/hooks";
 import { api, type Role, type User } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Feedback, formValues, useAction } from "../../ui/action";
+import { Choice } from "../../ui/Choice";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 
 const roles: Role[] = ["ADMIN", "JURY", "PRODUCER"];
+const roleOptions = roles.map((r) => [r, fr.account.role[r]] as const);
 
 function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useAction>; reload: () => void }) {
   const name = `${u.first_name} ${u.last_name}`;
@@ -14,9 +16,10 @@ function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useActi
       <td>{name}</td>
       <td>{u.email}</td>
       <td>
-        <select
+        <Choice
           aria-label={fr.users.roleOf(name)}
-          value={u.role}
+          initial={u.role}
+          options={roleOptions}
           disabled={action.busy}
           onChange={(e) => {
             const role = e.currentTarget.value as Role;
@@ -26,13 +29,7 @@ function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useActi
               return fr.users.roleSaved(name, fr.account.role[role]);
             });
           }}
-        >
-          {roles.map((r) => (
-            <option key={r} value={r}>
-              {fr.account.role[r]}
-            </option>
-          ))}
-        </select>
+        />
       </td>
       <td>
         <button
@@ -121,13 +118,7 @@ function List() {
         </label>
         <label>
           {fr.users.role}
-          <select name="role" value="JURY">
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {fr.account.role[r]}
-              </option>
-            ))}
-          </select>
+          <Choice name="role" initial="JURY" options={roleOptions} />
         </label>
         <Feedback of={create} />
         <button type="submit" disabled={create.busy}>
