@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/festivalapi/festival/pkg/domain/requestlog"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -16,17 +17,11 @@ import (
 type ctxKey int
 
 const (
-	loggerKey ctxKey = iota
-	requestIDKey
+	requestIDKey ctxKey = iota
 )
 
 // Logger returns the request's logger (carrying its request id), or the default one.
-func Logger(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey).(*slog.Logger); ok {
-		return l
-	}
-	return slog.Default()
-}
+func Logger(ctx context.Context) *slog.Logger { return requestlog.From(ctx) }
 
 // RequestID returns the id of the request being served.
 func RequestID(ctx context.Context) string {
@@ -69,7 +64,7 @@ func Serve(log *slog.Logger, group string, next http.Handler) http.Handler {
 		start := time.Now()
 		id := requestIDFrom(r)
 		l := log.With("request_id", id, "group", group)
-		ctx := context.WithValue(r.Context(), loggerKey, l)
+		ctx := requestlog.With(r.Context(), l)
 		ctx = context.WithValue(ctx, requestIDKey, id)
 		r = r.WithContext(ctx)
 		w.Header().Set("X-Request-Id", id)

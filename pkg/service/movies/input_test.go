@@ -1,25 +1,11 @@
 package movies
 
 import (
-	"encoding/json"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
-
-func fields(t *testing.T, js string) web.Fields {
-	t.Helper()
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(js), &raw); err != nil {
-		t.Fatal(err)
-	}
-	return web.Normalize(raw)
-}
 
 func TestStatusFilterReadsBothVocabularies(t *testing.T) {
 	t.Parallel()
@@ -38,82 +24,5 @@ func TestStatusFilterReadsBothVocabularies(t *testing.T) {
 	}
 	if _, err := StatusFilter("WINNER"); err == nil {
 		t.Error("an unknown status is accepted")
-	}
-}
-
-func TestIDListAcceptsArraysStringsAndFormText(t *testing.T) {
-	t.Parallel()
-	for js, want := range map[string][]int64{
-		`{"categories": [3, 1, 3]}`: {3, 1},
-		`{"categories": ["2", 5]}`:  {2, 5},
-		`{"categories": "[4,6]"}`:   {4, 6},
-		`{"categories": "7, 8"}`:    {7, 8},
-		`{"categories": ""}`:        {},
-		`{"categories": []}`:        {},
-	} {
-		got, sent, err := idList(fields(t, js), "categories", 10)
-		if err != nil || !sent || !slices.Equal(got, want) {
-			t.Errorf("%s: %v, %v, %v; want %v", js, got, sent, err, want)
-		}
-	}
-	for _, js := range []string{`{"categories": [0]}`, `{"categories": [1.5]}`, `{"categories": "a,b"}`,
-		`{"categories": {"x": 1}}`, `{"categories": [1,2,3,4,5,6,7,8,9,10,11]}`, `{"categories": "1\",\"2"}`} {
-		if _, _, err := idList(fields(t, js), "categories", 10); err == nil {
-			t.Errorf("%s accepted", js)
-		}
-	}
-}
-
-func TestApplyFieldsValidatesAndOnlyTouchesWhatIsSent(t *testing.T) {
-	t.Parallel()
-	now := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
-	desc := "keep"
-	m := festival.Movie{Title: "Old", Description: &desc}
-	changed, err := applyFields(fields(t, `{"title":" New ","durationSeconds":"90","filmLanguage":"fr","synopsis":"","jury_comment":"x"}`), &m, false, false, now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Title != "New" || *m.Duration != 90 || *m.MainLanguage != "fr" || m.Synopsis != nil || m.JuryComment != nil || *m.Description != "keep" {
-		t.Errorf("movie = %+v", m)
-	}
-	if !slices.Equal(changed, []string{"title", "main_language", "synopsis", "duration"}) {
-		t.Errorf("changed = %v", changed)
-	}
-	for _, js := range []string{`{}`, `{"title": "  "}`, `{"title":"t","duration":0}`, `{"title":"t","release_year":2031}`,
-		`{"title":"t","release_year":1700}`, `{"title":"t","youtube_link":"javascript:alert(1)"}`, `{"title": 3}`} {
-		var m festival.Movie
-		if _, err := applyFields(fields(t, js), &m, false, true, now); err == nil {
-			t.Errorf("%s accepted on create", js)
-		}
-	}
-}
-
-func TestCollaboratorsInputNormalizesNames(t *testing.T) {
-	t.Parallel()
-	got, sent, err := collaboratorsInput(fields(t, `{"collaborators": "[{\"firstName\":\" Ada \",\"lastName\":\"L\",\"email\":\"a@example.org\"}]"}`))
-	if err != nil || !sent || len(got) != 1 || got[0].FirstName != "Ada" || got[0].Email != "a@example.org" {
-		t.Fatalf("got %+v, %v, %v", got, sent, err)
-	}
-}
-
-func TestIDListStopsAtItsLimitEvenForAHugeBody(t *testing.T) {
-	t.Parallel()
-	var b strings.Builder
-	b.WriteString(`{"categories":[`)
-	for i := 1; i <= 100000; i++ {
-		if i > 1 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Itoa(i))
-	}
-	b.WriteString(`]}`)
-	_, _, err := idList(fields(t, b.String()), "categories", MaxCategories)
-	if err == nil || !strings.Contains(err.Error(), "au plus 20 identifiants") {
-		t.Fatalf("err = %v, want the limit", err)
-	}
-	// Duplicates do not count against the limit.
-	ids, _, err := idList(fields(t, `{"categories":[1,1,1,2,2,3]}`), "categories", 3)
-	if err != nil || len(ids) != 3 {
-		t.Fatalf("ids %v, err %v", ids, err)
 	}
 }

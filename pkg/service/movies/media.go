@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/requestlog"
 	"github.com/festivalapi/festival/pkg/storage/files"
 )
 
@@ -115,34 +115,42 @@ func (s *Service) owned(ctx context.Context, c festival.Actor, id int64) (festiv
 	return m, nil
 }
 
-func directPart(f web.Fields) (string, files.Kind, error) {
-	part, _, err := f.String("part")
-	if err != nil {
-		return "", "", err
-	}
+// Messages of the direct upload routes.
+const (
+	MsgDirectPart    = "Le champ part doit valoir filmFile ou subtitlesSrt (les images passent par POST /movies/upload)"
+	MsgUploadSize    = "Le champ size doit être la taille du fichier en octets (entier positif)"
+	MsgBadCompletion = "Le corps doit donner part, name et upload_id tels que reçus au démarrage, et parts : [{number, etag}]"
+)
+
+// IsDirectPart reports whether a file part may go straight to S3.
+func IsDirectPart(part string) bool {
+	_, ok := directParts[part]
+	return ok
+}
+
+func directPart(part string) (files.Kind, error) {
 	d, ok := directParts[part]
 	if !ok {
-		return "", "", invalidf("Le champ part doit valoir filmFile ou subtitlesSrt (les images passent par POST /movies/upload)")
+		return "", invalidf(MsgDirectPart)
 	}
-	return part, d.kind, nil
+	return d.kind, nil
 }
 
 // StartUpload begins a direct multipart upload of a large file to S3 (body
 // {part, size}) and presigns one URL per part. Only the owning producer or
 // an admin may.
-func (s *Service) StartUpload(ctx context.Context, c festival.Actor, id int64, f web.Fields) (UploadStarted, error) {
-	part, kind, err := directPart(f)
+func (s *Service) StartUpload(ctx context.Context, c festival.Actor, id int64, part string, size int64) (UploadStarted, error) {
+	kind, err := directPart(part)
 	if err != nil {
 		return UploadStarted{}, err
 	}
-	size, _, err := integer(f, "size")
-	if err != nil || size == nil || *size <= 0 {
-		return UploadStarted{}, invalidf("Le champ size doit être la taille du fichier en octets (entier positif)")
+	if size <= 0 {
+		return UploadStarted{}, invalidf(MsgUploadSize)
 	}
 	if _, err := s.owned(ctx, c, id); err != nil {
 		return UploadStarted{}, err
 	}
-	up, err := s.files.StartUpload(ctx, id, part, kind, *size)
+	up, err := s.files.StartUpload(ctx, id, part, kind, size)
 	if err != nil {
 		return UploadStarted{}, fileErr(part, kind, err)
 	}
@@ -160,25 +168,30 @@ func (s *Service) StartUpload(ctx context.Context, c festival.Actor, id int64, f
 // storedName matches the names StoredName makes: <part>-<millis>-<digits><ext>.
 var storedName = regexp.MustCompile(`^[A-Za-z0-9_]+-[0-9]+-[0-9]+\.(mp4|srt)$`)
 
+// UploadedPart is one part of a direct upload as S3 acknowledged it.
+type UploadedPart struct {
+	Number int32
+	ETag   string
+}
+
+// CompletedUpload names a direct upload to finish, as its start answered it.
+type CompletedUpload struct {
+	Part, Name, UploadID string
+	Parts                []UploadedPart
+}
+
 // CompleteUpload finishes a direct upload (body {part, name, upload_id,
 // parts: [{number, etag}]}), verifies the object (size, and content through a
 // ranged read) and only then points the film at it. The file it replaces is
 // removed afterwards.
-func (s *Service) CompleteUpload(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	part, kind, err := directPart(f)
+func (s *Service) CompleteUpload(ctx context.Context, c festival.Actor, id int64, in CompletedUpload) (festival.Movie, error) {
+	part, name, uploadID, parts := in.Part, in.Name, in.UploadID, in.Parts
+	kind, err := directPart(part)
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	name, _, err1 := f.String("name")
-	uploadID, _, err2 := f.String("upload_id")
-	var parts []struct {
-		Number int32  `json:"number"`
-		ETag   string `json:"etag"`
-	}
-	_, err3 := f.Decode("parts", &parts)
-	if err1 != nil || err2 != nil || err3 != nil || uploadID == "" || len(parts) == 0 ||
-		!storedName.MatchString(name) || !strings.HasPrefix(name, part+"-") {
-		return festival.Movie{}, invalidf("Le corps doit donner part, name et upload_id tels que reçus au démarrage, et parts : [{number, etag}]")
+	if uploadID == "" || len(parts) == 0 || !storedName.MatchString(name) || !strings.HasPrefix(name, part+"-") {
+		return festival.Movie{}, invalidf(MsgBadCompletion)
 	}
 	// S3 answers InvalidArgument or MalformedXML to these, which would read
 	// as a server failure: they are the client's mistakes, said as such.
@@ -203,7 +216,7 @@ func (s *Service) CompleteUpload(ctx context.Context, c festival.Actor, id int64
 		case errors.As(err, &inv):
 			return festival.Movie{}, fileErr(part, kind, err)
 		case errors.Is(err, files.ErrUploadRefused):
-			web.Logger(ctx).Info("direct upload not completed", "id_movie", id, "err", err.Error())
+			requestlog.From(ctx).Info("direct upload not completed", "id_movie", id, "err", err.Error())
 			return festival.Movie{}, invalidf("Envoi direct impossible à terminer : vérifiez upload_id, les numéros de parties et leurs ETag")
 		}
 		// S3 unavailable, access denied...: not the client's fault, a 500
@@ -235,6 +248,6 @@ func (s *Service) discardKey(ctx context.Context, key string) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	if err := s.files.Delete(ctx, key); err != nil {
-		web.Logger(ctx).Error("file not removed", "key", key, "err", err.Error())
+		requestlog.From(ctx).Error("file not removed", "key", key, "err", err.Error())
 	}
 }

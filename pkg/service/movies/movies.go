@@ -8,11 +8,11 @@ package movies
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -136,32 +136,22 @@ func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, a
 	return m, storeErr(err)
 }
 
-// Update changes the editable fields that were sent (PUT /movies/:id, admin).
-func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	// Validate before reading, so a bad body answers 400 for any id.
+// Update changes the editable fields of a patch (PUT /movies/:id, admin).
+func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, p Patch) (festival.Movie, error) {
 	var probe festival.Movie
-	changed, err := applyFields(f, &probe, true, false, s.now())
-	if err != nil {
-		return festival.Movie{}, err
-	}
+	changed := p.Apply(&probe)
 	if len(changed) == 0 {
 		return festival.Movie{}, invalidf(MsgNothingToUpdate)
 	}
 	actor := c
 	return s.change(ctx, id, &actor, "movie.update", func(m *festival.Movie) (map[string]string, error) {
-		if _, err := applyFields(f, m, true, false, s.now()); err != nil {
-			return nil, err
-		}
+		p.Apply(m)
 		return map[string]string{"fields": strings.Join(changed, ",")}, nil
 	})
 }
 
-// SetStatus replaces the status (either vocabulary; PUT /movies/:id/status).
-func (s *Service) SetStatus(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	st, err := parseStatusField(f)
-	if err != nil {
-		return festival.Movie{}, err
-	}
+// SetStatus replaces the status (PUT /movies/:id/status).
+func (s *Service) SetStatus(ctx context.Context, c festival.Actor, id int64, st festival.SelectionStatus) (festival.Movie, error) {
 	actor := c
 	return s.change(ctx, id, &actor, "movie.status", func(m *festival.Movie) (map[string]string, error) {
 		from := m.SelectionStatus
@@ -172,14 +162,7 @@ func (s *Service) SetStatus(ctx context.Context, c festival.Actor, id int64, f w
 
 // SetCategories assigns exactly the listed categories; an unknown id is a
 // 400 naming it, and nothing changes.
-func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	ids, sent, err := idList(f, "categories", MaxCategories)
-	if err != nil {
-		return festival.Movie{}, err
-	}
-	if !sent {
-		return festival.Movie{}, invalidf("Le champ categories est requis (liste d'identifiants de catégories)")
-	}
+func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64, ids []int64) (festival.Movie, error) {
 	cats, err := s.store.CategoryNames(ctx, ids)
 	var unknown *dynamo.UnknownIDsError
 	if errors.As(err, &unknown) {
@@ -196,14 +179,7 @@ func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64,
 // whose role is not JURY, or one with a conflict of interest with the film
 // (its producer or one of its collaborators) is a 400 naming them, and
 // nothing changes.
-func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	ids, sent, err := idList(f, "juries", MaxJuries)
-	if err != nil {
-		return festival.Movie{}, err
-	}
-	if !sent {
-		return festival.Movie{}, invalidf("Le champ juries est requis (liste d'identifiants d'utilisateurs JURY)")
-	}
+func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids []int64) (festival.Movie, error) {
 	juries, err := s.store.JuryMembers(ctx, ids)
 	var unknown *dynamo.UnknownIDsError
 	if errors.As(err, &unknown) {
@@ -223,14 +199,8 @@ func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, f w
 // SetCollaborators replaces a film's collaborators. Only the owning producer
 // or an admin may; an admin's change is audited. A collaborator sent again
 // with the same e-mail keeps their id.
-func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	collabs, sent, err := collaboratorsInput(f)
-	if err != nil {
-		return festival.Movie{}, err
-	}
-	if !sent {
-		return festival.Movie{}, invalidf("Le champ collaborators est requis (liste d'objets {first_name, last_name, email, job})")
-	}
+func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int64, collabs []festival.Collaborator) (festival.Movie, error) {
+	collabs = slices.Clone(collabs)
 	// Ownership is checked before drawing ids, and again inside the
 	// versioned write below (the owner of a film never changes).
 	current, err := s.Get(ctx, id)
@@ -366,3 +336,7 @@ func (s *Service) DeleteFilmsOf(ctx context.Context, producerID int64) error {
 	}
 	return nil
 }
+
+// Now is the service's clock, which film values are checked against (a
+// release year ahead of it).
+func (s *Service) Now() time.Time { return s.now() }

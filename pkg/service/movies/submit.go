@@ -6,11 +6,12 @@ import (
 	"errors"
 	"io"
 	"mime/multipart"
+	"slices"
 	"time"
 
-	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/requestlog"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/files"
@@ -38,10 +39,18 @@ type Parts interface {
 	NextPart() (*multipart.Part, error)
 }
 
-// form is a received submission: its text fields (canonical names) and the
-// files already stored under the film's prefix.
+// Values are the text fields of a multipart form as they were sent, by name.
+type Values = map[string][]string
+
+// SubmissionReader reads a submission's text fields into the service's typed
+// input; the HTTP side provides it (aliases, types and the order of messages
+// are its business).
+type SubmissionReader func(Values) (Submission, error)
+
+// form is a received submission: its text fields as sent and the files
+// already stored under the film's prefix.
 type form struct {
-	fields web.Fields
+	values Values
 	stored map[string]files.Stored
 }
 
@@ -51,8 +60,8 @@ type form struct {
 // after the files. beforeFiles, when set, runs on the fields sent before the
 // first file (a duplicate e-mail can then answer before any upload). On any
 // failure the caller discards what was stored (discardFiles).
-func (s *Service) receive(ctx context.Context, movieID int64, parts Parts, beforeFiles func(web.Fields) error) (form, error) {
-	values := map[string][]string{}
+func (s *Service) receive(ctx context.Context, movieID int64, parts Parts, beforeFiles func(Values) error) (form, error) {
+	values := Values{}
 	stored := map[string]files.Stored{}
 	textBytes := 0
 	checked := beforeFiles == nil
@@ -78,7 +87,7 @@ func (s *Service) receive(ctx context.Context, movieID int64, parts Parts, befor
 			}
 			if !checked {
 				checked = true
-				if err := beforeFiles(web.NormalizeForm(values)); err != nil {
+				if err := beforeFiles(values); err != nil {
 					return form{}, err
 				}
 			}
@@ -104,7 +113,7 @@ func (s *Service) receive(ctx context.Context, movieID int64, parts Parts, befor
 		}
 		values[name] = append(values[name], string(b))
 	}
-	return form{fields: web.NormalizeForm(values), stored: stored}, nil
+	return form{values: values, stored: stored}, nil
 }
 
 // expected says what a part must hold, agreed with its noun.
@@ -134,14 +143,14 @@ func (s *Service) discardFiles(ctx context.Context, movieID int64) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	if err := s.files.DeletePrefix(ctx, movieID); err != nil {
-		web.Logger(ctx).Error("files of a failed submission not removed", "id_movie", movieID, "err", err.Error())
+		requestlog.From(ctx).Error("files of a failed submission not removed", "id_movie", movieID, "err", err.Error())
 	}
 }
 
 // newMovie builds a film from a received form: validated fields, the stored
 // files' names, categories (checked to exist, with their names) and
 // collaborators (with fresh ids). It writes nothing but collaborator ids.
-func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Producer, fm form) (festival.Movie, error) {
+func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Producer, sub Submission, stored map[string]files.Stored) (festival.Movie, error) {
 	now := festival.NewTime(s.now())
 	m := festival.Movie{
 		ID: id, OwnerID: owner.ID, Producer: &owner, SelectionStatus: festival.StatusSubmitted,
@@ -149,11 +158,9 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 		Categories: []festival.MovieCategory{}, Collaborators: []festival.Collaborator{},
 		Awards: []festival.MovieAward{}, Juries: []festival.Jury{},
 	}
-	if _, err := applyFields(fm.fields, &m, false, true, s.now()); err != nil {
-		return m, err
-	}
+	sub.Patch.Apply(&m)
 	name := func(part string) *string {
-		if st, ok := fm.stored[part]; ok {
+		if st, ok := stored[part]; ok {
 			n := st.Name
 			return &n
 		}
@@ -168,11 +175,7 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 	}
 	m.Subtitle = name("subtitlesSrt")
 
-	ids, _, err := idList(fm.fields, "categories", MaxCategories)
-	if err != nil {
-		return m, err
-	}
-	if len(ids) > 0 {
+	if ids := sub.Categories; len(ids) > 0 {
 		cats, err := s.store.CategoryNames(ctx, ids)
 		var unknown *dynamo.UnknownIDsError
 		if errors.As(err, &unknown) {
@@ -183,11 +186,7 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 		}
 		m.Categories = cats
 	}
-	collabs, _, err := collaboratorsInput(fm.fields)
-	if err != nil {
-		return m, err
-	}
-	if len(collabs) > 0 {
+	if collabs := slices.Clone(sub.Collaborators); len(collabs) > 0 {
 		ids, err := s.store.NewCollaboratorIDs(ctx, len(collabs))
 		if err != nil {
 			return m, err
@@ -203,7 +202,7 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 // Upload submits a film from a producer's multipart form (POST
 // /movies/upload). All or nothing: on any failure the files already stored
 // are removed and no record is written.
-func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts) (m festival.Movie, err error) {
+func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts, read SubmissionReader) (m festival.Movie, err error) {
 	owner, err := s.store.GetUser(ctx, c.ID)
 	if err != nil {
 		return m, err // the guard just read this user
@@ -218,7 +217,11 @@ func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts) (m 
 	if err != nil {
 		return m, err
 	}
-	m, err = s.newMovie(ctx, id, festival.Producer{ID: owner.ID, FirstName: owner.FirstName, LastName: owner.LastName}, fm)
+	sub, err := read(fm.values)
+	if err != nil {
+		return m, err
+	}
+	m, err = s.newMovie(ctx, id, festival.Producer{ID: owner.ID, FirstName: owner.FirstName, LastName: owner.LastName}, sub, fm.stored)
 	if err != nil {
 		return m, err
 	}
@@ -244,20 +247,25 @@ func (s *Service) discardUnlessCommitted(ctx context.Context, movieID int64, com
 	}
 }
 
-// NewUserFunc validates a user body and returns the user to create
-// (accounts.Service.NewUser).
-type NewUserFunc func(web.Fields) (festival.User, error)
-
-// userFields are the form fields that describe the account in register-film.
-var userFields = []string{"first_name", "last_name", "email", "password", "phone", "mobile", "birth_date",
-	"street", "postal_code", "city", "country", "biography", "job", "portfolio", "youtube", "instagram",
-	"linkedin", "facebook", "tiktok", "known_by_service"}
+// Registration reads what register-film needs from the form's text fields;
+// the HTTP side provides it.
+type Registration struct {
+	// Email is the account's e-mail, read from the fields sent before the
+	// first file, so that a taken one answers before anything is uploaded
+	// ("" when it was not sent yet).
+	Email func(Values) string
+	// User is the account to create, checked and with its password hashed
+	// (accounts.Service.NewUser on the form's user fields).
+	User func(Values) (festival.User, error)
+	// Film is the submission.
+	Film SubmissionReader
+}
 
 // RegisterFilm creates a producer account and their film from one multipart
 // form (POST /auth/register-film), in one transaction: both or neither. A
 // registered e-mail is a 409 "Cet utilisateur existe déjà"; on any failure
 // the files already stored are removed.
-func (s *Service) RegisterFilm(ctx context.Context, parts Parts, newUser NewUserFunc) (u festival.User, m festival.Movie, err error) {
+func (s *Service) RegisterFilm(ctx context.Context, parts Parts, reg Registration) (u festival.User, m festival.Movie, err error) {
 	id, err := s.store.NewMovieID(ctx)
 	if err != nil {
 		return u, m, err
@@ -265,10 +273,10 @@ func (s *Service) RegisterFilm(ctx context.Context, parts Parts, newUser NewUser
 	committed := false
 	defer s.discardUnlessCommitted(ctx, id, &committed)
 	exists := apperr.E(apperr.Conflict, accounts.MsgAlreadyExists)
-	fm, err := s.receive(ctx, id, parts, func(f web.Fields) error {
+	fm, err := s.receive(ctx, id, parts, func(v Values) error {
 		// Saves the uploads in the common case; the transaction decides.
-		email, ok, _ := f.String("email")
-		if !ok || email == "" {
+		email := reg.Email(v)
+		if email == "" {
 			return nil
 		}
 		_, err := s.store.UserByEmail(ctx, email)
@@ -283,21 +291,19 @@ func (s *Service) RegisterFilm(ctx context.Context, parts Parts, newUser NewUser
 	if err != nil {
 		return u, m, err
 	}
-	uf := web.Fields{}
-	for _, name := range userFields {
-		if v, ok := fm.fields[name]; ok {
-			uf[name] = v
-		}
-	}
 	// The account of a film submission is a producer's, whatever is sent.
-	if u, err = newUser(uf); err != nil {
+	if u, err = reg.User(fm.values); err != nil {
 		return u, m, asInvalid(err)
 	}
 	u.Role = festival.RoleProducer
 	if u.ID, err = s.store.NewUserID(ctx); err != nil {
 		return u, m, err
 	}
-	m, err = s.newMovie(ctx, id, festival.Producer{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName}, fm)
+	sub, err := reg.Film(fm.values)
+	if err != nil {
+		return u, m, err
+	}
+	m, err = s.newMovie(ctx, id, festival.Producer{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName}, sub, fm.stored)
 	if err != nil {
 		return u, m, err
 	}

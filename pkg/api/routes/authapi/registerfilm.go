@@ -3,11 +3,17 @@ package authapi
 import (
 	"net/http"
 
+	"github.com/festivalapi/festival/pkg/api/filmform"
 	"github.com/festivalapi/festival/pkg/api/registration"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
+
+// userFields are the form fields that describe the account in register-film.
+var userFields = []string{"first_name", "last_name", "email", "password", "phone", "mobile", "birth_date",
+	"street", "postal_code", "city", "country", "biography", "job", "portfolio", "youtube", "instagram",
+	"linkedin", "facebook", "tiktok", "known_by_service"}
 
 // RegisteredFilm is the answer of POST /auth/register-film: the new producer
 // account (without the password hash) and their film.
@@ -28,12 +34,26 @@ func (h *Handler) registerFilm(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	u, m, err := h.films.RegisterFilm(r.Context(), parts, func(f web.Fields) (festival.User, error) {
-		in, err := registration.ReadNewUser(f, h.accounts.Now())
-		if err != nil {
-			return festival.User{}, err
-		}
-		return h.accounts.NewUser(in)
+	u, m, err := h.films.RegisterFilm(r.Context(), parts, movies.Registration{
+		Email: func(v movies.Values) string {
+			email, _, _ := web.NormalizeForm(v).String("email")
+			return email
+		},
+		User: func(v movies.Values) (festival.User, error) {
+			f := web.NormalizeForm(v)
+			uf := web.Fields{}
+			for _, name := range userFields {
+				if v, ok := f[name]; ok {
+					uf[name] = v
+				}
+			}
+			in, err := registration.ReadNewUser(uf, h.accounts.Now())
+			if err != nil {
+				return festival.User{}, err
+			}
+			return h.accounts.NewUser(in)
+		},
+		Film: filmform.Reader(h.films.Now),
 	})
 	return http.StatusCreated, RegisteredFilm{Message: movies.MsgRegistered, NewUser: u.Public(), Movie: m}, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/festivalapi/festival/pkg/api/filmform"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -57,7 +58,7 @@ func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	m, err := h.movies.Upload(r.Context(), c, parts)
+	m, err := h.movies.Upload(r.Context(), c, parts, filmform.Reader(h.movies.Now))
 	return http.StatusCreated, Saved{Message: movies.MsgCreated, Movie: m}, err
 }
 
@@ -106,17 +107,4 @@ func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {
 	}
 	m, err := h.movies.Media(r.Context(), c, id)
 	return http.StatusOK, m, err
-}
-
-func (h *Handler) startUpload(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	f, err := web.Body(r, "")
-	if err != nil {
-		return 0, nil, err
-	}
-	up, err := h.movies.StartUpload(r.Context(), c, id, f)
-	return http.StatusCreated, up, err
 }
