@@ -8,6 +8,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Roles looks up a user's current role; found is false when the user is gone.
@@ -26,7 +27,7 @@ type Guard struct {
 func NewGuard(tokens *Tokens, roles Roles) *Guard { return &Guard{tokens: tokens, roles: roles} }
 
 var (
-	errNoToken = apperr.E(apperr.Unauthorized, web.MsgTokenInvalid)
+	errNoToken = apperr.E(apperr.Unauthorized, texts.TokenInvalid)
 )
 
 // Authenticate resolves the caller of r. The token must be valid, and the user

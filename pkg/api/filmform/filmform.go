@@ -18,6 +18,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -33,9 +34,9 @@ func Patch(f web.Fields, admin, create bool, now time.Time) (movies.Patch, error
 	}
 	switch {
 	case sent && (title == nil || *title == ""):
-		return p, invalidf(movies.MsgTitleRequired)
+		return p, invalidf(texts.TitleRequired)
 	case !sent && create:
-		return p, invalidf(movies.MsgTitleRequired)
+		return p, invalidf(texts.TitleRequired)
 	case sent:
 		if err := checkLen("title", *title, movies.MaxTitleLen); err != nil {
 			return p, err
@@ -173,7 +174,7 @@ func Status(f web.Fields) (festival.SelectionStatus, error) {
 		return "", err // not a string: the decoder's 400 names the field
 	}
 	if !ok || strings.TrimSpace(s) == "" {
-		return "", invalidf(movies.MsgStatusRequired)
+		return "", invalidf(texts.StatusRequired)
 	}
 	st, valid := festival.ParseStatus(s)
 	if !valid {
@@ -296,7 +297,7 @@ func Collaborators(f web.Fields) ([]festival.Collaborator, bool, error) {
 func Size(f web.Fields) (int64, error) {
 	size, _, err := integer(f, "size")
 	if err != nil || size == nil || *size <= 0 {
-		return 0, invalidf(movies.MsgUploadSize)
+		return 0, invalidf(texts.UploadSize)
 	}
 	return *size, nil
 }

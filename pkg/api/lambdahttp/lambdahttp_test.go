@@ -15,6 +15,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/lambdahttp"
 	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func TestStripStageRemovesOnlyANamedStagesPrefix(t *testing.T) {
@@ -64,8 +65,8 @@ func TestAHandlerThatAnswersNothingGetsA500JSONBodyNotAnAdapterError(t *testing.
 		t.Fatalf("status %d, want 500", resp.StatusCode)
 	}
 	var body web.ErrorBody
-	if err := json.Unmarshal([]byte(resp.Body), &body); err != nil || body.Error != web.MsgInternal {
-		t.Errorf("body %q, want {\"error\": %q}", resp.Body, web.MsgInternal)
+	if err := json.Unmarshal([]byte(resp.Body), &body); err != nil || body.Error != texts.Internal {
+		t.Errorf("body %q, want {\"error\": %q}", resp.Body, texts.Internal)
 	}
 }
 

@@ -4,13 +4,14 @@
 package registration
 
 import (
-	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 )
 
@@ -28,7 +29,7 @@ type ExistsBody struct {
 
 // ReadBody reads a user body; an empty one is the spec's "Données manquantes".
 func ReadBody(r *http.Request) (web.Fields, error) {
-	return web.Body(r, accounts.MsgMissingData)
+	return web.Body(r, texts.MissingData)
 }
 
 // ReadNewUser reads the user of a create body: the spec's 400s first (no
@@ -37,11 +38,11 @@ func ReadBody(r *http.Request) (web.Fields, error) {
 // ReadInput.
 func ReadNewUser(f web.Fields, now time.Time) (accounts.Input, error) {
 	if len(f) == 0 {
-		return accounts.Input{}, apperr.E(apperr.Invalid, accounts.MsgMissingData)
+		return accounts.Input{}, apperr.E(apperr.Invalid, texts.MissingData)
 	}
 	for _, name := range []string{"first_name", "last_name", "email", "password"} {
 		if v, ok, err := f.String(name); err == nil && (!ok || strings.TrimSpace(v) == "") {
-			return accounts.Input{}, apperr.E(apperr.Invalid, accounts.MsgAllRequired)
+			return accounts.Input{}, apperr.E(apperr.Invalid, texts.AllRequired)
 		}
 	}
 	return ReadInput(f, now)
@@ -50,7 +51,7 @@ func ReadNewUser(f web.Fields, now time.Time) (accounts.Input, error) {
 // ReadChange reads the fields of an update body; it must name one at least.
 func ReadChange(f web.Fields, now time.Time) (accounts.Input, error) {
 	if len(f) == 0 {
-		return accounts.Input{}, apperr.E(apperr.Invalid, accounts.MsgMissingData)
+		return accounts.Input{}, apperr.E(apperr.Invalid, texts.MissingData)
 	}
 	return ReadInput(f, now)
 }
@@ -136,7 +137,7 @@ func ReadInput(f web.Fields, now time.Time) (accounts.Input, error) {
 // spec shows), or 200 "Cet utilisateur existe déjà" with the existing one.
 func Answer(c accounts.Created, err error) (int, any, error) {
 	if c.Existing {
-		return http.StatusOK, ExistsBody{Message: accounts.MsgAlreadyExists, User: c.User.Summary()}, err
+		return http.StatusOK, ExistsBody{Message: texts.UserExists, User: c.User.Summary()}, err
 	}
-	return http.StatusCreated, CreatedBody{Message: accounts.MsgCreated, NewUser: c.User.WithHash()}, err
+	return http.StatusCreated, CreatedBody{Message: texts.UserCreated, NewUser: c.User.WithHash()}, err
 }

@@ -5,13 +5,15 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"github.com/festivalapi/festival/pkg/domain/requestlog"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"time"
 
 	"github.com/aws/aws-lambda-go/lambdacontext"
+
+	"github.com/festivalapi/festival/pkg/domain/requestlog"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 type ctxKey int
@@ -73,12 +75,12 @@ func Serve(log *slog.Logger, group string, next http.Handler) http.Handler {
 			if p := recover(); p != nil {
 				l.Error("panic", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 				if rec.status == 0 {
-					JSON(rec, http.StatusInternalServerError, ErrorBody{Error: MsgInternal})
+					JSON(rec, http.StatusInternalServerError, ErrorBody{Error: texts.Internal})
 				}
 			}
 			if rec.status == 0 {
 				l.Error("handler wrote no response", "method", r.Method, "path", r.URL.Path)
-				JSON(rec, http.StatusInternalServerError, ErrorBody{Error: MsgInternal})
+				JSON(rec, http.StatusInternalServerError, ErrorBody{Error: texts.Internal})
 			}
 			l.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
 				"bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000)

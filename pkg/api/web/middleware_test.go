@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -29,7 +30,7 @@ func TestServeTurnsAPanicIntoA500WithoutStackTrace(t *testing.T) {
 	}
 	var body ErrorBody
 	_ = json.Unmarshal(rec.Body.Bytes(), &body)
-	if body.Error != MsgInternal {
+	if body.Error != texts.Internal {
 		t.Fatalf("error = %q", body.Error)
 	}
 }
@@ -37,7 +38,7 @@ func TestServeTurnsAPanicIntoA500WithoutStackTrace(t *testing.T) {
 func TestServeAnswersWhenTheHandlerWroteNothing(t *testing.T) {
 	t.Parallel()
 	rec := serve(func(http.ResponseWriter, *http.Request) {})
-	if rec.Code != 500 || !strings.Contains(rec.Body.String(), MsgInternal) {
+	if rec.Code != 500 || !strings.Contains(rec.Body.String(), texts.Internal) {
 		t.Fatalf("got %d %s", rec.Code, rec.Body)
 	}
 }
@@ -59,8 +60,8 @@ func TestErrorMapsEachCodeToItsStatus(t *testing.T) {
 		body   string
 	}{
 		{apperr.E(apperr.Invalid, "mauvais"), 400, `{"error":"mauvais"}`},
-		{apperr.E(apperr.Unauthorized, MsgTokenInvalid), 401, `{"error":"Token invalide ou manquant"}`},
-		{apperr.E(apperr.Forbidden, MsgAdminOnly), 403, `{"error":"Accès interdit. Rôle ADMIN requis."}`},
+		{apperr.E(apperr.Unauthorized, texts.TokenInvalid), 401, `{"error":"Token invalide ou manquant"}`},
+		{apperr.E(apperr.Forbidden, texts.AdminOnly), 403, `{"error":"Accès interdit. Rôle ADMIN requis."}`},
 		{apperr.E(apperr.NotFound, "absent"), 404, `{"error":"absent"}`},
 		{apperr.E(apperr.Conflict, "pris"), 409, `{"error":"pris"}`},
 		{apperr.Rejectedf("role : non"), 500, `{"error":"Erreur base de données","details":"role : non"}`},

@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // statusOf is the one table from failure codes to HTTP statuses.
@@ -49,7 +50,7 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	var e *apperr.Error
 	if !errors.As(err, &e) {
 		log.Error("internal failure", "err", err.Error())
-		JSON(w, http.StatusInternalServerError, ErrorBody{Error: MsgInternal})
+		JSON(w, http.StatusInternalServerError, ErrorBody{Error: texts.Internal})
 		return
 	}
 	status := statusOf[e.Code]
@@ -68,7 +69,7 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	msg := e.Message
 	if e.Code == apperr.Internal && msg == "" {
-		msg = MsgInternal
+		msg = texts.Internal
 	}
 	JSON(w, status, ErrorBody{Error: msg, Details: e.Details})
 }

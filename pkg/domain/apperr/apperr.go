@@ -9,6 +9,8 @@ package apperr
 import (
 	"errors"
 	"fmt"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Code classifies a failure. Each code maps to exactly one HTTP status.
@@ -63,7 +65,7 @@ func Ef(code Code, format string, args ...any) *Error {
 // Rejectedf is the spec's persistence failure on user operations, with a
 // details sentence that names the field and the reason.
 func Rejectedf(format string, args ...any) *Error {
-	return &Error{Code: Rejected, Message: "Erreur base de données", Details: fmt.Sprintf(format, args...)}
+	return &Error{Code: Rejected, Message: texts.DatabaseError, Details: fmt.Sprintf(format, args...)}
 }
 
 // CodeOf returns the code of err, or Internal when err is not an *Error.

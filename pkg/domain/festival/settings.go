@@ -13,10 +13,6 @@ type Settings struct {
 	UpdatedAt             Time   `json:"updatedAt"`
 }
 
-// MsgNotAssigned refuses a jury member's vote or candidate mark on a film not
-// assigned to them, when the festival requires assignment.
-const MsgNotAssigned = "Ce film ne vous est pas attribué : le festival n'autorise le vote des jurés que sur les films qui leur sont assignés"
-
 // DefaultSettings are the specification's behaviour: any jury member votes on
 // any film, and registration accepts every role.
 func DefaultSettings() Settings {

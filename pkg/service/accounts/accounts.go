@@ -11,6 +11,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
@@ -56,7 +57,7 @@ func (s *Service) Now() time.Time { return s.now() }
 // present, password checked and hashed. It writes nothing.
 func (s *Service) NewUser(in Input) (festival.User, error) {
 	if in.FirstName == nil || in.LastName == nil || in.Email == nil || in.Password == nil {
-		return festival.User{}, apperr.E(apperr.Invalid, MsgAllRequired)
+		return festival.User{}, apperr.E(apperr.Invalid, texts.AllRequired)
 	}
 	if err := festival.CheckPassword(*in.Password); err != nil {
 		return festival.User{}, festival.RefusedAs(apperr.Rejected, err)
@@ -137,14 +138,14 @@ type LoginResult struct {
 // Login checks the credentials and issues a token.
 func (s *Service) Login(ctx context.Context, email, password string) (LoginResult, error) {
 	if strings.TrimSpace(email) == "" || password == "" {
-		return LoginResult{}, apperr.E(apperr.Invalid, MsgLoginMissing)
+		return LoginResult{}, apperr.E(apperr.Invalid, texts.LoginMissing)
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return LoginResult{}, err
 	}
 	if !CheckPassword(u.PasswordHash, password) {
-		return LoginResult{}, apperr.E(apperr.Unauthorized, MsgBadLogin)
+		return LoginResult{}, apperr.E(apperr.Unauthorized, texts.BadLogin)
 	}
 	token, err := s.tokens.Issue(u)
 	if err != nil {
@@ -157,7 +158,7 @@ func (s *Service) Login(ctx context.Context, email, password string) (LoginResul
 func (s *Service) Get(ctx context.Context, id int64) (festival.User, error) {
 	u, err := s.store.GetUser(ctx, id)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return u, apperr.E(apperr.NotFound, MsgUserNotFound)
+		return u, apperr.E(apperr.NotFound, texts.UserNotFound)
 	}
 	return u, err
 }
@@ -208,7 +209,7 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, i
 	})
 	switch {
 	case errors.Is(err, dynamo.ErrNotFound):
-		return u, apperr.E(apperr.NotFound, MsgUserNotFound)
+		return u, apperr.E(apperr.NotFound, texts.UserNotFound)
 	case errors.Is(err, dynamo.ErrEmailTaken):
 		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
 	}
@@ -242,7 +243,7 @@ func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) e
 	})
 	switch {
 	case errors.Is(err, dynamo.ErrNotFound):
-		return apperr.E(apperr.NotFound, MsgUserNotFound)
+		return apperr.E(apperr.NotFound, texts.UserNotFound)
 	case errors.Is(err, dynamo.ErrConflict):
 		return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez la suppression")
 	}

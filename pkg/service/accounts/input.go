@@ -4,19 +4,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// Texts of the user operations fixed by the specification.
-const (
-	MsgMissingData   = "Données manquantes"
-	MsgAllRequired   = "Tous les champs sont requis"
-	MsgCreated       = "Utilisateur créé avec succès"
-	MsgAlreadyExists = "Cet utilisateur existe déjà"
-	MsgUserNotFound  = "Utilisateur non trouvé"
-	MsgLoginOK       = "Connexion réussie"
-	MsgBadLogin      = "Identifiants invalides"
-	MsgLoginMissing  = "Email et mot de passe requis"
-	MsgUserDeleted   = "Utilisateur supprimé avec succès"
-)
-
 // Optional is a nullable profile field of a user body: Sent when the body
 // names it; a nil Value then clears it (sent as null or empty).
 type Optional struct {

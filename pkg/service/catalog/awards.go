@@ -7,30 +7,22 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
-)
-
-// Texts of the award operations.
-const (
-	MsgAwardCreated  = "Prix attribué"
-	MsgAwardDeleted  = "Prix supprimé"
-	MsgAwardNotFound = "Prix non trouvé"
-	MsgAwardFields   = "Les champs id_movie (entier) et name (nom du prix) sont requis"
-	MsgFilmNotFound  = "Film non trouvé" // fixed by the specification
 )
 
 // CreateAward gives a film an award.
 func (s *Service) CreateAward(ctx context.Context, c festival.Actor, movieID int64, name string) (festival.Award, error) {
 	name = strings.TrimSpace(name)
 	if movieID <= 0 || name == "" {
-		return festival.Award{}, apperr.E(apperr.Invalid, MsgAwardFields)
+		return festival.Award{}, apperr.E(apperr.Invalid, texts.AwardFields)
 	}
 	if err := festival.CheckAwardName(name); err != nil {
 		return festival.Award{}, festival.Refused(err)
 	}
 	a, err := s.store.CreateAward(ctx, c, movieID, name)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return a, apperr.E(apperr.NotFound, MsgFilmNotFound)
+		return a, apperr.E(apperr.NotFound, texts.FilmNotFound)
 	}
 	return a, err
 }
@@ -44,7 +36,7 @@ func (s *Service) Awards(ctx context.Context, p dynamo.Page) ([]festival.Award, 
 func (s *Service) DeleteAward(ctx context.Context, c festival.Actor, id int64) error {
 	_, err := s.store.DeleteAward(ctx, c, id)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return apperr.E(apperr.NotFound, MsgAwardNotFound)
+		return apperr.E(apperr.NotFound, texts.AwardNotFound)
 	}
 	return err
 }

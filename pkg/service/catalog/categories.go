@@ -7,17 +7,8 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
-)
-
-// Texts of the category operations.
-const (
-	MsgCategoryCreated  = "Catégorie créée"
-	MsgCategoryUpdated  = "Catégorie mise à jour"
-	MsgCategoryDeleted  = "Catégorie supprimée"
-	MsgCategoryNotFound = "Catégorie non trouvée"
-	MsgCategoryName     = "Le champ name (nom de la catégorie) est requis"
-	MsgCategoryTaken    = "Une catégorie porte déjà ce nom"
 )
 
 // categoryName is a category's name with its spaces folded; a blank one is
@@ -25,7 +16,7 @@ const (
 func categoryName(name string) (string, error) {
 	name = strings.Join(strings.Fields(name), " ")
 	if name == "" {
-		return "", apperr.E(apperr.Invalid, MsgCategoryName)
+		return "", apperr.E(apperr.Invalid, texts.CategoryName)
 	}
 	return name, festival.Refused(festival.CheckCategoryName(name))
 }
@@ -33,9 +24,9 @@ func categoryName(name string) (string, error) {
 func categoryErr(err error) error {
 	switch {
 	case errors.Is(err, dynamo.ErrNotFound):
-		return apperr.E(apperr.NotFound, MsgCategoryNotFound)
+		return apperr.E(apperr.NotFound, texts.CategoryNotFound)
 	case errors.Is(err, dynamo.ErrNameTaken):
-		return apperr.E(apperr.Conflict, MsgCategoryTaken)
+		return apperr.E(apperr.Conflict, texts.CategoryTaken)
 	case errors.Is(err, dynamo.ErrConflict):
 		return apperr.E(apperr.Conflict, "La catégorie a été modifiée ou supprimée en même temps : rechargez-la et réessayez")
 	}

@@ -6,21 +6,8 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
-)
-
-// Texts of the event operations; those of the specification are exact,
-// spelling and trailing space included.
-const (
-	MsgEventCreated   = "Evenment créée"
-	MsgEventExists    = "Evenement déjà existant"
-	MsgEventUpdated   = "Evenement mis à jour"
-	MsgEventNotFound  = "Evenement non trouvé"
-	MsgEventDeleted   = "Evenement supprimé"
-	MsgMissingID      = "ID manquant dans l'URL"
-	MsgAllFields      = "Tous les champs doivent être remplis "
-	MsgNothingToApply = "Aucun champ à mettre à jour : envoyez au moins un de name, description, start_date, end_date, location, event_type"
-	MsgEventTaken     = "Un autre évènement porte déjà ce nom"
 )
 
 // EventPatch is a change of an event: the fields that were sent, as text,
@@ -46,9 +33,9 @@ func (p EventPatch) apply(e *festival.Event) error {
 func eventErr(err error) error {
 	switch {
 	case errors.Is(err, dynamo.ErrNotFound):
-		return apperr.E(apperr.NotFound, MsgEventNotFound)
+		return apperr.E(apperr.NotFound, texts.EventNotFound)
 	case errors.Is(err, dynamo.ErrNameTaken):
-		return apperr.E(apperr.Conflict, MsgEventTaken)
+		return apperr.E(apperr.Conflict, texts.EventTaken)
 	}
 	return err
 }

@@ -11,12 +11,6 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
-// Texts of the settings and audit operations.
-const (
-	MsgSettingsUpdated = "Paramètres du festival mis à jour"
-	MsgNoSetting       = "Aucun paramètre à modifier : envoyez jury_vote_assigned_only (booléen) et/ou self_registration_roles (liste parmi ADMIN, JURY, PRODUCER)"
-)
-
 // DefaultAuditLimit is the page size of GET /audit without ?limit=: the trail
 // only grows, so it is never listed whole.
 const DefaultAuditLimit = 100

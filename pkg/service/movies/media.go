@@ -11,6 +11,7 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/requestlog"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/files"
 )
 
@@ -51,7 +52,7 @@ func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media,
 		return Media{}, err
 	}
 	if !canSee(c, m) {
-		return Media{}, apperr.E(apperr.Forbidden, MsgNoMediaAccess)
+		return Media{}, apperr.E(apperr.Forbidden, texts.NoMediaAccess)
 	}
 	out := Media{MovieID: id, Files: map[string]MediaFile{}}
 	for field, name := range map[string]*string{
@@ -110,17 +111,10 @@ func (s *Service) owned(ctx context.Context, c festival.Actor, id int64) (festiv
 		return m, err
 	}
 	if !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID {
-		return m, apperr.E(apperr.Forbidden, MsgNotOwner)
+		return m, apperr.E(apperr.Forbidden, texts.NotOwner)
 	}
 	return m, nil
 }
-
-// Messages of the direct upload routes.
-const (
-	MsgDirectPart    = "Le champ part doit valoir filmFile ou subtitlesSrt (les images passent par POST /movies/upload)"
-	MsgUploadSize    = "Le champ size doit être la taille du fichier en octets (entier positif)"
-	MsgBadCompletion = "Le corps doit donner part, name et upload_id tels que reçus au démarrage, et parts : [{number, etag}]"
-)
 
 // IsDirectPart reports whether a file part may go straight to S3.
 func IsDirectPart(part string) bool {
@@ -131,7 +125,7 @@ func IsDirectPart(part string) bool {
 func directPart(part string) (files.Kind, error) {
 	d, ok := directParts[part]
 	if !ok {
-		return "", invalidf(MsgDirectPart)
+		return "", invalidf(texts.DirectPart)
 	}
 	return d.kind, nil
 }
@@ -145,7 +139,7 @@ func (s *Service) StartUpload(ctx context.Context, c festival.Actor, id int64, p
 		return UploadStarted{}, err
 	}
 	if size <= 0 {
-		return UploadStarted{}, invalidf(MsgUploadSize)
+		return UploadStarted{}, invalidf(texts.UploadSize)
 	}
 	if _, err := s.owned(ctx, c, id); err != nil {
 		return UploadStarted{}, err
@@ -191,7 +185,7 @@ func (s *Service) CompleteUpload(ctx context.Context, c festival.Actor, id int64
 		return festival.Movie{}, err
 	}
 	if uploadID == "" || len(parts) == 0 || !storedName.MatchString(name) || !strings.HasPrefix(name, part+"-") {
-		return festival.Movie{}, invalidf(MsgBadCompletion)
+		return festival.Movie{}, invalidf(texts.BadCompletion)
 	}
 	// S3 answers InvalidArgument or MalformedXML to these, which would read
 	// as a server failure: they are the client's mistakes, said as such.

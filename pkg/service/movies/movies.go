@@ -15,34 +15,9 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/files"
-)
-
-// Texts of the film operations. "Film non trouvé" is fixed by the
-// specification; the others are ours.
-const (
-	MsgMovieNotFound   = "Film non trouvé"
-	MsgTitleRequired   = "Le titre du film est requis (champ title)"
-	MsgStatusRequired  = "Le champ status est requis"
-	MsgCreated         = "Film soumis avec succès"
-	MsgRegistered      = "Compte producteur et film créés avec succès"
-	MsgUpdated         = "Film mis à jour"
-	MsgStatusUpdated   = "Statut du film mis à jour"
-	MsgCategoriesSet   = "Catégories du film mises à jour"
-	MsgJuriesSet       = "Jury du film mis à jour"
-	MsgCollaboratorsOK = "Collaborateurs du film mis à jour"
-	MsgCandidate       = "Film marqué comme candidat"
-	MsgDeleted         = "Film supprimé avec succès"
-	MsgFileUploaded    = "Fichier vérifié et enregistré"
-	MsgConflict        = "Le film a été modifié en même temps par une autre requête ; réessayez"
-	MsgNotOwner        = "Accès interdit. Seul le producteur du film ou un administrateur peut le modifier."
-	MsgNoMediaAccess   = "Accès interdit. Seuls le producteur du film, les membres du jury qui lui sont assignés et les administrateurs peuvent voir ses fichiers."
-	MsgConflictOfInt   = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
-	MsgNothingToUpdate = "Aucun champ modifiable n'a été envoyé"
-	// Formats: the ids of the refused jury members, the refused e-mails.
-	MsgJuryConflict       = "Conflit d'intérêts : ces membres du jury ont produit ce film ou figurent parmi ses collaborateurs : %s"
-	MsgCollaboratorIsJury = "Conflit d'intérêts : ces collaborateurs sont membres du jury assignés à ce film (retirez-les du jury d'abord) : %s"
 )
 
 // Service runs the film operations.
@@ -67,9 +42,9 @@ func storeErr(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, dynamo.ErrNotFound):
-		return apperr.E(apperr.NotFound, MsgMovieNotFound)
+		return apperr.E(apperr.NotFound, texts.FilmNotFound)
 	case errors.Is(err, dynamo.ErrConflict):
-		return apperr.E(apperr.Conflict, MsgConflict)
+		return apperr.E(apperr.Conflict, texts.FilmChangedMeanwhile)
 	case errors.As(err, &unknown):
 		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", joinIDs(unknown.IDs))
 	}
@@ -141,7 +116,7 @@ func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, p Patc
 	var probe festival.Movie
 	changed := p.Apply(&probe)
 	if len(changed) == 0 {
-		return festival.Movie{}, invalidf(MsgNothingToUpdate)
+		return festival.Movie{}, invalidf(texts.NothingToUpdate)
 	}
 	actor := c
 	return s.change(ctx, id, &actor, "movie.update", func(m *festival.Movie) (map[string]string, error) {
@@ -191,7 +166,7 @@ func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids
 	m, err := s.store.SetMovieJuries(ctx, c, id, juries)
 	var conflicted *dynamo.ConflictOfInterestError
 	if errors.As(err, &conflicted) {
-		return m, invalidf(MsgJuryConflict, joinIDs(conflicted.IDs))
+		return m, invalidf(texts.JuryConflict, joinIDs(conflicted.IDs))
 	}
 	return m, storeErr(err)
 }
@@ -208,7 +183,7 @@ func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int
 		return festival.Movie{}, err
 	}
 	if !c.Is(festival.RoleAdmin) && current.OwnerID != c.ID {
-		return festival.Movie{}, apperr.E(apperr.Forbidden, MsgNotOwner)
+		return festival.Movie{}, apperr.E(apperr.Forbidden, texts.NotOwner)
 	}
 	known := map[string]int64{}
 	for _, old := range current.Collaborators {
@@ -240,14 +215,14 @@ func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int
 	}
 	return s.change(ctx, id, actor, "movie.collaborators", func(m *festival.Movie) (map[string]string, error) {
 		if !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID {
-			return nil, apperr.E(apperr.Forbidden, MsgNotOwner)
+			return nil, apperr.E(apperr.Forbidden, texts.NotOwner)
 		}
 		// The rule of SetJuries seen from the other side: a jury member
 		// assigned to the film cannot become its collaborator. Checked on
 		// the film read for the versioned write, so a concurrent assignment
 		// cannot slip through.
 		if jurors := assignedCollaborators(*m, collabs); len(jurors) > 0 {
-			return nil, invalidf(MsgCollaboratorIsJury, strings.Join(jurors, ", "))
+			return nil, invalidf(texts.CollaboratorIsJury, strings.Join(jurors, ", "))
 		}
 		m.Collaborators = collabs
 		return map[string]string{"count": strconv.Itoa(len(collabs))}, nil
@@ -286,10 +261,10 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 	actor := c
 	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {
 		if festival.ConflictOfInterest(*m, juror) {
-			return nil, apperr.E(apperr.Forbidden, MsgConflictOfInt)
+			return nil, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
 		}
 		if settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury && !m.HasJury(c.ID) {
-			return nil, apperr.E(apperr.Forbidden, festival.MsgNotAssigned)
+			return nil, apperr.E(apperr.Forbidden, texts.NotAssigned)
 		}
 		from := m.SelectionStatus
 		m.SelectionStatus = festival.StatusCandidate

@@ -12,7 +12,7 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/requestlog"
-	"github.com/festivalapi/festival/pkg/service/accounts"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/files"
 )
@@ -272,7 +272,7 @@ func (s *Service) RegisterFilm(ctx context.Context, parts Parts, reg Registratio
 	}
 	committed := false
 	defer s.discardUnlessCommitted(ctx, id, &committed)
-	exists := apperr.E(apperr.Conflict, accounts.MsgAlreadyExists)
+	exists := apperr.E(apperr.Conflict, texts.UserExists)
 	fm, err := s.receive(ctx, id, parts, func(v Values) error {
 		// Saves the uploads in the common case; the transaction decides.
 		email := reg.Email(v)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
@@ -44,7 +45,7 @@ type FilmResult struct {
 func (s *Service) Results(ctx context.Context, categoryID int64) ([]FilmResult, error) {
 	if categoryID > 0 {
 		if _, err := s.store.GetCategory(ctx, categoryID); errors.Is(err, dynamo.ErrNotFound) {
-			return nil, apperr.E(apperr.NotFound, MsgCategoryNotFound)
+			return nil, apperr.E(apperr.NotFound, texts.CategoryNotFound)
 		} else if err != nil {
 			return nil, err
 		}

@@ -10,23 +10,8 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
-)
-
-// Texts of the vote operations.
-const (
-	MsgFilmNotFound   = "Film non trouvé" // fixed by the specification
-	MsgVoteCreated    = "Vote enregistré"
-	MsgVoteUpdated    = "Vote mis à jour"
-	MsgVoteNotFound   = "Vote non trouvé"
-	MsgVoteDeleted    = "Vote supprimé"
-	MsgMovieVotesGone = "Votes du film supprimés"
-	MsgScoreRequired  = "Le champ score est requis pour un premier vote : un nombre de 0 à 10 (décimales permises)"
-	MsgEmptyVote      = "Corps de requête vide : envoyez au moins score (nombre de 0 à 10), comment ou is_candidate"
-	// Same text as the movies route group's, for the same rule.
-	MsgConflict         = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
-	MsgNotAssigned      = festival.MsgNotAssigned
-	MsgCategoryNotFound = "Catégorie non trouvée"
 )
 
 // Service runs the vote operations.
@@ -56,7 +41,7 @@ type Ballot struct {
 func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (dynamo.MovieFacts, bool, error) {
 	film, err := s.store.GetMovieFacts(ctx, movieID)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return film, false, apperr.E(apperr.NotFound, MsgFilmNotFound)
+		return film, false, apperr.E(apperr.NotFound, texts.FilmNotFound)
 	}
 	if err != nil {
 		return film, false, err
@@ -67,7 +52,7 @@ func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (d
 	}
 	m := festival.Movie{ID: film.ID, OwnerID: film.OwnerID, Collaborators: film.Collaborators}
 	if festival.ConflictOfInterest(m, u) {
-		return film, false, apperr.E(apperr.Forbidden, MsgConflict)
+		return film, false, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
 	}
 	settings, err := s.store.GetSettings(ctx)
 	if err != nil {
@@ -91,11 +76,11 @@ func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b B
 	saved, err := s.store.SaveVote(ctx, c, movieID, ch)
 	switch {
 	case errors.Is(err, dynamo.ErrScoreRequired):
-		return saved, apperr.E(apperr.Invalid, MsgScoreRequired)
+		return saved, apperr.E(apperr.Invalid, texts.ScoreRequired)
 	case errors.Is(err, dynamo.ErrNotFound):
-		return saved, apperr.E(apperr.NotFound, MsgFilmNotFound)
+		return saved, apperr.E(apperr.NotFound, texts.FilmNotFound)
 	case errors.Is(err, dynamo.ErrNotAssigned):
-		return saved, apperr.E(apperr.Forbidden, MsgNotAssigned)
+		return saved, apperr.E(apperr.Forbidden, texts.NotAssigned)
 	}
 	return saved, err
 }
@@ -104,7 +89,7 @@ func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b B
 func (s *Service) Mine(ctx context.Context, c festival.Actor, movieID int64) (festival.Vote, error) {
 	v, err := s.store.GetVote(ctx, movieID, c.ID)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return v, apperr.E(apperr.NotFound, MsgVoteNotFound)
+		return v, apperr.E(apperr.NotFound, texts.VoteNotFound)
 	}
 	return v, err
 }
@@ -123,7 +108,7 @@ func (s *Service) All(ctx context.Context, p dynamo.Page) ([]festival.Vote, stri
 func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error {
 	_, err := s.store.DeleteVote(ctx, c, id)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return apperr.E(apperr.NotFound, MsgVoteNotFound)
+		return apperr.E(apperr.NotFound, texts.VoteNotFound)
 	}
 	return err
 }
@@ -131,7 +116,7 @@ func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error 
 // DeleteOfMovie removes every vote on a film and returns how many.
 func (s *Service) DeleteOfMovie(ctx context.Context, c festival.Actor, movieID int64) (int, error) {
 	if _, err := s.store.GetMovieFacts(ctx, movieID); errors.Is(err, dynamo.ErrNotFound) {
-		return 0, apperr.E(apperr.NotFound, MsgFilmNotFound)
+		return 0, apperr.E(apperr.NotFound, texts.FilmNotFound)
 	} else if err != nil {
 		return 0, err
 	}

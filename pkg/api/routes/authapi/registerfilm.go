@@ -7,6 +7,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/registration"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -55,5 +56,5 @@ func (h *Handler) registerFilm(r *http.Request) (int, any, error) {
 		},
 		Film: filmform.Reader(h.films.Now),
 	})
-	return http.StatusCreated, RegisteredFilm{Message: movies.MsgRegistered, NewUser: u.Public(), Movie: m}, err
+	return http.StatusCreated, RegisteredFilm{Message: texts.ProducerAndFilmCreated, NewUser: u.Public(), Movie: m}, err
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/registration"
 	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
@@ -67,7 +68,7 @@ func (h *Handler) login(r *http.Request) (int, any, error) {
 		email, password = "", ""
 	}
 	res, err := h.accounts.Login(r.Context(), email, password)
-	return http.StatusOK, LoginBody{Message: accounts.MsgLoginOK, Data: LoginData{
+	return http.StatusOK, LoginBody{Message: texts.LoginOK, Data: LoginData{
 		Email: res.User.Email, FirstName: res.User.FirstName, Role: string(res.User.Role), Token: res.Token,
 	}}, err
 }

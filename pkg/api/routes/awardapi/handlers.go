@@ -6,7 +6,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/service/catalog"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // CreatedBody is the answer of POST /awards.
@@ -20,21 +20,21 @@ func (h *Handler) list(r *http.Request, _ festival.Actor) (int, any, error) {
 }
 
 func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
-	f, err := web.Body(r, catalog.MsgAwardFields)
+	f, err := web.Body(r, texts.AwardFields)
 	if err != nil {
 		return 0, nil, err
 	}
 	// {id_movie, name}: a wrong type is the same 400 as a missing field.
 	var movieID int64
 	if ok, err := f.Decode("id_movie", &movieID); err != nil || !ok || movieID <= 0 {
-		return 0, nil, apperr.E(apperr.Invalid, catalog.MsgAwardFields)
+		return 0, nil, apperr.E(apperr.Invalid, texts.AwardFields)
 	}
 	name, _, err := f.String("name")
 	if err != nil {
 		return 0, nil, err
 	}
 	a, err := h.catalog.CreateAward(r.Context(), c, movieID, name)
-	return http.StatusCreated, CreatedBody{Message: catalog.MsgAwardCreated, Award: a}, err
+	return http.StatusCreated, CreatedBody{Message: texts.AwardCreated, Award: a}, err
 }
 
 func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
@@ -42,5 +42,5 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(catalog.MsgAwardDeleted, h.catalog.DeleteAward(r.Context(), c, id))
+	return web.Done(texts.AwardDeleted, h.catalog.DeleteAward(r.Context(), c, id))
 }

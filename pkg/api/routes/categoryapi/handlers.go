@@ -5,7 +5,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/service/catalog"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // CreatedBody is the answer of POST /categories.
@@ -27,7 +27,7 @@ func (h *Handler) list(r *http.Request) (int, any, error) {
 }
 
 func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
-	f, err := web.Body(r, catalog.MsgCategoryName)
+	f, err := web.Body(r, texts.CategoryName)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -36,7 +36,7 @@ func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	cat, err := h.catalog.CreateCategory(r.Context(), c, name)
-	return http.StatusCreated, CreatedBody{Message: catalog.MsgCategoryCreated, NewCategory: cat}, err
+	return http.StatusCreated, CreatedBody{Message: texts.CategoryCreated, NewCategory: cat}, err
 }
 
 func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
@@ -44,7 +44,7 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	f, err := web.Body(r, catalog.MsgCategoryName)
+	f, err := web.Body(r, texts.CategoryName)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -53,7 +53,7 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	cat, err := h.catalog.RenameCategory(r.Context(), c, id, name)
-	return http.StatusOK, UpdatedBody{Message: catalog.MsgCategoryUpdated, UpdatedCategory: cat}, err
+	return http.StatusOK, UpdatedBody{Message: texts.CategoryUpdated, UpdatedCategory: cat}, err
 }
 
 func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
@@ -61,5 +61,5 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(catalog.MsgCategoryDeleted, h.catalog.DeleteCategory(r.Context(), c, id))
+	return web.Done(texts.CategoryDeleted, h.catalog.DeleteCategory(r.Context(), c, id))
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/service/catalog"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // CreatedBody is the answer of POST /events, both when it creates (201) and
@@ -27,7 +27,7 @@ type UpdatedBody struct {
 func eventID(r *http.Request) (int64, error) {
 	id, err := web.PathID(r, "id")
 	if err != nil {
-		return 0, apperr.E(apperr.Invalid, catalog.MsgMissingID)
+		return 0, apperr.E(apperr.Invalid, texts.MissingID)
 	}
 	return id, nil
 }
@@ -47,7 +47,7 @@ func (h *Handler) get(r *http.Request) (int, any, error) {
 
 // create answers 201 with the new event, or 200 with the one of that name.
 func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
-	f, err := web.Body(r, catalog.MsgAllFields)
+	f, err := web.Body(r, texts.AllFieldsFilled)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -57,9 +57,9 @@ func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
 	}
 	e, created, err := h.catalog.CreateEvent(r.Context(), c, in)
 	if !created {
-		return http.StatusOK, CreatedBody{Message: catalog.MsgEventExists, NewEvent: e}, err
+		return http.StatusOK, CreatedBody{Message: texts.EventExists, NewEvent: e}, err
 	}
-	return http.StatusCreated, CreatedBody{Message: catalog.MsgEventCreated, NewEvent: e}, err
+	return http.StatusCreated, CreatedBody{Message: texts.EventCreated, NewEvent: e}, err
 }
 
 func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
@@ -67,7 +67,7 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	f, err := web.Body(r, catalog.MsgNothingToApply)
+	f, err := web.Body(r, texts.EventNothingToApply)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -76,11 +76,11 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	e, err := h.catalog.UpdateEvent(r.Context(), c, id, patch)
-	return http.StatusOK, UpdatedBody{Message: catalog.MsgEventUpdated, UpdatedEvent: e}, err
+	return http.StatusOK, UpdatedBody{Message: texts.EventUpdated, UpdatedEvent: e}, err
 }
 
 func (h *Handler) missingID(*http.Request, festival.Actor) (int, any, error) {
-	return 0, nil, apperr.E(apperr.Invalid, catalog.MsgMissingID)
+	return 0, nil, apperr.E(apperr.Invalid, texts.MissingID)
 }
 
 func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
@@ -88,5 +88,5 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(catalog.MsgEventDeleted, h.catalog.DeleteEvent(r.Context(), c, id))
+	return web.Done(texts.EventDeleted, h.catalog.DeleteEvent(r.Context(), c, id))
 }

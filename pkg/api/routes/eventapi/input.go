@@ -6,6 +6,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 )
 
@@ -29,7 +30,7 @@ func readNewEvent(f web.Fields) (festival.Event, error) {
 			return e, err
 		}
 		if !ok {
-			return e, apperr.E(apperr.Invalid, catalog.MsgAllFields)
+			return e, apperr.E(apperr.Invalid, texts.AllFieldsFilled)
 		}
 		if err := e.Set(name, v); err != nil {
 			return e, festival.Refused(err)
@@ -62,7 +63,7 @@ func readEventPatch(f web.Fields) (catalog.EventPatch, error) {
 		sent++
 	}
 	if sent == 0 {
-		return p, apperr.E(apperr.Invalid, catalog.MsgNothingToApply)
+		return p, apperr.E(apperr.Invalid, texts.EventNothingToApply)
 	}
 	return p, nil
 }

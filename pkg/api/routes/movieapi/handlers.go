@@ -8,6 +8,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -22,7 +23,7 @@ type Saved struct {
 func movieID(r *http.Request) (int64, error) {
 	id, err := web.PathID(r, "id")
 	if err != nil {
-		return 0, apperr.E(apperr.NotFound, movies.MsgMovieNotFound)
+		return 0, apperr.E(apperr.NotFound, texts.FilmNotFound)
 	}
 	return id, nil
 }
@@ -59,7 +60,7 @@ func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	m, err := h.movies.Upload(r.Context(), c, parts, filmform.Reader(h.movies.Now))
-	return http.StatusCreated, Saved{Message: movies.MsgCreated, Movie: m}, err
+	return http.StatusCreated, Saved{Message: texts.FilmSubmitted, Movie: m}, err
 }
 
 // change is the shape of every JSON-bodied change of one film (the
@@ -89,7 +90,7 @@ func (h *Handler) markCandidate(r *http.Request, c festival.Actor) (int, any, er
 		return 0, nil, err
 	}
 	m, err := h.movies.MarkCandidate(r.Context(), c, id)
-	return http.StatusOK, Saved{Message: movies.MsgCandidate, Movie: m}, err
+	return http.StatusOK, Saved{Message: texts.MarkedCandidate, Movie: m}, err
 }
 
 func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
@@ -97,7 +98,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(movies.MsgDeleted, h.movies.Delete(r.Context(), c, id))
+	return web.Done(texts.FilmDeleted, h.movies.Delete(r.Context(), c, id))
 }
 
 func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {

@@ -8,6 +8,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -70,7 +71,7 @@ func directPart(f web.Fields) (string, error) {
 		return "", err
 	}
 	if !movies.IsDirectPart(part) {
-		return "", apperr.E(apperr.Invalid, movies.MsgDirectPart)
+		return "", apperr.E(apperr.Invalid, texts.DirectPart)
 	}
 	return part, nil
 }
@@ -112,7 +113,7 @@ func (h *Handler) completeUpload(ctx context.Context, c festival.Actor, id int64
 	}
 	_, err3 := f.Decode("parts", &parts)
 	if err1 != nil || err2 != nil || err3 != nil {
-		return festival.Movie{}, apperr.E(apperr.Invalid, movies.MsgBadCompletion)
+		return festival.Movie{}, apperr.E(apperr.Invalid, texts.BadCompletion)
 	}
 	in.Part, in.Name, in.UploadID = part, name, uploadID
 	for _, p := range parts {

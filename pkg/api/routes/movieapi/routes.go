@@ -7,6 +7,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -28,15 +29,15 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("GET /movies/mine", g.Require(h.mine, producer))
 	mux.Handle("POST /movies/upload", g.Require(h.upload, producer))
 	mux.Handle("GET /movies/assigned", g.Require(h.assigned, jury))
-	mux.Handle("PUT /movies/{id}", g.Require(changed(movies.MsgUpdated, h.update), admin))
-	mux.Handle("PUT /movies/{id}/status", g.Require(changed(movies.MsgStatusUpdated, h.setStatus), admin))
-	mux.Handle("PUT /movies/{id}/categories", g.Require(changed(movies.MsgCategoriesSet, h.setCategories), admin))
-	mux.Handle("PUT /movies/{id}/juries", g.Require(changed(movies.MsgJuriesSet, h.setJuries), admin))
-	mux.Handle("PUT /movies/{id}/collaborators", g.Require(changed(movies.MsgCollaboratorsOK, h.setCollaborators), producer, admin)) // + owner check
+	mux.Handle("PUT /movies/{id}", g.Require(changed(texts.FilmUpdated, h.update), admin))
+	mux.Handle("PUT /movies/{id}/status", g.Require(changed(texts.StatusUpdated, h.setStatus), admin))
+	mux.Handle("PUT /movies/{id}/categories", g.Require(changed(texts.CategoriesSet, h.setCategories), admin))
+	mux.Handle("PUT /movies/{id}/juries", g.Require(changed(texts.JuriesSet, h.setJuries), admin))
+	mux.Handle("PUT /movies/{id}/collaborators", g.Require(changed(texts.CollaboratorsSet, h.setCollaborators), producer, admin)) // + owner check
 	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury))
 	mux.Handle("DELETE /movies/{id}", g.Require(h.delete, admin))
-	mux.Handle("GET /movies/{id}/media", g.Require(h.media))                                                                        // + admin, owner or assigned jury
-	mux.Handle("POST /movies/{id}/uploads", g.Require(h.startUpload, producer, admin))                                              // + owner check
-	mux.Handle("POST /movies/{id}/uploads/complete", g.Require(changed(movies.MsgFileUploaded, h.completeUpload), producer, admin)) // + owner check
+	mux.Handle("GET /movies/{id}/media", g.Require(h.media))                                                                    // + admin, owner or assigned jury
+	mux.Handle("POST /movies/{id}/uploads", g.Require(h.startUpload, producer, admin))                                          // + owner check
+	mux.Handle("POST /movies/{id}/uploads/complete", g.Require(changed(texts.FileUploaded, h.completeUpload), producer, admin)) // + owner check
 	return mux
 }

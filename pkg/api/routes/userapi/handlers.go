@@ -7,7 +7,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/service/accounts"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func (h *Handler) create(r *http.Request) (int, any, error) {
@@ -91,7 +91,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(accounts.MsgUserDeleted, h.accounts.Delete(r.Context(), c, id))
+	return web.Done(texts.UserDeleted, h.accounts.Delete(r.Context(), c, id))
 }
 
 // userID reads the {id} of a user route; an id that cannot exist is the
@@ -99,7 +99,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 func userID(r *http.Request) (int64, error) {
 	id, err := web.PathID(r, "id")
 	if err != nil {
-		return 0, apperr.E(apperr.NotFound, accounts.MsgUserNotFound)
+		return 0, apperr.E(apperr.NotFound, texts.UserNotFound)
 	}
 	return id, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 )
 
@@ -17,7 +18,7 @@ import (
 // so that a misspelt setting is not silently ignored.
 func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 	if len(f) == 0 {
-		return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, festadmin.MsgNoSetting)
+		return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, texts.NoSetting)
 	}
 	var unknown []string
 	for k := range f {
@@ -27,7 +28,7 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Paramètre inconnu : %s. %s", strings.Join(unknown, ", "), festadmin.MsgNoSetting)
+		return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Paramètre inconnu : %s. %s", strings.Join(unknown, ", "), texts.NoSetting)
 	}
 	var assignedOnly *bool
 	if f.Has("jury_vote_assigned_only") {

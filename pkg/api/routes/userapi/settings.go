@@ -5,7 +5,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/service/festadmin"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // SettingsBody is the answer of PUT /settings.
@@ -20,7 +20,7 @@ func (h *Handler) getSettings(r *http.Request, _ festival.Actor) (int, any, erro
 }
 
 func (h *Handler) updateSettings(r *http.Request, c festival.Actor) (int, any, error) {
-	f, err := web.Body(r, festadmin.MsgNoSetting)
+	f, err := web.Body(r, texts.NoSetting)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -29,5 +29,5 @@ func (h *Handler) updateSettings(r *http.Request, c festival.Actor) (int, any, e
 		return 0, nil, err
 	}
 	st, err := h.admin.UpdateSettings(r.Context(), c, ch)
-	return http.StatusOK, SettingsBody{Message: festadmin.MsgSettingsUpdated, Settings: st}, err
+	return http.StatusOK, SettingsBody{Message: texts.SettingsUpdated, Settings: st}, err
 }

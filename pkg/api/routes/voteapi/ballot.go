@@ -6,6 +6,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/voting"
 )
 
@@ -15,11 +16,11 @@ import (
 func readBallot(f web.Fields) (voting.Ballot, error) {
 	var ch voting.Ballot
 	if len(f) == 0 {
-		return ch, apperr.E(apperr.Invalid, voting.MsgEmptyVote)
+		return ch, apperr.E(apperr.Invalid, texts.EmptyVote)
 	}
 	if f.Has("score") {
 		if f.IsNull("score") {
-			return ch, apperr.E(apperr.Invalid, voting.MsgScoreRequired)
+			return ch, apperr.E(apperr.Invalid, texts.ScoreRequired)
 		}
 		v, err := festival.ParseScore(f["score"])
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/voting"
 )
 
@@ -28,7 +29,7 @@ func (h *Handler) vote(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	f, err := web.Body(r, voting.MsgEmptyVote)
+	f, err := web.Body(r, texts.EmptyVote)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -38,9 +39,9 @@ func (h *Handler) vote(r *http.Request, c festival.Actor) (int, any, error) {
 	}
 	saved, err := h.votes.Vote(r.Context(), c, id, b)
 	if saved.Created {
-		return http.StatusCreated, VoteBody{Message: voting.MsgVoteCreated, Vote: saved.Vote}, err
+		return http.StatusCreated, VoteBody{Message: texts.VoteCreated, Vote: saved.Vote}, err
 	}
-	return http.StatusOK, VoteBody{Message: voting.MsgVoteUpdated, Vote: saved.Vote}, err
+	return http.StatusOK, VoteBody{Message: texts.VoteUpdated, Vote: saved.Vote}, err
 }
 
 func (h *Handler) getMine(r *http.Request, c festival.Actor) (int, any, error) {
@@ -65,7 +66,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(voting.MsgVoteDeleted, h.votes.Delete(r.Context(), c, id))
+	return web.Done(texts.VoteDeleted, h.votes.Delete(r.Context(), c, id))
 }
 
 func (h *Handler) deleteOfMovie(r *http.Request, c festival.Actor) (int, any, error) {
@@ -74,7 +75,7 @@ func (h *Handler) deleteOfMovie(r *http.Request, c festival.Actor) (int, any, er
 		return 0, nil, err
 	}
 	n, err := h.votes.DeleteOfMovie(r.Context(), c, id)
-	return http.StatusOK, DeletedBody{Message: voting.MsgMovieVotesGone, Deleted: n}, err
+	return http.StatusOK, DeletedBody{Message: texts.FilmVotesDeleted, Deleted: n}, err
 }
 
 // categoryFilter reads the optional ?id_categorie= of the results.
