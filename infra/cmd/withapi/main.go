@@ -7,11 +7,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
-	"time"
 
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/runwith"
@@ -19,34 +15,18 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:]))
-}
-
-func run(args []string) int {
-	if len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: withapi COMMAND [ARGS...]")
-		return 2
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	cache := os.Getenv("CACHE_DIR")
-	if cache == "" {
-		cache = ".cache"
-	}
-	started := time.Now()
-	srv, err := localserver.Start(ctx, localserver.Options{
-		CacheDir:       cache,
-		DynamoEndpoint: os.Getenv(dynamotest.EndpointVar),
-		Table:          "console-" + dynamotest.RandomSuffix(),
-		Bucket:         "console-" + dynamotest.RandomSuffix(),
-		Getenv:         os.Getenv,
-		Log:            localserver.Discard,
-	})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "withapi:", err)
-		return 1
-	}
-	defer srv.Close()
-	fmt.Fprintf(os.Stderr, "withapi: local API ready at %s in %s\n", srv.URL, time.Since(started).Round(time.Millisecond))
-	return runwith.Command(ctx, "withapi", args, "FESTIVAL_URL="+srv.URL)
+	os.Exit(runwith.Main("withapi", os.Args[1:], func(ctx context.Context, cache string) (runwith.Service, error) {
+		srv, err := localserver.Start(ctx, localserver.Options{
+			CacheDir:       cache,
+			DynamoEndpoint: os.Getenv(dynamotest.EndpointVar),
+			Table:          "console-" + dynamotest.RandomSuffix(),
+			Bucket:         "console-" + dynamotest.RandomSuffix(),
+			Getenv:         os.Getenv,
+			Log:            localserver.Discard,
+		})
+		if err != nil {
+			return runwith.Service{}, err
+		}
+		return runwith.Service{What: "local API at " + srv.URL, Env: "FESTIVAL_URL=" + srv.URL, Stop: srv.Close}, nil
+	}))
 }

@@ -5,11 +5,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
-	"time"
 
 	"github.com/festivalapi/festival/infra/runwith"
 	"github.com/festivalapi/festival/pkg/local/dynamolocal"
@@ -17,27 +13,15 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:]))
-}
-
-func run(args []string) int {
-	if len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: withdynamo COMMAND [ARGS...]")
-		return 2
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	cache := os.Getenv("CACHE_DIR")
-	if cache == "" {
-		cache = ".cache"
-	}
-	started := time.Now()
-	inst, err := dynamolocal.Start(ctx, dynamolocal.Options{CacheDir: cache})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "withdynamo:", err)
-		return 1
-	}
-	defer inst.Stop()
-	fmt.Fprintf(os.Stderr, "withdynamo: DynamoDB Local (in memory) ready at %s in %s\n", inst.Endpoint, time.Since(started).Round(time.Millisecond))
-	return runwith.Command(ctx, "withdynamo", args, dynamotest.EndpointVar+"="+inst.Endpoint)
+	os.Exit(runwith.Main("withdynamo", os.Args[1:], func(ctx context.Context, cache string) (runwith.Service, error) {
+		inst, err := dynamolocal.Start(ctx, dynamolocal.Options{CacheDir: cache})
+		if err != nil {
+			return runwith.Service{}, err
+		}
+		return runwith.Service{
+			What: "DynamoDB Local (in memory) at " + inst.Endpoint,
+			Env:  dynamotest.EndpointVar + "=" + inst.Endpoint,
+			Stop: inst.Stop,
+		}, nil
+	}))
 }

@@ -178,7 +178,7 @@ func Status(f web.Fields) (festival.SelectionStatus, error) {
 	}
 	st, valid := festival.ParseStatus(s)
 	if !valid {
-		return "", invalidf("Statut invalide : %q (valeurs possibles : PENDING, VALIDATED, CANDIDATE, REJECTED, ou %s)", s, movies.StatusNames())
+		return "", invalidf(texts.BadStatus, "Statut", s, movies.StatusNames())
 	}
 	return st, nil
 }

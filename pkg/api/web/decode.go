@@ -12,6 +12,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // MaxJSONBody bounds a JSON request body; uploads go through multipart instead.
@@ -184,7 +185,7 @@ func PageParams(r *http.Request) (festival.Page, error) {
 	if s := q.Get("limit"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > 1000 {
-			return p, apperr.E(apperr.Invalid, "Paramètre limit invalide (entier de 1 à 1000)")
+			return p, apperr.E(apperr.Invalid, texts.BadLimit)
 		}
 		p.Limit = int32(n)
 	}

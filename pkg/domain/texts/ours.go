@@ -2,6 +2,10 @@ package texts
 
 // The festival's own texts: answers the specification leaves to us.
 const (
+	BadLimit               = "Paramètre limit invalide (entier de 1 à 1000)"
+	BadStatus              = "%s invalide : %q (valeurs possibles : PENDING, VALIDATED, CANDIDATE, REJECTED, ou %s)"
+	UnknownCategories      = "Catégories inconnues : %s"
+	UnknownJuries          = "Utilisateurs inconnus ou sans le rôle JURY : %s"
 	AwardCreated           = "Prix attribué"
 	AwardDeleted           = "Prix supprimé"
 	AwardFields            = "Les champs id_movie (entier) et name (nom du prix) sont requis"

@@ -157,10 +157,20 @@ func (s *Service) Login(ctx context.Context, email, password string) (LoginResul
 // Get reads one user; 404 "Utilisateur non trouvé" when absent.
 func (s *Service) Get(ctx context.Context, id int64) (festival.User, error) {
 	u, err := s.store.GetUser(ctx, id)
-	if errors.Is(err, dynamo.ErrNotFound) {
-		return u, apperr.E(apperr.NotFound, texts.UserNotFound)
+	return u, storeErr(err)
+}
+
+// storeErr is the service's one translation of the store's outcomes into the
+// API's answers: a missing account is 404, a write that kept losing races
+// with changes to the account's films is 409 (retrying is safe).
+func storeErr(err error) error {
+	switch {
+	case errors.Is(err, dynamo.ErrNotFound):
+		return apperr.E(apperr.NotFound, texts.UserNotFound)
+	case errors.Is(err, dynamo.ErrConflict):
+		return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez")
 	}
-	return u, err
+	return err
 }
 
 // List returns users, all of them or one page.
@@ -207,13 +217,10 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, i
 		in.applyOptional(u)
 		return nil
 	})
-	switch {
-	case errors.Is(err, dynamo.ErrNotFound):
-		return u, apperr.E(apperr.NotFound, texts.UserNotFound)
-	case errors.Is(err, dynamo.ErrEmailTaken):
+	if errors.Is(err, dynamo.ErrEmailTaken) {
 		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
 	}
-	return u, err
+	return u, storeErr(err)
 }
 
 // Delete removes a user and everything that hangs off the account: first the
@@ -241,11 +248,5 @@ func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) e
 		}
 		return err
 	})
-	switch {
-	case errors.Is(err, dynamo.ErrNotFound):
-		return apperr.E(apperr.NotFound, texts.UserNotFound)
-	case errors.Is(err, dynamo.ErrConflict):
-		return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez la suppression")
-	}
-	return err
+	return storeErr(err)
 }

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -21,10 +20,7 @@ func (s *Service) CreateAward(ctx context.Context, c festival.Actor, movieID int
 		return festival.Award{}, festival.Refused(err)
 	}
 	a, err := s.store.CreateAward(ctx, c, movieID, name)
-	if errors.Is(err, dynamo.ErrNotFound) {
-		return a, apperr.E(apperr.NotFound, texts.FilmNotFound)
-	}
-	return a, err
+	return a, storeErr(err, outcomes{notFound: texts.FilmNotFound})
 }
 
 // Awards lists awards.
@@ -35,8 +31,5 @@ func (s *Service) Awards(ctx context.Context, p dynamo.Page) ([]festival.Award, 
 // DeleteAward withdraws an award.
 func (s *Service) DeleteAward(ctx context.Context, c festival.Actor, id int64) error {
 	_, err := s.store.DeleteAward(ctx, c, id)
-	if errors.Is(err, dynamo.ErrNotFound) {
-		return apperr.E(apperr.NotFound, texts.AwardNotFound)
-	}
-	return err
+	return storeErr(err, outcomes{notFound: texts.AwardNotFound})
 }

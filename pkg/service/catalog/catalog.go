@@ -5,6 +5,10 @@
 package catalog
 
 import (
+	"errors"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
@@ -15,3 +19,30 @@ type Service struct {
 
 // New returns the catalog service.
 func New(st *dynamo.Store) *Service { return &Service{store: st} }
+
+// outcomes word the store's outcomes for one kind of record.
+type outcomes struct {
+	notFound  string // the record is not there
+	nameTaken string // another record has the name
+	conflict  string // changed or deleted meanwhile
+}
+
+var (
+	categoryOutcomes = outcomes{texts.CategoryNotFound, texts.CategoryTaken,
+		"La catégorie a été modifiée ou supprimée en même temps : rechargez-la et réessayez"}
+	eventOutcomes = outcomes{notFound: texts.EventNotFound, nameTaken: texts.EventTaken}
+)
+
+// storeErr is the service's one translation of the store's outcomes into the
+// API's answers.
+func storeErr(err error, o outcomes) error {
+	switch {
+	case errors.Is(err, dynamo.ErrNotFound) && o.notFound != "":
+		return apperr.E(apperr.NotFound, o.notFound)
+	case errors.Is(err, dynamo.ErrNameTaken) && o.nameTaken != "":
+		return apperr.E(apperr.Conflict, o.nameTaken)
+	case errors.Is(err, dynamo.ErrConflict) && o.conflict != "":
+		return apperr.E(apperr.Conflict, o.conflict)
+	}
+	return err
+}

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -21,18 +20,6 @@ func categoryName(name string) (string, error) {
 	return name, festival.Refused(festival.CheckCategoryName(name))
 }
 
-func categoryErr(err error) error {
-	switch {
-	case errors.Is(err, dynamo.ErrNotFound):
-		return apperr.E(apperr.NotFound, texts.CategoryNotFound)
-	case errors.Is(err, dynamo.ErrNameTaken):
-		return apperr.E(apperr.Conflict, texts.CategoryTaken)
-	case errors.Is(err, dynamo.ErrConflict):
-		return apperr.E(apperr.Conflict, "La catégorie a été modifiée ou supprimée en même temps : rechargez-la et réessayez")
-	}
-	return err
-}
-
 // Categories lists categories.
 func (s *Service) Categories(ctx context.Context, p dynamo.Page) ([]festival.Category, string, error) {
 	return s.store.ListCategories(ctx, p)
@@ -46,7 +33,7 @@ func (s *Service) CreateCategory(ctx context.Context, c festival.Actor, name str
 		return festival.Category{}, err
 	}
 	cat, err := s.store.CreateCategory(ctx, c, name)
-	return cat, categoryErr(err)
+	return cat, storeErr(err, categoryOutcomes)
 }
 
 // RenameCategory renames a category {name}, in its films too.
@@ -56,11 +43,11 @@ func (s *Service) RenameCategory(ctx context.Context, c festival.Actor, id int64
 		return festival.Category{}, err
 	}
 	cat, err := s.store.RenameCategory(ctx, c, id, name)
-	return cat, categoryErr(err)
+	return cat, storeErr(err, categoryOutcomes)
 }
 
 // DeleteCategory deletes a category after unlinking it from its films.
 func (s *Service) DeleteCategory(ctx context.Context, c festival.Actor, id int64) error {
 	_, err := s.store.DeleteCategory(ctx, c, id)
-	return categoryErr(err)
+	return storeErr(err, categoryOutcomes)
 }

@@ -2,11 +2,8 @@ package catalog
 
 import (
 	"context"
-	"errors"
 
-	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
@@ -30,16 +27,6 @@ func (p EventPatch) apply(e *festival.Event) error {
 	return festival.Refused(e.Check())
 }
 
-func eventErr(err error) error {
-	switch {
-	case errors.Is(err, dynamo.ErrNotFound):
-		return apperr.E(apperr.NotFound, texts.EventNotFound)
-	case errors.Is(err, dynamo.ErrNameTaken):
-		return apperr.E(apperr.Conflict, texts.EventTaken)
-	}
-	return err
-}
-
 // Events lists events.
 func (s *Service) Events(ctx context.Context, p dynamo.Page) ([]festival.Event, string, error) {
 	return s.store.ListEvents(ctx, p)
@@ -48,7 +35,7 @@ func (s *Service) Events(ctx context.Context, p dynamo.Page) ([]festival.Event, 
 // Event reads one event.
 func (s *Service) Event(ctx context.Context, id int64) (festival.Event, error) {
 	e, err := s.store.GetEvent(ctx, id)
-	return e, eventErr(err)
+	return e, storeErr(err, eventOutcomes)
 }
 
 // CreateEvent creates an event, or returns the one that already has its
@@ -64,11 +51,11 @@ func (s *Service) CreateEvent(ctx context.Context, c festival.Actor, e festival.
 // be valid afterwards (e.g. a new end date not before the stored start).
 func (s *Service) UpdateEvent(ctx context.Context, c festival.Actor, id int64, p EventPatch) (festival.Event, error) {
 	e, err := s.store.UpdateEvent(ctx, c, id, p.apply)
-	return e, eventErr(err)
+	return e, storeErr(err, eventOutcomes)
 }
 
 // DeleteEvent deletes an event.
 func (s *Service) DeleteEvent(ctx context.Context, c festival.Actor, id int64) error {
 	_, err := s.store.DeleteEvent(ctx, c, id)
-	return eventErr(err)
+	return storeErr(err, eventOutcomes)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Limits on film values.
@@ -147,5 +148,5 @@ func StatusFilter(s string) ([]festival.SelectionStatus, error) {
 			return []festival.SelectionStatus{st}, nil
 		}
 	}
-	return nil, invalidf("Paramètre status invalide : %q (valeurs possibles : PENDING, VALIDATED, CANDIDATE, REJECTED, ou %s)", s, StatusNames())
+	return nil, invalidf(texts.BadStatus, "Paramètre status", s, StatusNames())
 }

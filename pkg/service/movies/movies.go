@@ -51,6 +51,16 @@ func storeErr(err error) error {
 	return err
 }
 
+// unknownIDs names, with format, the ids a lookup did not find; any other
+// error passes unchanged.
+func unknownIDs(err error, format string) error {
+	var unknown *dynamo.UnknownIDsError
+	if errors.As(err, &unknown) {
+		return invalidf(format, joinIDs(unknown.IDs))
+	}
+	return err
+}
+
 // joinIDs lists ids for a message: "3, 12".
 func joinIDs(ids []int64) string {
 	s := make([]string, len(ids))
@@ -139,12 +149,8 @@ func (s *Service) SetStatus(ctx context.Context, c festival.Actor, id int64, st 
 // 400 naming it, and nothing changes.
 func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64, ids []int64) (festival.Movie, error) {
 	cats, err := s.store.CategoryNames(ctx, ids)
-	var unknown *dynamo.UnknownIDsError
-	if errors.As(err, &unknown) {
-		return festival.Movie{}, invalidf("Catégories inconnues : %s", joinIDs(unknown.IDs))
-	}
 	if err != nil {
-		return festival.Movie{}, err
+		return festival.Movie{}, unknownIDs(err, texts.UnknownCategories)
 	}
 	m, err := s.store.SetMovieCategories(ctx, c, id, cats)
 	return m, storeErr(err)
@@ -156,12 +162,8 @@ func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64,
 // nothing changes.
 func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids []int64) (festival.Movie, error) {
 	juries, err := s.store.JuryMembers(ctx, ids)
-	var unknown *dynamo.UnknownIDsError
-	if errors.As(err, &unknown) {
-		return festival.Movie{}, invalidf("Utilisateurs inconnus ou sans le rôle JURY : %s", joinIDs(unknown.IDs))
-	}
 	if err != nil {
-		return festival.Movie{}, err
+		return festival.Movie{}, unknownIDs(err, texts.UnknownJuries)
 	}
 	m, err := s.store.SetMovieJuries(ctx, c, id, juries)
 	var conflicted *dynamo.ConflictOfInterestError

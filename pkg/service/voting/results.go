@@ -3,14 +3,12 @@ package voting
 import (
 	"context"
 	"encoding/csv"
-	"errors"
 	"io"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -44,10 +42,8 @@ type FilmResult struct {
 // of films.
 func (s *Service) Results(ctx context.Context, categoryID int64) ([]FilmResult, error) {
 	if categoryID > 0 {
-		if _, err := s.store.GetCategory(ctx, categoryID); errors.Is(err, dynamo.ErrNotFound) {
-			return nil, apperr.E(apperr.NotFound, texts.CategoryNotFound)
-		} else if err != nil {
-			return nil, err
+		if _, err := s.store.GetCategory(ctx, categoryID); err != nil {
+			return nil, storeErr(err, texts.CategoryNotFound)
 		}
 	}
 	films, err := s.store.ListMovieFacts(ctx)

@@ -14,6 +14,21 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
+// storeErr is the service's one translation of the store's outcomes into the
+// API's answers; missing names what was not found (a film, a vote, a
+// category).
+func storeErr(err error, missing string) error {
+	switch {
+	case errors.Is(err, dynamo.ErrNotFound):
+		return apperr.E(apperr.NotFound, missing)
+	case errors.Is(err, dynamo.ErrScoreRequired):
+		return apperr.E(apperr.Invalid, texts.ScoreRequired)
+	case errors.Is(err, dynamo.ErrNotAssigned):
+		return apperr.E(apperr.Forbidden, texts.NotAssigned)
+	}
+	return err
+}
+
 // Service runs the vote operations.
 type Service struct {
 	store *dynamo.Store
@@ -40,11 +55,8 @@ type Ballot struct {
 // assignment withdrawn meanwhile cannot slip through).
 func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (dynamo.MovieFacts, bool, error) {
 	film, err := s.store.GetMovieFacts(ctx, movieID)
-	if errors.Is(err, dynamo.ErrNotFound) {
-		return film, false, apperr.E(apperr.NotFound, texts.FilmNotFound)
-	}
 	if err != nil {
-		return film, false, err
+		return film, false, storeErr(err, texts.FilmNotFound)
 	}
 	u, err := s.store.GetUser(ctx, c.ID)
 	if err != nil {
@@ -74,24 +86,13 @@ func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b B
 		ch.Promote, ch.PromoteFrom = true, film.Status
 	}
 	saved, err := s.store.SaveVote(ctx, c, movieID, ch)
-	switch {
-	case errors.Is(err, dynamo.ErrScoreRequired):
-		return saved, apperr.E(apperr.Invalid, texts.ScoreRequired)
-	case errors.Is(err, dynamo.ErrNotFound):
-		return saved, apperr.E(apperr.NotFound, texts.FilmNotFound)
-	case errors.Is(err, dynamo.ErrNotAssigned):
-		return saved, apperr.E(apperr.Forbidden, texts.NotAssigned)
-	}
-	return saved, err
+	return saved, storeErr(err, texts.FilmNotFound)
 }
 
 // Mine returns the caller's vote on one film; 404 when there is none.
 func (s *Service) Mine(ctx context.Context, c festival.Actor, movieID int64) (festival.Vote, error) {
 	v, err := s.store.GetVote(ctx, movieID, c.ID)
-	if errors.Is(err, dynamo.ErrNotFound) {
-		return v, apperr.E(apperr.NotFound, texts.VoteNotFound)
-	}
-	return v, err
+	return v, storeErr(err, texts.VoteNotFound)
 }
 
 // AllMine returns the caller's votes.
@@ -107,18 +108,13 @@ func (s *Service) All(ctx context.Context, p dynamo.Page) ([]festival.Vote, stri
 // Delete removes one vote by id.
 func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error {
 	_, err := s.store.DeleteVote(ctx, c, id)
-	if errors.Is(err, dynamo.ErrNotFound) {
-		return apperr.E(apperr.NotFound, texts.VoteNotFound)
-	}
-	return err
+	return storeErr(err, texts.VoteNotFound)
 }
 
 // DeleteOfMovie removes every vote on a film and returns how many.
 func (s *Service) DeleteOfMovie(ctx context.Context, c festival.Actor, movieID int64) (int, error) {
-	if _, err := s.store.GetMovieFacts(ctx, movieID); errors.Is(err, dynamo.ErrNotFound) {
-		return 0, apperr.E(apperr.NotFound, texts.FilmNotFound)
-	} else if err != nil {
-		return 0, err
+	if _, err := s.store.GetMovieFacts(ctx, movieID); err != nil {
+		return 0, storeErr(err, texts.FilmNotFound)
 	}
 	return s.store.DeleteMovieVotes(ctx, c, movieID)
 }

@@ -76,11 +76,7 @@ func (s *Store) ListAwards(ctx context.Context, p Page) ([]festival.Award, strin
 
 // AwardByID finds an award by id (GSI1 AWARDS / AWARD#<pad id>).
 func (s *Store) AwardByID(ctx context.Context, id int64) (festival.Award, error) {
-	it, err := findByGSI1[awardItem](ctx, s, gsi1Awards, awardSK(id))
-	if err != nil {
-		return festival.Award{}, wrapGet(err, "find award %d", id)
-	}
-	return it.award(), nil
+	return findByGSI1(ctx, s, gsi1Awards, awardSK(id), awardItem.award, "award")
 }
 
 // DeleteAward withdraws an award: the award item and its copy in the film go

@@ -247,6 +247,15 @@ func relinkOps(have, want []int64, put func(int64) (types.TransactWriteItem, err
 }
 
 // joinIDs lists ids for an audit entry's details.
+// ids lists the id of each of xs, in order.
+func ids[T any](xs []T, id func(T) int64) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = id(x)
+	}
+	return out
+}
+
 func joinIDs(ids []int64) string {
 	s := make([]string, len(ids))
 	for i, id := range ids {
@@ -260,16 +269,9 @@ func joinIDs(ids []int64) string {
 // changed, a check that each category still exists, and the audit entry, in
 // one transaction.
 func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id int64, cats []festival.MovieCategory) (festival.Movie, error) {
-	want := make([]int64, len(cats))
-	for i, c := range cats {
-		want[i] = c.ID
-	}
+	want := ids(cats, func(c festival.MovieCategory) int64 { return c.ID })
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
-		have := make([]int64, len(m.Categories))
-		for i, c := range m.Categories {
-			have[i] = c.ID
-		}
-		ops, err := relinkOps(have, want,
+		ops, err := relinkOps(ids(m.Categories, func(c festival.MovieCategory) int64 { return c.ID }), want,
 			func(cid int64) (types.TransactWriteItem, error) { return s.categoryLinkPut(id, cid) },
 			s.categoryExistsCheck,
 			func(cid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), categoryLinkSK(cid)) })
@@ -289,10 +291,7 @@ func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 // written. The check runs on the film as read for the versioned write, so a
 // collaborator added concurrently makes the write retry and be checked again.
 func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
-	want := make([]int64, len(juries))
-	for i, j := range juries {
-		want[i] = j.ID
-	}
+	want := ids(juries, func(j festival.Jury) int64 { return j.ID })
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		var conflicted []int64
 		for _, j := range juries {
@@ -304,11 +303,7 @@ func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int
 			slices.Sort(conflicted)
 			return nil, &ConflictOfInterestError{IDs: conflicted}
 		}
-		have := make([]int64, len(m.Juries))
-		for i, j := range m.Juries {
-			have[i] = j.ID
-		}
-		ops, err := relinkOps(have, want,
+		ops, err := relinkOps(ids(m.Juries, func(j festival.Jury) int64 { return j.ID }), want,
 			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },
 			s.isJuryCheck,
 			func(uid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), juryLinkSK(uid)) })

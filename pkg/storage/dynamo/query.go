@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -90,20 +91,25 @@ func (s *Store) gsi2Query(pk, prefix string) *dynamodb.QueryInput {
 }
 
 // findByGSI1 finds the one item of a type whose GSI1SK is sk (a record found
-// by its own id); ErrNotFound when there is none.
-func findByGSI1[T any](ctx context.Context, s *Store, typePK, sk string) (T, error) {
+// by its own id) and converts it; ErrNotFound when there is none. what names
+// the record in other errors.
+func findByGSI1[T, R any](ctx context.Context, s *Store, typePK, sk string, conv func(T) R, what string) (R, error) {
 	var it T
+	var none R
 	in := s.gsi1Query(typePK)
 	in.KeyConditionExpression = aws.String("GSI1PK = :pk AND GSI1SK = :sk")
 	in.ExpressionAttributeValues[":sk"] = str(sk)
 	out, err := s.db.Query(ctx, in)
-	if err != nil {
-		return it, err
+	switch {
+	case err != nil:
+		return none, fmt.Errorf("find %s %s: %w", what, sk, err)
+	case len(out.Items) == 0:
+		return none, ErrNotFound
 	}
-	if len(out.Items) == 0 {
-		return it, ErrNotFound
+	if err := attributevalue.UnmarshalMap(out.Items[0], &it); err != nil {
+		return none, fmt.Errorf("find %s %s: %w", what, sk, err)
 	}
-	return it, attributevalue.UnmarshalMap(out.Items[0], &it)
+	return conv(it), nil
 }
 
 // queryRecords runs a query for one page or all pages (see queryPages) and

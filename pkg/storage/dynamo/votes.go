@@ -260,11 +260,7 @@ func (s *Store) queryVotes(ctx context.Context, in *dynamodb.QueryInput, p Page)
 
 // VoteByID finds a vote by its id (GSI1 VOTES / VOTE#<pad id>).
 func (s *Store) VoteByID(ctx context.Context, id int64) (festival.Vote, error) {
-	it, err := findByGSI1[voteItem](ctx, s, gsi1Votes, voteGSI1SK(id))
-	if err != nil {
-		return festival.Vote{}, wrapGet(err, "find vote %d", id)
-	}
-	return it.vote(), nil
+	return findByGSI1(ctx, s, gsi1Votes, voteGSI1SK(id), voteItem.vote, "vote")
 }
 
 // DeleteVote removes one vote by id, with its audit entry; ErrNotFound when

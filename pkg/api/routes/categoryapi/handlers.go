@@ -27,11 +27,7 @@ func (h *Handler) list(r *http.Request) (int, any, error) {
 }
 
 func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
-	f, err := web.Body(r, texts.CategoryName)
-	if err != nil {
-		return 0, nil, err
-	}
-	name, _, err := f.String("name")
+	name, err := readName(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -44,11 +40,7 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	f, err := web.Body(r, texts.CategoryName)
-	if err != nil {
-		return 0, nil, err
-	}
-	name, _, err := f.String("name")
+	name, err := readName(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -62,4 +54,14 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	return web.Done(texts.CategoryDeleted, h.catalog.DeleteCategory(r.Context(), c, id))
+}
+
+// readName reads the body {name} of a create or a rename.
+func readName(r *http.Request) (string, error) {
+	f, err := web.Body(r, texts.CategoryName)
+	if err != nil {
+		return "", err
+	}
+	name, _, err := f.String("name")
+	return name, err
 }

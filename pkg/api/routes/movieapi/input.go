@@ -32,25 +32,29 @@ func (h *Handler) setStatus(ctx context.Context, c festival.Actor, id int64, f w
 }
 
 func (h *Handler) setCategories(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	ids, sent, err := filmform.IDs(f, "categories", movies.MaxCategories)
+	ids, err := requiredIDs(f, "categories", movies.MaxCategories, "Le champ categories est requis (liste d'identifiants de catégories)")
 	if err != nil {
 		return festival.Movie{}, err
-	}
-	if !sent {
-		return festival.Movie{}, apperr.E(apperr.Invalid, "Le champ categories est requis (liste d'identifiants de catégories)")
 	}
 	return h.movies.SetCategories(ctx, c, id, ids)
 }
 
 func (h *Handler) setJuries(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	ids, sent, err := filmform.IDs(f, "juries", movies.MaxJuries)
+	ids, err := requiredIDs(f, "juries", movies.MaxJuries, "Le champ juries est requis (liste d'identifiants d'utilisateurs JURY)")
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	if !sent {
-		return festival.Movie{}, apperr.E(apperr.Invalid, "Le champ juries est requis (liste d'identifiants d'utilisateurs JURY)")
-	}
 	return h.movies.SetJuries(ctx, c, id, ids)
+}
+
+// requiredIDs reads the list of at most max ids in field; absent, it is the
+// 400 missing.
+func requiredIDs(f web.Fields, field string, max int, missing string) ([]int64, error) {
+	ids, sent, err := filmform.IDs(f, field, max)
+	if err == nil && !sent {
+		err = apperr.E(apperr.Invalid, missing)
+	}
+	return ids, err
 }
 
 func (h *Handler) setCollaborators(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {

@@ -95,7 +95,7 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 	if s := get("limit"); s != "" {
 		var n int32
 		if err := json.Unmarshal([]byte(s), &n); err != nil || n < 1 || n > 1000 {
-			return a, apperr.E(apperr.Invalid, "Paramètre limit invalide (entier de 1 à 1000)")
+			return a, apperr.E(apperr.Invalid, texts.BadLimit)
 		}
 		a.Page.Limit = n
 	}
