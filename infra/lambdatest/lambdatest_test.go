@@ -168,7 +168,7 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 		if _, ok := s.fns["MoviesFunction"]; !ok {
 			t.Skip("MoviesFunction is not in template.yaml")
 		}
-		film := filestest.MP4()
+		video := filestest.MP4()
 		var form bytes.Buffer
 		mw := multipart.NewWriter(&form)
 		for k, v := range map[string]string{"title": "Cléo de 5 à 7", "synopsis": "Deux heures de la vie de Cléo.", "duration": "90", "release_year": "1962", "language": "fr"} {
@@ -178,7 +178,7 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 			part, name string
 			data       []byte
 		}{
-			{"filmFile", "cleo.mp4", film}, {"thumbnail1", "cleo.png", filestest.PNG()},
+			{"filmFile", "cleo.mp4", video}, {"thumbnail1", "cleo.png", filestest.PNG()},
 			{"thumbnail2", "cleo.jpg", filestest.JPEG()}, {"subtitlesSrt", "cleo.srt", filestest.SRT()},
 		} {
 			w, _ := mw.CreateFormFile(f.part, f.name)
@@ -202,8 +202,8 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 		files, _ := decode(t, resp)["files"].(map[string]any)
 		trailer, _ := files["trailer"].(map[string]any)
 		got, err := httpGet(fmt.Sprint(trailer["url"]))
-		if err != nil || !bytes.Equal(got, film) {
-			t.Errorf("the film behind the presigned URL (%v) is %d bytes, want the %d uploaded", err, len(got), len(film))
+		if err != nil || !bytes.Equal(got, video) {
+			t.Errorf("the film behind the presigned URL (%v) is %d bytes, want the %d uploaded", err, len(got), len(video))
 		}
 	})
 

@@ -21,7 +21,7 @@ var rules = []struct {
 	{"pkg/domain/", []string{"pkg/domain/"}},
 	{"pkg/storage/", []string{"pkg/domain/", "pkg/storage/", "pkg/local/"}},
 	{"pkg/service/", []string{"pkg/domain/", "pkg/storage/", "pkg/service/"}},
-	{"pkg/api/routes/", []string{"pkg/domain/", "pkg/service/", "pkg/api/web", "pkg/api/auth", "pkg/api/registration", "pkg/api/filmform"}},
+	{"pkg/api/routes/", []string{"pkg/domain/", "pkg/service/", "pkg/api/web", "pkg/api/auth", "pkg/api/registration", "pkg/api/movieform"}},
 	{"pkg/api/", []string{"pkg/domain/", "pkg/service/", "pkg/api/"}},
 	{"pkg/app", []string{"pkg/domain/", "pkg/storage/", "pkg/service/", "pkg/api/"}},
 	{"pkg/local/", []string{"pkg/local/"}},

@@ -22,9 +22,9 @@ const (
 	msgNoEvent   = "Evenement non trouvé"
 )
 
-// newFilm stores a film of owner straight through the store.
-func newFilm(t testing.TB, api *apitest.API, owner apitest.Account, title string) int64 {
-	return api.StoreFilm(t, owner, festival.Movie{Title: title, SelectionStatus: festival.StatusCandidate})
+// newMovie stores a film of owner straight through the store.
+func newMovie(t testing.TB, api *apitest.API, owner apitest.Account, title string) int64 {
+	return api.StoreMovie(t, owner, festival.Movie{Title: title, SelectionStatus: festival.StatusCandidate})
 }
 
 func TestAdminRoutesRefuseOthers(t *testing.T) {
@@ -48,7 +48,7 @@ func TestAdminRoutesRefuseOthers(t *testing.T) {
 	}
 }
 
-func TestCategoriesAreUniqueAndFollowedByTheirFilms(t *testing.T) {
+func TestCategoriesAreUniqueAndFollowedByTheirMovies(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
@@ -76,14 +76,14 @@ func TestCategoriesAreUniqueAndFollowedByTheirFilms(t *testing.T) {
 		}
 	}
 
-	film := newFilm(t, api, prod, "Classé")
-	api.Do("PUT", fmt.Sprintf("/movies/%d/categories", film), admin.Token, map[string]any{"categories": []int64{id, int64(other["id_categorie"].(float64))}}).Expect(http.StatusOK)
+	movie := newMovie(t, api, prod, "Classé")
+	api.Do("PUT", fmt.Sprintf("/movies/%d/categories", movie), admin.Token, map[string]any{"categories": []int64{id, int64(other["id_categorie"].(float64))}}).Expect(http.StatusOK)
 
 	up := api.Do("PUT", fmt.Sprintf("/categories/%d", id), admin.Token, map[string]any{"name": "Courts"}).Expect(http.StatusOK).JSON()
 	if up["message"] != "Catégorie mise à jour" || up["updatedCategory"].(map[string]any)["name"] != "Courts" {
 		t.Fatalf("PUT = %v", up)
 	}
-	m := api.Do("GET", fmt.Sprintf("/movies/%d", film), "", nil).Expect(http.StatusOK).JSON()
+	m := api.Do("GET", fmt.Sprintf("/movies/%d", movie), "", nil).Expect(http.StatusOK).JSON()
 	if cats := m["Categories"].([]any); len(cats) != 2 || cats[0].(map[string]any)["name"] != "Courts" {
 		t.Fatalf("film categories after rename = %v", m["Categories"])
 	}
@@ -92,7 +92,7 @@ func TestCategoriesAreUniqueAndFollowedByTheirFilms(t *testing.T) {
 	api.Do("PUT", "/categories/abc", admin.Token, map[string]any{"name": "X"}).Expect(http.StatusBadRequest)
 
 	api.Do("DELETE", fmt.Sprintf("/categories/%d", id), admin.Token, nil).Expect(http.StatusOK)
-	m = api.Do("GET", fmt.Sprintf("/movies/%d", film), "", nil).Expect(http.StatusOK).JSON()
+	m = api.Do("GET", fmt.Sprintf("/movies/%d", movie), "", nil).Expect(http.StatusOK).JSON()
 	if cats := m["Categories"].([]any); len(cats) != 1 || cats[0].(map[string]any)["name"] != "Documentaire" {
 		t.Fatalf("film categories after delete = %v", m["Categories"])
 	}
@@ -210,28 +210,28 @@ func TestTwentyConcurrentEventCreationsWithOneNameMakeOneEvent(t *testing.T) {
 	}
 }
 
-func TestAwardsAppearInTheirFilm(t *testing.T) {
+func TestAwardsAppearInTheirMovie(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
 	prod := api.Register("PRODUCER")
-	film := newFilm(t, api, prod, "Primé")
-	r := api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": film, "name": "Grand prix"}).Expect(http.StatusCreated).JSON()
+	movie := newMovie(t, api, prod, "Primé")
+	r := api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": movie, "name": "Grand prix"}).Expect(http.StatusCreated).JSON()
 	a := r["award"].(map[string]any)
-	if r["message"] != "Prix attribué" || a["name"] != "Grand prix" || a["id_movie"] != float64(film) || a["awarded_at"] == nil {
+	if r["message"] != "Prix attribué" || a["name"] != "Grand prix" || a["id_movie"] != float64(movie) || a["awarded_at"] == nil {
 		t.Fatalf("POST /awards = %v", r)
 	}
-	m := api.Do("GET", fmt.Sprintf("/movies/%d", film), "", nil).Expect(http.StatusOK).JSON()
+	m := api.Do("GET", fmt.Sprintf("/movies/%d", movie), "", nil).Expect(http.StatusOK).JSON()
 	aw := m["Awards"].([]any)
 	if m["selection_status"] != "awarded" || len(aw) != 1 || aw[0].(map[string]any)["id_award"] != a["id_award"] || aw[0].(map[string]any)["awarded_at"] != a["awarded_at"] {
 		t.Fatalf("film = %v %v", m["selection_status"], m["Awards"])
 	}
-	for _, body := range []any{nil, map[string]any{"name": "X"}, map[string]any{"id_movie": film}, map[string]any{"id_movie": "abc", "name": "X"},
-		map[string]any{"id_movie": film, "name": "  "}} {
+	for _, body := range []any{nil, map[string]any{"name": "X"}, map[string]any{"id_movie": movie}, map[string]any{"id_movie": "abc", "name": "X"},
+		map[string]any{"id_movie": movie, "name": "  "}} {
 		api.Do("POST", "/awards", admin.Token, body).ExpectError(http.StatusBadRequest, "Les champs id_movie (entier) et name (nom du prix) sont requis")
 	}
-	api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": film, "name": strings.Repeat("p", 256)}).ExpectErrorAbout(http.StatusBadRequest, "255")
-	api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": film + 100, "name": "X"}).ExpectError(http.StatusNotFound, "Film non trouvé")
+	api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": movie, "name": strings.Repeat("p", 256)}).ExpectErrorAbout(http.StatusBadRequest, "255")
+	api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": movie + 100, "name": "X"}).ExpectError(http.StatusNotFound, "Film non trouvé")
 	list := api.Do("GET", "/awards", admin.Token, nil).Expect(http.StatusOK).List()
 	if len(list) != 1 || list[0]["id_award"] != a["id_award"] {
 		t.Fatalf("GET /awards = %v", list)
@@ -242,11 +242,11 @@ func TestAwardsAppearInTheirFilm(t *testing.T) {
 	}
 	api.Do("DELETE", fmt.Sprintf("/awards/%d", id), admin.Token, nil).ExpectError(http.StatusNotFound, "Prix non trouvé")
 	api.Do("DELETE", "/awards/abc", admin.Token, nil).Expect(http.StatusBadRequest)
-	m = api.Do("GET", fmt.Sprintf("/movies/%d", film), "", nil).Expect(http.StatusOK).JSON()
+	m = api.Do("GET", fmt.Sprintf("/movies/%d", movie), "", nil).Expect(http.StatusOK).JSON()
 	if m["selection_status"] != "candidate" || len(m["Awards"].([]any)) != 0 {
 		t.Fatalf("film after withdrawal = %v %v", m["selection_status"], m["Awards"])
 	}
-	trail := api.Do("GET", fmt.Sprintf("/audit?target=movie:%d", film), admin.Token, nil).Expect(http.StatusOK).List()
+	trail := api.Do("GET", fmt.Sprintf("/audit?target=movie:%d", movie), admin.Token, nil).Expect(http.StatusOK).List()
 	if len(trail) != 1 || trail[0]["action"] != "award.create" {
 		t.Fatalf("audit of the film = %v", trail)
 	}

@@ -35,7 +35,7 @@ func TestWholeFestival(t *testing.T) {
 
 	var (
 		admin, jury, prod     acct
-		filmID, rfID          int64 // the uploaded film, the register-film one
+		movieID, rfID         int64 // the uploaded film, the register-film one
 		catFeature, catPublic int64
 		voteID, awardID       int64
 		eventID               int64
@@ -108,7 +108,7 @@ func TestWholeFestival(t *testing.T) {
 		body := message(t, api.Do("POST", "/movies/upload", prod.Token, form), http.StatusCreated, "Film soumis avec succès")
 		m := object(t, body, "movie")
 		checkMovie(t, m)
-		filmID = id(t, m, "id_movie")
+		movieID = id(t, m, "id_movie")
 		if m["title"] != "Portrait de la jeune fille en feu" || m["synopsis"] != "Bretagne, 1770." || m["duration"] != 120.0 ||
 			m["release_year"] != 2019.0 || m["main_language"] != "fr" || m["description"] != nil ||
 			m["status"] != "PENDING" || m["selection_status"] != "submitted" || id(t, m, "id_user") != prod.ID {
@@ -125,14 +125,14 @@ func TestWholeFestival(t *testing.T) {
 		if id(t, producer, "id_user") != prod.ID || producer["first_name"] != "Céline" || producer["last_name"] != "Sciamma" {
 			t.Fatalf("Producer = %v", producer)
 		}
-		keys := bucket(t, api, fmt.Sprintf("movies/%d/", filmID))
-		if len(keys) != 4 || !contains(keys, fmt.Sprintf("movies/%d/%s", filmID, trailer)) {
+		keys := bucket(t, api, fmt.Sprintf("movies/%d/", movieID))
+		if len(keys) != 4 || !contains(keys, fmt.Sprintf("movies/%d/%s", movieID, trailer)) {
 			t.Fatalf("objects of the film: %v", keys)
 		}
 
 		mine := api.Do("GET", "/movies/mine", prod.Token, nil).Expect(http.StatusOK).List()
-		if got := ids(t, mine, "id_movie"); !equal(got, []int64{rfID, filmID}) {
-			t.Fatalf("GET /movies/mine = %v, want films %d and %d", got, rfID, filmID)
+		if got := ids(t, mine, "id_movie"); !equal(got, []int64{rfID, movieID}) {
+			t.Fatalf("GET /movies/mine = %v, want films %d and %d", got, rfID, movieID)
 		}
 		for _, m := range mine {
 			checkMovie(t, m)
@@ -152,7 +152,7 @@ func TestWholeFestival(t *testing.T) {
 			t.Fatalf("GET /categories = %v", cats)
 		}
 
-		path := fmt.Sprintf("/movies/%d", filmID)
+		path := fmt.Sprintf("/movies/%d", movieID)
 		api.Do("PUT", path+"/status", jury.Token, map[string]any{"status": "VALIDATED"}).
 			ExpectError(http.StatusForbidden, "Accès interdit. Rôle ADMIN requis.")
 		m := movieMessage(t, api.Do("PUT", path+"/status", admin.Token, map[string]any{"status": "VALIDATED"}), "Statut du film mis à jour")
@@ -175,7 +175,7 @@ func TestWholeFestival(t *testing.T) {
 			t.Fatalf("GET %s = %v", path, got)
 		}
 		validated := api.Do("GET", "/movies?status=VALIDATED", "", nil).Expect(http.StatusOK).List()
-		if l := ids(t, validated, "id_movie"); !equal(l, []int64{filmID}) {
+		if l := ids(t, validated, "id_movie"); !equal(l, []int64{movieID}) {
 			t.Fatalf("GET /movies?status=VALIDATED = %v", l)
 		}
 
@@ -183,7 +183,7 @@ func TestWholeFestival(t *testing.T) {
 		m = movieMessage(t, api.Do("PUT", fmt.Sprintf("/movies/%d/categories", rfID), admin.Token, map[string]any{"categories": []int64{catPublic}}), "Catégories du film mises à jour")
 		checkCategories(t, m, catPublic, "Prix du public")
 		checkJury(t, movieMessage(t, api.Do("PUT", fmt.Sprintf("/movies/%d/juries", rfID), admin.Token, map[string]any{"juries": []int64{jury.ID}}), "Jury du film mis à jour"), jury)
-		for cat, want := range map[int64][]int64{catFeature: {filmID}, catPublic: {rfID, filmID}} {
+		for cat, want := range map[int64][]int64{catFeature: {movieID}, catPublic: {rfID, movieID}} {
 			inCat := api.Do("GET", fmt.Sprintf("/movies?category=%d", cat), "", nil).Expect(http.StatusOK).List()
 			if l := ids(t, inCat, "id_movie"); !equal(l, want) {
 				t.Fatalf("GET /movies?category=%d = %v, want %v", cat, l, want)
@@ -194,7 +194,7 @@ func TestWholeFestival(t *testing.T) {
 	t.Run("the jury member watches the film, votes twice and marks it candidate", func(t *testing.T) {
 		api := api.For(t)
 		assigned := api.Do("GET", "/movies/assigned", jury.Token, nil).Expect(http.StatusOK).List()
-		if l := ids(t, assigned, "id_movie"); !equal(l, []int64{rfID, filmID}) {
+		if l := ids(t, assigned, "id_movie"); !equal(l, []int64{rfID, movieID}) {
 			t.Fatalf("GET /movies/assigned = %v", l)
 		}
 		for _, m := range assigned {
@@ -203,8 +203,8 @@ func TestWholeFestival(t *testing.T) {
 		}
 		api.Do("GET", "/movies/assigned", prod.Token, nil).ExpectError(http.StatusForbidden, "Accès interdit. Rôle JURY requis.")
 
-		media := api.Do("GET", fmt.Sprintf("/movies/%d/media", filmID), jury.Token, nil).Expect(http.StatusOK).JSON()
-		if id(t, media, "id_movie") != filmID {
+		media := api.Do("GET", fmt.Sprintf("/movies/%d/media", movieID), jury.Token, nil).Expect(http.StatusOK).JSON()
+		if id(t, media, "id_movie") != movieID {
 			t.Fatalf("media = %v", media)
 		}
 		if exp, err := time.Parse(time.RFC3339, fmt.Sprint(media["expiresAt"])); err != nil || time.Until(exp) < 10*time.Minute {
@@ -227,24 +227,24 @@ func TestWholeFestival(t *testing.T) {
 			}
 		}
 
-		votePath := fmt.Sprintf("/votes/mine/%d", filmID)
+		votePath := fmt.Sprintf("/votes/mine/%d", movieID)
 		r := api.Do("POST", votePath, jury.Token, map[string]any{"score": 8.5, "comment": "Une mise en scène superbe", "is_candidate": false})
 		v := object(t, message(t, r, http.StatusCreated, "Vote enregistré"), "vote")
-		checkVote(t, v, jury.ID, filmID, 8.5, "Une mise en scène superbe", false)
+		checkVote(t, v, jury.ID, movieID, 8.5, "Une mise en scène superbe", false)
 		voteID = id(t, v, "id_vote")
 		r = api.Do("POST", votePath, jury.Token, map[string]any{"score": 9.25, "comment": "Après un second visionnage : un chef-d'œuvre"})
 		v = object(t, message(t, r, http.StatusOK, "Vote mis à jour"), "vote")
-		checkVote(t, v, jury.ID, filmID, 9.25, "Après un second visionnage : un chef-d'œuvre", false)
+		checkVote(t, v, jury.ID, movieID, 9.25, "Après un second visionnage : un chef-d'œuvre", false)
 		if id(t, v, "id_vote") != voteID {
 			t.Fatalf("the update made vote %v, want %d", v["id_vote"], voteID)
 		}
 		r = api.Do("POST", fmt.Sprintf("/votes/mine/%d", rfID), jury.Token, map[string]any{"score": 6, "comment": "Prometteur"})
 		checkVote(t, object(t, message(t, r, http.StatusCreated, "Vote enregistré"), "vote"), jury.ID, rfID, 6, "Prometteur", false)
 		mine := api.Do("GET", "/votes/mine", jury.Token, nil).Expect(http.StatusOK).List()
-		if l := ids(t, mine, "id_movie"); !equal(l, []int64{rfID, filmID}) {
+		if l := ids(t, mine, "id_movie"); !equal(l, []int64{rfID, movieID}) {
 			t.Fatalf("GET /votes/mine: films %v", l)
 		}
-		checkVote(t, mine[1], jury.ID, filmID, 9.25, "Après un second visionnage : un chef-d'œuvre", false)
+		checkVote(t, mine[1], jury.ID, movieID, 9.25, "Après un second visionnage : un chef-d'œuvre", false)
 		if id(t, mine[1], "id_vote") != voteID {
 			t.Fatalf("GET /votes/mine = %v", mine)
 		}
@@ -253,7 +253,7 @@ func TestWholeFestival(t *testing.T) {
 			t.Fatalf("GET %s = %v", votePath, one)
 		}
 
-		m := movieMessage(t, api.Do("PUT", fmt.Sprintf("/movies/%d/jury-candidate", filmID), jury.Token, nil), "Film marqué comme candidat")
+		m := movieMessage(t, api.Do("PUT", fmt.Sprintf("/movies/%d/jury-candidate", movieID), jury.Token, nil), "Film marqué comme candidat")
 		if m["status"] != "CANDIDATE" || m["selection_status"] != "candidate" {
 			t.Fatalf("after jury-candidate: status %v, selection_status %v", m["status"], m["selection_status"])
 		}
@@ -266,14 +266,14 @@ func TestWholeFestival(t *testing.T) {
 		if len(votes) != 2 || id(t, votes[0], "id_vote") != voteID {
 			t.Fatalf("GET /votes = %v (vote %d first)", votes, voteID)
 		}
-		checkVote(t, votes[0], jury.ID, filmID, 9.25, "Après un second visionnage : un chef-d'œuvre", false)
+		checkVote(t, votes[0], jury.ID, movieID, 9.25, "Après un second visionnage : un chef-d'œuvre", false)
 		checkVote(t, votes[1], jury.ID, rfID, 6, "Prometteur", false)
 
 		res := api.Do("GET", "/votes/results", admin.Token, nil).Expect(http.StatusOK).List()
 		if len(res) != 2 {
 			t.Fatalf("GET /votes/results = %v", res)
 		}
-		if id(t, res[0], "id_movie") != filmID || res[0]["rank"] != 1.0 || res[0]["vote_count"] != 1.0 || res[0]["mean"] != 9.25 ||
+		if id(t, res[0], "id_movie") != movieID || res[0]["rank"] != 1.0 || res[0]["vote_count"] != 1.0 || res[0]["mean"] != 9.25 ||
 			res[0]["min"] != 9.25 || res[0]["max"] != 9.25 || res[0]["spread"] != 0.0 || res[0]["candidate_flags"] != 0.0 ||
 			res[0]["selection_status"] != "candidate" {
 			t.Fatalf("results, first = %v", res[0])
@@ -293,18 +293,18 @@ func TestWholeFestival(t *testing.T) {
 		if got := strings.Join(rows[0], ","); got != "rank,id_movie,title,selection_status,categories,vote_count,mean,min,max,spread,candidate_flags" {
 			t.Fatalf("CSV header %s", got)
 		}
-		if got, want := strings.Join(rows[1], "|"), fmt.Sprintf("1|%d|Portrait de la jeune fille en feu|candidate|Long métrage; Prix du public|1|9.25|9.25|9.25|0|0", filmID); got != want {
+		if got, want := strings.Join(rows[1], "|"), fmt.Sprintf("1|%d|Portrait de la jeune fille en feu|candidate|Long métrage; Prix du public|1|9.25|9.25|9.25|0|0", movieID); got != want {
 			t.Fatalf("CSV row %s, want %s", got, want)
 		}
 
-		body := message(t, api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": filmID, "name": "Palme de la mise en scène"}),
+		body := message(t, api.Do("POST", "/awards", admin.Token, map[string]any{"id_movie": movieID, "name": "Palme de la mise en scène"}),
 			http.StatusCreated, "Prix attribué")
 		aw := object(t, body, "award")
 		awardID = id(t, aw, "id_award")
-		if id(t, aw, "id_movie") != filmID || aw["name"] != "Palme de la mise en scène" || !isTime(aw["awarded_at"]) {
+		if id(t, aw, "id_movie") != movieID || aw["name"] != "Palme de la mise en scène" || !isTime(aw["awarded_at"]) {
 			t.Fatalf("award = %v", aw)
 		}
-		m := api.Do("GET", fmt.Sprintf("/movies/%d", filmID), "", nil).Expect(http.StatusOK).JSON()
+		m := api.Do("GET", fmt.Sprintf("/movies/%d", movieID), "", nil).Expect(http.StatusOK).JSON()
 		checkMovie(t, m)
 		awards := m["Awards"].([]any)
 		if len(awards) != 1 {
@@ -325,7 +325,7 @@ func TestWholeFestival(t *testing.T) {
 			t.Fatalf("GET /awards = %v", all)
 		}
 
-		trail := api.Do("GET", fmt.Sprintf("/audit?target=movie:%d", filmID), admin.Token, nil).Expect(http.StatusOK).List()
+		trail := api.Do("GET", fmt.Sprintf("/audit?target=movie:%d", movieID), admin.Token, nil).Expect(http.StatusOK).List()
 		want := []struct {
 			action string
 			actor  acct
@@ -339,7 +339,7 @@ func TestWholeFestival(t *testing.T) {
 		for i, w := range want {
 			e := trail[i]
 			if e["action"] != w.action || id(t, e, "actor_id") != w.actor.ID || e["actor_role"] != w.actor.Role ||
-				e["target"] != fmt.Sprintf("movie:%d", filmID) || !isTime(e["at"]) {
+				e["target"] != fmt.Sprintf("movie:%d", movieID) || !isTime(e["at"]) {
 				t.Fatalf("audit entry %d = %v, want %s by %s %d (all: %v)", i, e, w.action, w.actor.Role, w.actor.ID, actions(trail))
 			}
 		}
@@ -397,23 +397,23 @@ func TestWholeFestival(t *testing.T) {
 
 	t.Run("deletions leave nothing behind", func(t *testing.T) {
 		api := api.For(t)
-		path := fmt.Sprintf("/movies/%d", filmID)
-		before := strings.Join(movieItems(t, api, filmID), ",")
+		path := fmt.Sprintf("/movies/%d", movieID)
+		before := strings.Join(movieItems(t, api, movieID), ",")
 		if !regexp.MustCompile(`^AWARD#\d+,CATEGORY#\d+,CATEGORY#\d+,JURY#\d+,MOVIE,VOTE#\d+$`).MatchString(before) {
 			t.Fatalf("the film's items before its deletion: %s, want the film, an award, two category links, a jury assignment, a vote", before)
 		}
 		message(t, api.Do("DELETE", path, admin.Token, nil), http.StatusOK, "Film supprimé avec succès")
 		api.Do("GET", path, "", nil).ExpectError(http.StatusNotFound, "Film non trouvé")
 		api.Do("DELETE", path, admin.Token, nil).ExpectError(http.StatusNotFound, "Film non trouvé")
-		if keys := bucket(t, api, fmt.Sprintf("movies/%d/", filmID)); len(keys) != 0 {
+		if keys := bucket(t, api, fmt.Sprintf("movies/%d/", movieID)); len(keys) != 0 {
 			t.Fatalf("objects of the deleted film: %v", keys)
 		}
-		if left := movieItems(t, api, filmID); len(left) != 0 {
+		if left := movieItems(t, api, movieID); len(left) != 0 {
 			t.Fatalf("items of the deleted film: %v", left)
 		}
 		// Only the producer's other film is left in every listing.
 		leftOnly(t, api, admin, jury, rfID)
-		api.Do("GET", fmt.Sprintf("/votes/mine/%d", filmID), jury.Token, nil).ExpectError(http.StatusNotFound, "Vote non trouvé")
+		api.Do("GET", fmt.Sprintf("/votes/mine/%d", movieID), jury.Token, nil).ExpectError(http.StatusNotFound, "Vote non trouvé")
 
 		// The producer's account goes with their other film and its files.
 		if keys := bucket(t, api, fmt.Sprintf("movies/%d/", rfID)); len(keys) != 2 {
@@ -469,10 +469,10 @@ func TestWholeFestival(t *testing.T) {
 
 // leftOnly checks that the films, votes, assignments, results and awards
 // that listings show are those of the films given, and nothing else.
-func leftOnly(t *testing.T, api *apitest.API, admin, jury acct, films ...int64) {
+func leftOnly(t *testing.T, api *apitest.API, admin, jury acct, movies ...int64) {
 	t.Helper()
-	want := fmt.Sprint(films)
-	if films == nil {
+	want := fmt.Sprint(movies)
+	if movies == nil {
 		want = "[]"
 	}
 	for _, l := range []struct{ path, token, key string }{

@@ -16,21 +16,21 @@ import (
 // TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS: the direct flow
 // carries a feature-sized film, and the same film sent as a multipart form
 // gets API Gateway's 413 before any function runs, leaving nothing behind.
-func TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
+func TestA20MBMovieGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
-	var film bytes.Buffer
-	_, _ = io.Copy(&film, filestest.LargeMP4(20<<20))
+	var movie bytes.Buffer
+	_, _ = io.Copy(&movie, filestest.LargeMP4(20<<20))
 
 	t.Run("as a multipart form: 413 from the edge, no film, no object", func(t *testing.T) {
-		form := apitest.NewMultipart().Field("title", "Long métrage").File("filmFile", "film.mp4", film.Bytes()).Close()
+		form := apitest.NewMultipart().Field("title", "Long métrage").File("filmFile", "film.mp4", movie.Bytes()).Close()
 		r := api.For(t).Do("POST", "/movies/upload", prod.Token, form).Expect(http.StatusRequestEntityTooLarge)
 		if string(r.Body) != `{"message":"Request Entity Too Large"}` {
 			t.Errorf("body %s, want API Gateway's", r.Body)
 		}
 		if mine := api.For(t).Do("GET", "/movies/mine", prod.Token, nil).Expect(http.StatusOK).List(); len(mine) != 0 {
-			t.Errorf("a refused form left %d apitest.FilmForm(s)", len(mine))
+			t.Errorf("a refused form left %d film(s)", len(mine))
 		}
 		if keys := objects(t, api); len(keys) != 0 {
 			t.Errorf("a refused form left objects %v", keys)
@@ -41,8 +41,8 @@ func TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
 		started := time.Now()
 		id := api.Upload(t, prod.Token, "Long métrage")
 		path := fmt.Sprintf("/movies/%d/uploads", id)
-		s := api.For(t).Do("POST", path, prod.Token, map[string]any{"part": "filmFile", "size": film.Len()}).Expect(http.StatusCreated).JSON()
-		parts := putParts(t, s, film.Bytes())
+		s := api.For(t).Do("POST", path, prod.Token, map[string]any{"part": "filmFile", "size": movie.Len()}).Expect(http.StatusCreated).JSON()
+		parts := putParts(t, s, movie.Bytes())
 		api.For(t).Do("POST", path+"/complete", prod.Token, map[string]any{
 			"part": "filmFile", "name": s["name"], "upload_id": s["upload_id"], "parts": parts,
 		}).Expect(http.StatusOK)
@@ -54,8 +54,8 @@ func TestA20MBFilmGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
 		}
 		got, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if !bytes.Equal(got, film.Bytes()) {
-			t.Fatalf("the film served back has %d bytes, want the %d sent", len(got), film.Len())
+		if !bytes.Equal(got, movie.Bytes()) {
+			t.Fatalf("the film served back has %d bytes, want the %d sent", len(got), movie.Len())
 		}
 		t.Logf("20 MB film: direct upload, completion and read back in %v", time.Since(started).Round(time.Millisecond))
 	})

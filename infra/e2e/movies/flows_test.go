@@ -19,7 +19,7 @@ import (
 )
 
 // registerFilmForm is a complete register-film form for the e-mail.
-func registerFilmForm(email string) *apitest.Multipart {
+func registerMovieForm(email string) *apitest.Multipart {
 	return apitest.NewMultipart().
 		Field("first_name", "Nina").Field("last_name", "Prod").Field("email", email).
 		Field("password", "motdepasse1").Field("role", "ADMIN").
@@ -29,10 +29,10 @@ func registerFilmForm(email string) *apitest.Multipart {
 		Close()
 }
 
-func TestRegisterFilmCreatesTheProducerAndTheFilmTogether(t *testing.T) {
+func TestRegisterMovieCreatesTheProducerAndTheMovieTogether(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
-	r := api.Do("POST", "/auth/register-film", "", registerFilmForm("nina@example.org")).Expect(http.StatusCreated).JSON()
+	r := api.Do("POST", "/auth/register-film", "", registerMovieForm("nina@example.org")).Expect(http.StatusCreated).JSON()
 	u := r["newUser"].(map[string]any)
 	m := r["movie"].(map[string]any)
 	if u["role"] != "PRODUCER" || u["email"] != "nina@example.org" || u["password"] != nil {
@@ -50,7 +50,7 @@ func TestRegisterFilmCreatesTheProducerAndTheFilmTogether(t *testing.T) {
 	}
 
 	t.Run("a registered e-mail answers 409 and creates nothing", func(t *testing.T) {
-		api.Do("POST", "/auth/register-film", "", registerFilmForm("NINA@example.org")).
+		api.Do("POST", "/auth/register-film", "", registerMovieForm("NINA@example.org")).
 			ExpectError(http.StatusConflict, "Cet utilisateur existe déjà")
 		if n := len(objects(t, api)); n != 2 {
 			t.Errorf("%d objects, want still 2", n)
@@ -91,7 +91,7 @@ func TestRegisterFilmCreatesTheProducerAndTheFilmTogether(t *testing.T) {
 	})
 }
 
-func TestRegisterFilmFailingMidwayLeavesNoUserNoFilmNoObject(t *testing.T) {
+func TestRegisterMovieFailingMidwayLeavesNoUserNoMovieNoObject(t *testing.T) {
 	t.Parallel()
 	s3fail := &failingS3{}
 	api, db := apitest.StartCounting(t, func(o *localserver.Options) {
@@ -108,7 +108,7 @@ func TestRegisterFilmFailingMidwayLeavesNoUserNoFilmNoObject(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			c.inject()
 			defer func() { s3fail.marker.Store(""); s3fail.panics.Store(false); db.FailTransactions.Store(false) }()
-			api.Do("POST", "/auth/register-film", "", registerFilmForm("mid@example.org")).
+			api.Do("POST", "/auth/register-film", "", registerMovieForm("mid@example.org")).
 				ExpectError(http.StatusInternalServerError, "Internal server error")
 			if keys := objects(t, api); len(keys) != 0 {
 				t.Errorf("objects left: %v", keys)
@@ -119,10 +119,10 @@ func TestRegisterFilmFailingMidwayLeavesNoUserNoFilmNoObject(t *testing.T) {
 		})
 	}
 	// And with nothing injected it works.
-	api.Do("POST", "/auth/register-film", "", registerFilmForm("mid@example.org")).Expect(http.StatusCreated)
+	api.Do("POST", "/auth/register-film", "", registerMovieForm("mid@example.org")).Expect(http.StatusCreated)
 }
 
-func TestCopiesOfAUserInFilmsFollowTheUser(t *testing.T) {
+func TestCopiesOfAUserInMoviesFollowTheUser(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
@@ -219,7 +219,7 @@ func putParts(t *testing.T, started map[string]any, content []byte) []map[string
 	return done
 }
 
-func TestDirectUploadOfALargeFilmIsVerifiedBeforeTheFilmPointsAtIt(t *testing.T) {
+func TestDirectUploadOfALargeMovieIsVerifiedBeforeTheMoviePointsAtIt(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	prod, other := api.Register("PRODUCER"), api.Register("PRODUCER")
@@ -229,10 +229,10 @@ func TestDirectUploadOfALargeFilmIsVerifiedBeforeTheFilmPointsAtIt(t *testing.T)
 
 	// A 12 MiB film: bigger than API Gateway lets through, in parts of 16 MiB... so one part;
 	// the part count logic itself is tested in pkg/storage/files.
-	var film bytes.Buffer
-	_, _ = io.Copy(&film, filestest.LargeMP4(12<<20))
-	started := api.Do("POST", start, prod.Token, map[string]any{"part": "filmFile", "size": film.Len()}).Expect(http.StatusCreated).JSON()
-	done := putParts(t, started, film.Bytes())
+	var movie bytes.Buffer
+	_, _ = io.Copy(&movie, filestest.LargeMP4(12<<20))
+	started := api.Do("POST", start, prod.Token, map[string]any{"part": "filmFile", "size": movie.Len()}).Expect(http.StatusCreated).JSON()
+	done := putParts(t, started, movie.Bytes())
 	m := api.Do("POST", start+"/complete", prod.Token, map[string]any{
 		"part": "filmFile", "name": started["name"], "upload_id": started["upload_id"], "parts": done,
 	}).Expect(http.StatusOK).JSON()["movie"].(map[string]any)
@@ -324,14 +324,14 @@ func TestRequestsPerCall(t *testing.T) {
 	if one != 1 {
 		t.Errorf("GET /movies/:id made %d requests, want 1", one)
 	}
-	for _, c := range []struct{ films, max int }{{10, 1}, {1000, 3}} {
-		write(c.films - len(api.Do("GET", "/movies", "", nil).List()))
+	for _, c := range []struct{ movies, max int }{{10, 1}, {1000, 3}} {
+		write(c.movies - len(api.Do("GET", "/movies", "", nil).List()))
 		db.Take()
 		l := api.Do("GET", "/movies", "", nil).Expect(http.StatusOK).List()
 		byOp, n := db.Take()
 		t.Logf("GET /movies with %d films: %d DynamoDB request(s) %v", len(l), n, byOp)
-		if len(l) != c.films || n > c.max {
-			t.Errorf("GET /movies with %d films: %d films, %d requests (want at most %d)", c.films, len(l), n, c.max)
+		if len(l) != c.movies || n > c.max {
+			t.Errorf("GET /movies with %d films: %d films, %d requests (want at most %d)", c.movies, len(l), n, c.max)
 		}
 		db.Take()
 		api.Do("GET", "/movies?limit=100", "", nil).Expect(http.StatusOK)

@@ -71,7 +71,7 @@ func vmHWM() float64 {
 // proves is that the handler's memory does not grow with what it streams.
 //
 //	go test -run '^$' -bench UploadLargeFilm -benchtime 1x ./infra/e2e/movies/
-func BenchmarkUploadLargeFilm(b *testing.B) {
+func BenchmarkUploadLargeMovie(b *testing.B) {
 	const size = 200 << 20
 	api := apitest.Start(b, func(o *localserver.Options) {
 		o.WrapS3 = func(aws.HTTPClient) aws.HTTPClient { return discardingS3{} }

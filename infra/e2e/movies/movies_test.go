@@ -12,7 +12,7 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
-func TestUploadStoresTheFilmAndItsFilesUnderTheFilmPrefix(t *testing.T) {
+func TestUploadStoresTheMovieAndItsFilesUnderTheMoviePrefix(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
@@ -117,11 +117,11 @@ func TestAnInvalidSubmissionAnswers400AndStoresNothing(t *testing.T) {
 			"Fichier invalide pour la partie subtitlesSrt : un fichier de sous-titres SRT est attendu (pas du texte UTF-8)"},
 		{"title missing", apitest.NewMultipart().Field("duration", "3").
 			File("filmFile", "f.mp4", filestest.MP4()).Close(), "Le titre du film est requis (champ title)"},
-		{"duration not a number", apitest.FilmForm("X", "duration", "long"),
+		{"duration not a number", apitest.MovieForm("X", "duration", "long"),
 			"Durée invalide : un nombre entier positif est attendu (champ duration)"},
-		{"duration negative", apitest.FilmForm("X", "duration", "-4"),
+		{"duration negative", apitest.MovieForm("X", "duration", "-4"),
 			"Durée invalide : un nombre entier positif est attendu (champ duration)"},
-		{"unknown category", apitest.FilmForm("X", "categories", "[1, 99]"), "Catégories inconnues : 99"},
+		{"unknown category", apitest.MovieForm("X", "categories", "[1, 99]"), "Catégories inconnues : 99"},
 		{"unknown file part", apitest.NewMultipart().Field("title", "X").
 			File("virus", "x.exe", []byte("MZ")).Close(),
 			"Partie de fichier inconnue : virus (parties acceptées : filmFile, thumbnail1, thumbnail2, thumbnail3, poster, subtitlesSrt)"},
@@ -201,7 +201,7 @@ func TestMovieRoutesCheckTokenAndRole(t *testing.T) {
 	}
 }
 
-func TestAdminReviewsAFilm(t *testing.T) {
+func TestAdminReviewsAMovie(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
@@ -386,7 +386,7 @@ func TestJuryMarksCandidateUnlessInConflictOfInterest(t *testing.T) {
 	}
 }
 
-func TestDeletingAFilmRemovesItsCollectionAndFiles(t *testing.T) {
+func TestDeletingAMovieRemovesItsCollectionAndFiles(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")

@@ -12,7 +12,7 @@ import (
 // A film whose deletion stopped half-way (marked, files and items left) is
 // hidden from every listing; deleting its producer must still finish it
 // rather than answer "retry" forever.
-func TestDeletingAProducerFinishesAFilmWhoseDeletionStoppedHalfWay(t *testing.T) {
+func TestDeletingAProducerFinishesAMovieWhoseDeletionStoppedHalfWay(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")

@@ -11,9 +11,9 @@ import (
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
 
-// newFilm stores a submitted film of owner, without media files.
-func newFilm(t testing.TB, api *apitest.API, owner apitest.Account, title string, collaborators ...festival.Collaborator) int64 {
-	return api.StoreFilm(t, owner, festival.Movie{Title: title, Collaborators: collaborators})
+// newMovie stores a submitted film of owner, without media files.
+func newMovie(t testing.TB, api *apitest.API, owner apitest.Account, title string, collaborators ...festival.Collaborator) int64 {
+	return api.StoreMovie(t, owner, festival.Movie{Title: title, Collaborators: collaborators})
 }
 
 func path(format string, args ...any) string { return fmt.Sprintf(format, args...) }

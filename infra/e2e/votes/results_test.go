@@ -15,21 +15,21 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
-func TestJuryResultsRankFilmsAndExportCSV(t *testing.T) {
+func TestJuryResultsRankMoviesAndExportCSV(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	admin := api.Register("ADMIN")
 	juries := []apitest.Account{api.Register("JURY"), api.Register("JURY"), api.Register("JURY")}
 	shorts := api.Do("POST", "/categories", admin.Token, map[string]any{"name": "Courts"}).Expect(http.StatusCreated).JSON()["newCategory"].(map[string]any)
-	a := newFilm(t, api, prod, "=Alpha")
-	b := newFilm(t, api, prod, "Beta")
-	c := newFilm(t, api, prod, "Gamma (sans vote)")
+	a := newMovie(t, api, prod, "=Alpha")
+	b := newMovie(t, api, prod, "Beta")
+	c := newMovie(t, api, prod, "Gamma (sans vote)")
 	api.Do("PUT", path("/movies/%d/categories", b), admin.Token, map[string]any{"categories": []any{shorts["id_categorie"]}}).Expect(http.StatusOK)
 	scores := map[int64][]float64{a: {6, 8, 10}, b: {9, 9.5}}
-	for film, ss := range scores {
+	for movie, ss := range scores {
 		for i, s := range ss {
-			api.Do("POST", path("/votes/mine/%d", film), juries[i].Token, map[string]any{"score": s, "is_candidate": s >= 9}).Expect(http.StatusCreated)
+			api.Do("POST", path("/votes/mine/%d", movie), juries[i].Token, map[string]any{"score": s, "is_candidate": s >= 9}).Expect(http.StatusCreated)
 		}
 	}
 	res := api.Do("GET", "/votes/results", admin.Token, nil).Expect(http.StatusOK).List()
@@ -76,7 +76,7 @@ func TestJuryResultsRankFilmsAndExportCSV(t *testing.T) {
 
 // TestResultsNeedNoRequestPerFilm measures the DynamoDB requests of one
 // GET /votes/results with 100 films and 5 jurors' votes on each.
-func TestResultsNeedNoRequestPerFilm(t *testing.T) {
+func TestResultsNeedNoRequestPerMovie(t *testing.T) {
 	t.Parallel()
 	api, db := apitest.StartCounting(t)
 	prod := api.Register("PRODUCER")
@@ -87,13 +87,13 @@ func TestResultsNeedNoRequestPerFilm(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		jurors = append(jurors, festival.Actor{ID: api.Register("JURY").ID, Role: festival.RoleJury})
 	}
-	films := make([]int64, 100)
-	for i := range films {
-		films[i] = newFilm(t, api, prod, fmt.Sprintf("Film %03d with a title of a realistic length", i))
+	movies := make([]int64, 100)
+	for i := range movies {
+		movies[i] = newMovie(t, api, prod, fmt.Sprintf("Film %03d with a title of a realistic length", i))
 	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 16)
-	for i, f := range films {
+	for i, f := range movies {
 		for j, who := range jurors {
 			wg.Add(1)
 			sem <- struct{}{}
@@ -134,9 +134,9 @@ func TestTheAuditTrailIsReadByAdminsWithFilters(t *testing.T) {
 	prod := api.Register("PRODUCER")
 	admin := api.Register("ADMIN")
 	jury := api.Register("JURY")
-	film := newFilm(t, api, prod, "Audité")
-	api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": 8, "is_candidate": true}).Expect(http.StatusCreated)
-	api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": 7}).Expect(http.StatusOK)
+	movie := newMovie(t, api, prod, "Audité")
+	api.Do("POST", path("/votes/mine/%d", movie), jury.Token, map[string]any{"score": 8, "is_candidate": true}).Expect(http.StatusCreated)
+	api.Do("POST", path("/votes/mine/%d", movie), jury.Token, map[string]any{"score": 7}).Expect(http.StatusOK)
 	api.Do("POST", "/categories", admin.Token, map[string]any{"name": "Animation"}).Expect(http.StatusCreated)
 
 	api.Do("GET", "/audit", "", nil).ExpectError(http.StatusUnauthorized, msgToken)
@@ -157,7 +157,7 @@ func TestTheAuditTrailIsReadByAdminsWithFilters(t *testing.T) {
 	if len(mine) != 3 || mine[0]["action"] != "vote.update" || mine[0]["actor_role"] != "JURY" {
 		t.Fatalf("audit of the juror = %v", mine)
 	}
-	cand := api.Do("GET", path("/audit?action=movie.candidate&target=movie:%d", film), admin.Token, nil).Expect(http.StatusOK).List()
+	cand := api.Do("GET", path("/audit?action=movie.candidate&target=movie:%d", movie), admin.Token, nil).Expect(http.StatusOK).List()
 	if len(cand) != 1 || cand[0]["details"].(map[string]any)["from"] != "submitted" {
 		t.Fatalf("candidate entries = %v", cand)
 	}

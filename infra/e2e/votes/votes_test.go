@@ -14,7 +14,7 @@ const (
 	msgToken      = "Token invalide ou manquant"
 	msgAdminOnly  = "Accès interdit. Rôle ADMIN requis."
 	msgJuryAdmin  = "Accès interdit. Rôle JURY ou ADMIN requis."
-	msgFilm       = "Film non trouvé"
+	msgMovie      = "Film non trouvé"
 	msgVoteNone   = "Vote non trouvé"
 	msgConflict   = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
 	msgNotAssign  = "Ce film ne vous est pas attribué : le festival n'autorise le vote des jurés que sur les films qui leur sont assignés"
@@ -54,10 +54,10 @@ func TestAJurorVotesThenUpdatesTheSameVote(t *testing.T) {
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
-	film := newFilm(t, api, prod, "Le Voyage")
+	movie := newMovie(t, api, prod, "Le Voyage")
 
 	// The web client's names: note and comments.
-	r := api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"note": 7.5, "comments": "Belle photographie"}).Expect(http.StatusCreated)
+	r := api.Do("POST", path("/votes/mine/%d", movie), jury.Token, map[string]any{"note": 7.5, "comments": "Belle photographie"}).Expect(http.StatusCreated)
 	body := r.JSON()
 	if body["message"] != "Vote enregistré" {
 		t.Fatalf("message %v", body["message"])
@@ -68,18 +68,18 @@ func TestAJurorVotesThenUpdatesTheSameVote(t *testing.T) {
 			t.Fatalf("vote has no %s: %s", k, r.Body)
 		}
 	}
-	if v["score"] != 7.5 || v["comment"] != "Belle photographie" || v["id_user"] != float64(jury.ID) || v["id_movie"] != float64(film) || v["is_candidate"] != false {
+	if v["score"] != 7.5 || v["comment"] != "Belle photographie" || v["id_user"] != float64(jury.ID) || v["id_movie"] != float64(movie) || v["is_candidate"] != false {
 		t.Fatalf("vote = %v", v)
 	}
 	id := v["id_vote"]
 
-	r = api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": 9}).Expect(http.StatusOK)
+	r = api.Do("POST", path("/votes/mine/%d", movie), jury.Token, map[string]any{"score": 9}).Expect(http.StatusOK)
 	body = r.JSON()
 	v = body["vote"].(map[string]any)
 	if body["message"] != "Vote mis à jour" || v["id_vote"] != id || v["score"] != float64(9) || v["comment"] != "Belle photographie" {
 		t.Fatalf("update answer = %s", r.Body)
 	}
-	got := api.Do("GET", path("/votes/mine/%d", film), jury.Token, nil).Expect(http.StatusOK).JSON()
+	got := api.Do("GET", path("/votes/mine/%d", movie), jury.Token, nil).Expect(http.StatusOK).JSON()
 	if got["score"] != float64(9) || got["id_vote"] != id {
 		t.Fatalf("GET /votes/mine/:id = %v", got)
 	}
@@ -91,11 +91,11 @@ func TestAJurorVotesThenUpdatesTheSameVote(t *testing.T) {
 	if l := api.Do("GET", "/votes/mine", other.Token, nil).Expect(http.StatusOK).List(); len(l) != 0 {
 		t.Fatalf("another juror sees %d votes", len(l))
 	}
-	api.Do("GET", path("/votes/mine/%d", film), other.Token, nil).ExpectError(http.StatusNotFound, msgVoteNone)
+	api.Do("GET", path("/votes/mine/%d", movie), other.Token, nil).ExpectError(http.StatusNotFound, msgVoteNone)
 
 	// An admin votes too.
 	admin := api.Register("ADMIN")
-	api.Do("POST", path("/votes/mine/%d", film), admin.Token, map[string]any{"score": 0}).Expect(http.StatusCreated)
+	api.Do("POST", path("/votes/mine/%d", movie), admin.Token, map[string]any{"score": 0}).Expect(http.StatusCreated)
 	all := api.Do("GET", "/votes", admin.Token, nil).Expect(http.StatusOK).List()
 	if len(all) != 2 {
 		t.Fatalf("GET /votes = %d votes, want 2", len(all))
@@ -110,14 +110,14 @@ func TestAJurorVotesThenUpdatesTheSameVote(t *testing.T) {
 	}
 }
 
-func TestBadScoresAndUnknownFilmsStoreNothing(t *testing.T) {
+func TestBadScoresAndUnknownMoviesStoreNothing(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
 	admin := api.Register("ADMIN")
-	film := newFilm(t, api, prod, "Sans vote")
-	p := path("/votes/mine/%d", film)
+	movie := newMovie(t, api, prod, "Sans vote")
+	p := path("/votes/mine/%d", movie)
 	for _, body := range []any{
 		map[string]any{"score": "7"},
 		map[string]any{"score": 10.5},
@@ -136,25 +136,25 @@ func TestBadScoresAndUnknownFilmsStoreNothing(t *testing.T) {
 	api.Do("POST", p, jury.Token, map[string]any{"comment": "Pas de note"}).ExpectError(http.StatusBadRequest, msgScoreFirst)
 	api.Do("POST", p, jury.Token, nil).Expect(http.StatusBadRequest)
 	api.Do("POST", p, jury.Token, "{not json").Expect(http.StatusBadRequest)
-	api.Do("POST", path("/votes/mine/%d", film+1000), jury.Token, map[string]any{"score": 5}).ExpectError(http.StatusNotFound, msgFilm)
+	api.Do("POST", path("/votes/mine/%d", movie+1000), jury.Token, map[string]any{"score": 5}).ExpectError(http.StatusNotFound, msgMovie)
 	api.Do("POST", "/votes/mine/abc", jury.Token, map[string]any{"score": 5}).Expect(http.StatusBadRequest)
 	api.Do("GET", "/votes/mine/abc", jury.Token, nil).Expect(http.StatusBadRequest)
 	if all := api.Do("GET", "/votes", admin.Token, nil).Expect(http.StatusOK).List(); len(all) != 0 {
 		t.Fatalf("%d votes stored after refused requests", len(all))
 	}
-	if m := api.Do("GET", path("/movies/%d", film), "", nil).Expect(http.StatusOK).JSON(); m["selection_status"] != "submitted" {
+	if m := api.Do("GET", path("/movies/%d", movie), "", nil).Expect(http.StatusOK).JSON(); m["selection_status"] != "submitted" {
 		t.Fatalf("film status %v", m["selection_status"])
 	}
 }
 
-func TestACandidateFlagMovesTheFilmToCandidate(t *testing.T) {
+func TestACandidateFlagMovesTheMovieToCandidate(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
-	film := newFilm(t, api, prod, "Promu")
-	api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": 9.5, "is_candidate": true}).Expect(http.StatusCreated)
-	m := api.Do("GET", path("/movies/%d", film), "", nil).Expect(http.StatusOK).JSON()
+	movie := newMovie(t, api, prod, "Promu")
+	api.Do("POST", path("/votes/mine/%d", movie), jury.Token, map[string]any{"score": 9.5, "is_candidate": true}).Expect(http.StatusCreated)
+	m := api.Do("GET", path("/movies/%d", movie), "", nil).Expect(http.StatusOK).JSON()
 	if m["selection_status"] != "candidate" || m["status"] != "CANDIDATE" {
 		t.Fatalf("film after a candidate vote: %v / %v", m["selection_status"], m["status"])
 	}
@@ -166,9 +166,9 @@ func TestAConflictedVoterCannotVote(t *testing.T) {
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
 	admin := api.Register("ADMIN")
-	collab := newFilm(t, api, prod, "Avec le juré", festival.Collaborator{ID: 1, FirstName: "J", LastName: "K", Email: "  " + jury.Email + " ", Job: "WRITER"})
+	collab := newMovie(t, api, prod, "Avec le juré", festival.Collaborator{ID: 1, FirstName: "J", LastName: "K", Email: "  " + jury.Email + " ", Job: "WRITER"})
 	api.Do("POST", path("/votes/mine/%d", collab), jury.Token, map[string]any{"score": 10}).ExpectError(http.StatusForbidden, msgConflict)
-	own := newFilm(t, api, admin, "Produit par l'admin")
+	own := newMovie(t, api, admin, "Produit par l'admin")
 	api.Do("POST", path("/votes/mine/%d", own), admin.Token, map[string]any{"score": 10}).ExpectError(http.StatusForbidden, msgConflict)
 	if all := api.Do("GET", "/votes", admin.Token, nil).Expect(http.StatusOK).List(); len(all) != 0 {
 		t.Fatalf("%d votes stored", len(all))
@@ -181,7 +181,7 @@ func TestFiftyConcurrentVotesOfOneJurorMakeOneVote(t *testing.T) {
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
 	admin := api.Register("ADMIN")
-	film := newFilm(t, api, prod, "Course")
+	movie := newMovie(t, api, prod, "Course")
 	const n = 50
 	statuses := make([]int, n)
 	var wg sync.WaitGroup
@@ -189,7 +189,7 @@ func TestFiftyConcurrentVotesOfOneJurorMakeOneVote(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			statuses[i] = api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": i % 11, "is_candidate": i%3 == 0}).Status
+			statuses[i] = api.Do("POST", path("/votes/mine/%d", movie), jury.Token, map[string]any{"score": i % 11, "is_candidate": i%3 == 0}).Status
 		}(i)
 	}
 	wg.Wait()
@@ -198,7 +198,7 @@ func TestFiftyConcurrentVotesOfOneJurorMakeOneVote(t *testing.T) {
 		count[s]++
 	}
 	all := api.Do("GET", "/votes", admin.Token, nil).Expect(http.StatusOK).List()
-	t.Logf("50 concurrent POST /votes/mine/%d by one juror: statuses %v, votes stored %d", film, count, len(all))
+	t.Logf("50 concurrent POST /votes/mine/%d by one juror: statuses %v, votes stored %d", movie, count, len(all))
 	if count[http.StatusCreated] != 1 || count[http.StatusOK] != n-1 || len(all) != 1 {
 		t.Fatalf("statuses %v, %d votes stored; want one 201, 49 200 and one vote", count, len(all))
 	}
@@ -209,11 +209,11 @@ func TestAdminsDeleteVotes(t *testing.T) {
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	admin := api.Register("ADMIN")
-	film := newFilm(t, api, prod, "Effacé")
+	movie := newMovie(t, api, prod, "Effacé")
 	var ids []float64
 	for i := 0; i < 3; i++ {
 		j := api.Register("JURY")
-		v := api.Do("POST", path("/votes/mine/%d", film), j.Token, map[string]any{"score": i}).Expect(http.StatusCreated).JSON()["vote"].(map[string]any)
+		v := api.Do("POST", path("/votes/mine/%d", movie), j.Token, map[string]any{"score": i}).Expect(http.StatusCreated).JSON()["vote"].(map[string]any)
 		ids = append(ids, v["id_vote"].(float64))
 	}
 	api.Do("DELETE", path("/votes/%d", int64(ids[0])), admin.Token, nil).Expect(http.StatusOK)
@@ -222,11 +222,11 @@ func TestAdminsDeleteVotes(t *testing.T) {
 	}
 	api.Do("DELETE", path("/votes/%d", int64(ids[0])), admin.Token, nil).ExpectError(http.StatusNotFound, msgVoteNone)
 	api.Do("DELETE", "/votes/zero", admin.Token, nil).Expect(http.StatusBadRequest)
-	r := api.Do("DELETE", path("/votes/movie/%d", film), admin.Token, nil).Expect(http.StatusOK).JSON()
+	r := api.Do("DELETE", path("/votes/movie/%d", movie), admin.Token, nil).Expect(http.StatusOK).JSON()
 	if r["message"] != "Votes du film supprimés" || r["deleted"] != float64(1) {
 		t.Fatalf("DELETE /votes/movie = %v", r)
 	}
-	api.Do("DELETE", path("/votes/movie/%d", film+99), admin.Token, nil).ExpectError(http.StatusNotFound, msgFilm)
+	api.Do("DELETE", path("/votes/movie/%d", movie+99), admin.Token, nil).ExpectError(http.StatusNotFound, msgMovie)
 	if all := api.Do("GET", "/votes", admin.Token, nil).Expect(http.StatusOK).List(); len(all) != 0 {
 		t.Fatalf("%d votes left", len(all))
 	}
@@ -236,13 +236,13 @@ func TestAdminsDeleteVotes(t *testing.T) {
 	}
 }
 
-func TestVotingOnlyOnAssignedFilmsWhenTheFestivalSaysSo(t *testing.T) {
+func TestVotingOnlyOnAssignedMoviesWhenTheFestivalSaysSo(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	prod := api.Register("PRODUCER")
 	jury := api.Register("JURY")
 	admin := api.Register("ADMIN")
-	film := newFilm(t, api, prod, "Assigné")
+	movie := newMovie(t, api, prod, "Assigné")
 	s := api.Do("GET", "/settings", admin.Token, nil).Expect(http.StatusOK).JSON()
 	if s["jury_vote_assigned_only"] != false || fmt.Sprint(s["self_registration_roles"]) != "[ADMIN JURY PRODUCER]" {
 		t.Fatalf("default settings = %v", s)
@@ -251,16 +251,16 @@ func TestVotingOnlyOnAssignedFilmsWhenTheFestivalSaysSo(t *testing.T) {
 	if up["message"] != "Paramètres du festival mis à jour" || up["settings"].(map[string]any)["jury_vote_assigned_only"] != true {
 		t.Fatalf("PUT /settings = %v", up)
 	}
-	api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": 6}).ExpectError(http.StatusForbidden, msgNotAssign)
-	api.Do("PUT", path("/movies/%d/jury-candidate", film), jury.Token, nil).ExpectError(http.StatusForbidden, msgNotAssign)
-	if st := api.Do("GET", path("/movies/%d", film), "", nil).Expect(http.StatusOK).JSON()["selection_status"]; st != "submitted" {
+	api.Do("POST", path("/votes/mine/%d", movie), jury.Token, map[string]any{"score": 6}).ExpectError(http.StatusForbidden, msgNotAssign)
+	api.Do("PUT", path("/movies/%d/jury-candidate", movie), jury.Token, nil).ExpectError(http.StatusForbidden, msgNotAssign)
+	if st := api.Do("GET", path("/movies/%d", movie), "", nil).Expect(http.StatusOK).JSON()["selection_status"]; st != "submitted" {
 		t.Fatalf("a refused candidate mark changed the film to %v", st)
 	}
 	// Admins are not jury members: the setting does not bind them.
-	api.Do("POST", path("/votes/mine/%d", film), admin.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
-	api.Do("PUT", path("/movies/%d/juries", film), admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
-	api.Do("POST", path("/votes/mine/%d", film), jury.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
-	api.Do("PUT", path("/movies/%d/jury-candidate", film), jury.Token, nil).Expect(http.StatusOK)
+	api.Do("POST", path("/votes/mine/%d", movie), admin.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
+	api.Do("PUT", path("/movies/%d/juries", movie), admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
+	api.Do("POST", path("/votes/mine/%d", movie), jury.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
+	api.Do("PUT", path("/movies/%d/jury-candidate", movie), jury.Token, nil).Expect(http.StatusOK)
 }
 
 func TestFestivalSettingsAreForAdminsAndChecked(t *testing.T) {

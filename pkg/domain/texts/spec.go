@@ -14,7 +14,7 @@ const (
 	EventExists     = "Evenement déjà existant"
 	EventNotFound   = "Evenement non trouvé"
 	EventUpdated    = "Evenement mis à jour"
-	FilmNotFound    = "Film non trouvé"
+	MovieNotFound   = "Film non trouvé"
 	Internal        = "Internal server error"
 	LoginOK         = "Connexion réussie"
 	MissingData     = "Données manquantes"

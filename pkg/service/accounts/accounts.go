@@ -20,26 +20,26 @@ type TokenIssuer interface {
 	Issue(u festival.User) (string, error)
 }
 
-// FilmRemover deletes every film a producer owns, with their files. Deleting
+// MovieRemover deletes every film a producer owns, with their files. Deleting
 // a user calls it first, so that no film is left without its owner.
-type FilmRemover interface {
-	DeleteFilmsOf(ctx context.Context, producerID int64) error
+type MovieRemover interface {
+	DeleteMoviesOf(ctx context.Context, producerID int64) error
 }
 
 // Service runs the account operations.
 type Service struct {
 	store  *dynamo.Store
 	tokens TokenIssuer
-	films  FilmRemover
+	movies MovieRemover
 	now    func() time.Time
 }
 
 // New returns the account service. films may be nil while no films exist.
-func New(st *dynamo.Store, tokens TokenIssuer, films FilmRemover, now func() time.Time) *Service {
+func New(st *dynamo.Store, tokens TokenIssuer, movies MovieRemover, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: st, tokens: tokens, films: films, now: now}
+	return &Service{store: st, tokens: tokens, movies: movies, now: now}
 }
 
 // Created is the outcome of a create: either a new user, or (Existing true)
@@ -237,8 +237,8 @@ func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) e
 	// the user, for instance one submitted meanwhile, or not yet gone from
 	// the index: delete films again, under the store's retry policy.
 	err := dynamo.Retry(ctx, func(int) error {
-		if s.films != nil {
-			if err := s.films.DeleteFilmsOf(ctx, id); err != nil {
+		if s.movies != nil {
+			if err := s.movies.DeleteMoviesOf(ctx, id); err != nil {
 				return err
 			}
 		}

@@ -42,9 +42,9 @@ func storeErr(err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, dynamo.ErrNotFound):
-		return apperr.E(apperr.NotFound, texts.FilmNotFound)
+		return apperr.E(apperr.NotFound, texts.MovieNotFound)
 	case errors.Is(err, dynamo.ErrConflict):
-		return apperr.E(apperr.Conflict, texts.FilmChangedMeanwhile)
+		return apperr.E(apperr.Conflict, texts.MovieChangedMeanwhile)
 	case errors.As(err, &unknown):
 		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", joinIDs(unknown.IDs))
 	}
@@ -299,10 +299,10 @@ func (s *Service) remove(ctx context.Context, actor *festival.Actor, id int64) e
 }
 
 // DeleteFilmsOf deletes every film a producer owns, with their files; the
-// account deletion calls it first (accounts.FilmRemover). The deletion of
+// account deletion calls it first (accounts.MovieRemover). The deletion of
 // the user is what the audit trail records.
-func (s *Service) DeleteFilmsOf(ctx context.Context, producerID int64) error {
-	ids, err := s.store.FilmIDsOfProducer(ctx, producerID)
+func (s *Service) DeleteMoviesOf(ctx context.Context, producerID int64) error {
+	ids, err := s.store.MovieIDsOfProducer(ctx, producerID)
 	if err != nil {
 		return err
 	}

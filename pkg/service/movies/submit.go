@@ -258,14 +258,14 @@ type Registration struct {
 	// (accounts.Service.NewUser on the form's user fields).
 	User func(Values) (festival.User, error)
 	// Film is the submission.
-	Film SubmissionReader
+	Movie SubmissionReader
 }
 
 // RegisterFilm creates a producer account and their film from one multipart
 // form (POST /auth/register-film), in one transaction: both or neither. A
 // registered e-mail is a 409 "Cet utilisateur existe déjà"; on any failure
 // the files already stored are removed.
-func (s *Service) RegisterFilm(ctx context.Context, parts Parts, reg Registration) (u festival.User, m festival.Movie, err error) {
+func (s *Service) RegisterMovie(ctx context.Context, parts Parts, reg Registration) (u festival.User, m festival.Movie, err error) {
 	id, err := s.store.NewMovieID(ctx)
 	if err != nil {
 		return u, m, err
@@ -299,7 +299,7 @@ func (s *Service) RegisterFilm(ctx context.Context, parts Parts, reg Registratio
 	if u.ID, err = s.store.NewUserID(ctx); err != nil {
 		return u, m, err
 	}
-	sub, err := reg.Film(fm.values)
+	sub, err := reg.Movie(fm.values)
 	if err != nil {
 		return u, m, err
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 // FilmResult is one film's line of the jury results.
-type FilmResult struct {
+type MovieResult struct {
 	// Rank is the film's place (1 = best); null for a film without votes,
 	// which is listed after the ranked ones.
 	Rank            *int                     `json:"rank"`
@@ -40,13 +40,13 @@ type FilmResult struct {
 // films (GSI1 MOVIES, projected) page by page and aggregates in memory: the
 // number of requests grows with the data's size in MB, not with the number
 // of films.
-func (s *Service) Results(ctx context.Context, categoryID int64) ([]FilmResult, error) {
+func (s *Service) Results(ctx context.Context, categoryID int64) ([]MovieResult, error) {
 	if categoryID > 0 {
 		if _, err := s.store.GetCategory(ctx, categoryID); err != nil {
 			return nil, storeErr(err, texts.CategoryNotFound)
 		}
 	}
-	films, err := s.store.ListMovieFacts(ctx)
+	movies, err := s.store.ListMovieFacts(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -54,26 +54,26 @@ func (s *Service) Results(ctx context.Context, categoryID int64) ([]FilmResult, 
 	if err != nil {
 		return nil, err
 	}
-	return Aggregate(films, votes, categoryID), nil
+	return Aggregate(movies, votes, categoryID), nil
 }
 
 // Aggregate computes the results from films and votes (votes on films that
 // are not listed are ignored).
-func Aggregate(films []dynamo.MovieFacts, votes []festival.Vote, categoryID int64) []FilmResult {
-	byFilm := map[int64][]festival.Vote{}
+func Aggregate(movies []dynamo.MovieFacts, votes []festival.Vote, categoryID int64) []MovieResult {
+	byMovie := map[int64][]festival.Vote{}
 	for _, v := range votes {
-		byFilm[v.MovieID] = append(byFilm[v.MovieID], v)
+		byMovie[v.MovieID] = append(byMovie[v.MovieID], v)
 	}
-	out := []FilmResult{}
-	for _, f := range films {
+	out := []MovieResult{}
+	for _, f := range movies {
 		if categoryID > 0 && !inCategory(f, categoryID) {
 			continue
 		}
-		r := FilmResult{MovieID: f.ID, Title: f.Title, SelectionStatus: f.Status, Categories: f.Categories}
+		r := MovieResult{MovieID: f.ID, Title: f.Title, SelectionStatus: f.Status, Categories: f.Categories}
 		if r.Categories == nil {
 			r.Categories = []festival.MovieCategory{}
 		}
-		vs := byFilm[f.ID]
+		vs := byMovie[f.ID]
 		r.VoteCount = len(vs)
 		if len(vs) > 0 {
 			sum, lo, hi := 0.0, math.Inf(1), math.Inf(-1)
@@ -140,7 +140,7 @@ func round2(v float64) *float64 {
 var csvHeader = []string{"rank", "id_movie", "title", "selection_status", "categories", "vote_count", "mean", "min", "max", "spread", "candidate_flags"}
 
 // WriteCSV writes the results as CSV (RFC 4180, header line first).
-func WriteCSV(w io.Writer, results []FilmResult) error {
+func WriteCSV(w io.Writer, results []MovieResult) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return err

@@ -17,7 +17,7 @@ func vote(movie int64, score float64, candidate bool) festival.Vote {
 func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 	t.Parallel()
 	cat := festival.MovieCategory{ID: 7, Name: "Court"}
-	films := []dynamo.MovieFacts{
+	movies := []dynamo.MovieFacts{
 		{ID: 1, Title: "Sans vote"},
 		{ID: 2, Title: "Moyen", Categories: []festival.MovieCategory{cat}},
 		{ID: 3, Title: "Meilleur"},
@@ -29,7 +29,7 @@ func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 		vote(4, 6, false), vote(4, 6, false), vote(4, 6, true), // mean 6, three votes
 		vote(99, 10, true), // a film that is not listed: ignored
 	}
-	got := Aggregate(films, votes, 0)
+	got := Aggregate(movies, votes, 0)
 	order := []int64{3, 4, 2, 1}
 	for i, id := range order {
 		if got[i].MovieID != id {
@@ -48,7 +48,7 @@ func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 	if !strings.Contains(string(b), `"rank":null`) || !strings.Contains(string(b), `"Categories":[]`) {
 		t.Fatalf("JSON = %s", b)
 	}
-	inCat := Aggregate(films, votes, 7)
+	inCat := Aggregate(movies, votes, 7)
 	if len(inCat) != 1 || inCat[0].MovieID != 2 || *inCat[0].Rank != 1 {
 		t.Fatalf("category 7 = %+v", inCat)
 	}

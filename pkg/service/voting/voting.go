@@ -54,39 +54,39 @@ type Ballot struct {
 // the assignment (the store re-checks it in the write's transaction, so an
 // assignment withdrawn meanwhile cannot slip through).
 func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (dynamo.MovieFacts, bool, error) {
-	film, err := s.store.GetMovieFacts(ctx, movieID)
+	movie, err := s.store.GetMovieFacts(ctx, movieID)
 	if err != nil {
-		return film, false, storeErr(err, texts.FilmNotFound)
+		return movie, false, storeErr(err, texts.MovieNotFound)
 	}
 	u, err := s.store.GetUser(ctx, c.ID)
 	if err != nil {
-		return film, false, err
+		return movie, false, err
 	}
-	m := festival.Movie{ID: film.ID, OwnerID: film.OwnerID, Collaborators: film.Collaborators}
+	m := festival.Movie{ID: movie.ID, OwnerID: movie.OwnerID, Collaborators: movie.Collaborators}
 	if festival.ConflictOfInterest(m, u) {
-		return film, false, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
+		return movie, false, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
 	}
 	settings, err := s.store.GetSettings(ctx)
 	if err != nil {
-		return film, false, err
+		return movie, false, err
 	}
-	return film, settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury, nil
+	return movie, settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury, nil
 }
 
 // Vote creates the caller's vote on a film or updates it (one per voter per
 // film). is_candidate true moves the film to candidate in the same write.
 func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b Ballot) (dynamo.SavedVote, error) {
 	ch := dynamo.VoteChange{Score: b.Score, Comment: b.Comment, CommentSet: b.CommentSet, IsCandidate: b.IsCandidate}
-	film, requireAssignment, err := s.judge(ctx, c, movieID)
+	movie, requireAssignment, err := s.judge(ctx, c, movieID)
 	if err != nil {
 		return dynamo.SavedVote{}, err
 	}
 	ch.RequireAssignment = requireAssignment
-	if ch.IsCandidate != nil && *ch.IsCandidate && film.Status != festival.StatusCandidate {
-		ch.Promote, ch.PromoteFrom = true, film.Status
+	if ch.IsCandidate != nil && *ch.IsCandidate && movie.Status != festival.StatusCandidate {
+		ch.Promote, ch.PromoteFrom = true, movie.Status
 	}
 	saved, err := s.store.SaveVote(ctx, c, movieID, ch)
-	return saved, storeErr(err, texts.FilmNotFound)
+	return saved, storeErr(err, texts.MovieNotFound)
 }
 
 // Mine returns the caller's vote on one film; 404 when there is none.
@@ -114,7 +114,7 @@ func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error 
 // DeleteOfMovie removes every vote on a film and returns how many.
 func (s *Service) DeleteOfMovie(ctx context.Context, c festival.Actor, movieID int64) (int, error) {
 	if _, err := s.store.GetMovieFacts(ctx, movieID); err != nil {
-		return 0, storeErr(err, texts.FilmNotFound)
+		return 0, storeErr(err, texts.MovieNotFound)
 	}
 	return s.store.DeleteMovieVotes(ctx, c, movieID)
 }

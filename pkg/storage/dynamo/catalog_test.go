@@ -71,7 +71,7 @@ func TestTwentyConcurrentCategoryCreationsOfOneNameMakeOne(t *testing.T) {
 	}
 }
 
-func TestRenamingACategoryRenamesItInItsFilmsAndDeletingUnlinksIt(t *testing.T) {
+func TestRenamingACategoryRenamesItInItsMoviesAndDeletingUnlinksIt(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
@@ -79,7 +79,7 @@ func TestRenamingACategoryRenamesItInItsFilmsAndDeletingUnlinksIt(t *testing.T) 
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	c, _ := s.CreateCategory(ctx, actor(admin), "Fiction")
 	keep, _ := s.CreateCategory(ctx, actor(admin), "Drame")
-	m := judgedFilm(t, s, prod, festival.MovieCategory{ID: c.ID, Name: c.Name}, festival.MovieCategory{ID: keep.ID, Name: keep.Name})
+	m := judgedMovie(t, s, prod, festival.MovieCategory{ID: c.ID, Name: c.Name}, festival.MovieCategory{ID: keep.ID, Name: keep.Name})
 
 	if _, err := s.RenameCategory(ctx, actor(admin), c.ID, "Fiction courte"); err != nil {
 		t.Fatal(err)
@@ -99,9 +99,9 @@ func TestRenamingACategoryRenamesItInItsFilmsAndDeletingUnlinksIt(t *testing.T) 
 	if len(got.Categories) != 1 || got.Categories[0].ID != keep.ID {
 		t.Fatalf("film categories after delete = %+v", got.Categories)
 	}
-	films, _, err := s.ListMovies(ctx, dynamo.MovieFilter{CategoryID: c.ID}, dynamo.Page{})
-	if err != nil || len(films) != 0 {
-		t.Fatalf("films of the deleted category = %d, %v", len(films), err)
+	movies, _, err := s.ListMovies(ctx, dynamo.MovieFilter{CategoryID: c.ID}, dynamo.Page{})
+	if err != nil || len(movies) != 0 {
+		t.Fatalf("films of the deleted category = %d, %v", len(movies), err)
 	}
 	if _, err := s.GetCategory(ctx, c.ID); !errors.Is(err, dynamo.ErrNotFound) {
 		t.Fatalf("deleted category: err %v", err)
@@ -193,13 +193,13 @@ func TestTwentyConcurrentEventCreationsOfOneNameMakeOne(t *testing.T) {
 	}
 }
 
-func TestAnAwardIsEmbeddedInItsFilmAndMovesItToAwarded(t *testing.T) {
+func TestAnAwardIsEmbeddedInItsMovieAndMovesItToAwarded(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 	a, err := s.CreateAward(ctx, actor(admin), m.ID, "Grand prix")
 	if err != nil || a.ID == 0 || a.MovieID != m.ID {
 		t.Fatalf("CreateAward = %+v, %v", a, err)

@@ -84,7 +84,7 @@ func (s *Store) MoviesOfProducer(ctx context.Context, producerID int64, p Page) 
 // FilmIDsOfProducer lists the ids of every film item a producer owns,
 // including films whose deletion started and did not finish (which the
 // listings hide), so that deleting the producer can finish them too.
-func (s *Store) FilmIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error) {
+func (s *Store) MovieIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error) {
 	return s.movieIDsOnGSI2(ctx, userRefPK(producerID), prefixProduces)
 }
 
@@ -181,13 +181,13 @@ func (s *Store) batchGetMovies(ctx context.Context, ids []int64) ([]festival.Mov
 	if err != nil {
 		return nil, err
 	}
-	films := make([]festival.Movie, 0, len(all))
+	movies := make([]festival.Movie, 0, len(all))
 	for _, r := range all {
 		if !r.gone {
-			films = append(films, r.m)
+			movies = append(movies, r.m)
 		}
 	}
-	return films, nil
+	return movies, nil
 }
 
 // CategoryNames reads categories by id and returns the embedded form of each,

@@ -95,7 +95,7 @@ func (s *Store) ListMovieFacts(ctx context.Context) ([]MovieFacts, error) {
 	in := s.gsi1Query(gsi1Movies)
 	in.ProjectionExpression = aws.String(movieFactsProjection)
 	in.ExpressionAttributeNames = movieFactsNames
-	var films []MovieFacts
+	var movies []MovieFacts
 	_, err := s.queryPages(ctx, in, Page{}, func(item map[string]types.AttributeValue) error {
 		f, err := unmarshalMovieFacts(item)
 		if errors.Is(err, ErrNotFound) {
@@ -104,13 +104,13 @@ func (s *Store) ListMovieFacts(ctx context.Context) ([]MovieFacts, error) {
 		if err != nil {
 			return err
 		}
-		films = append(films, f)
+		movies = append(movies, f)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("list movies: %w", err)
 	}
-	return films, nil
+	return movies, nil
 }
 
 // movieExistsCheck is a transaction item that fails (condition) when the

@@ -35,7 +35,7 @@ func seedCategory(t *testing.T, db *dynamodb.Client, table string, id int64, nam
 	}
 }
 
-func newFilm(t *testing.T, s *dynamo.Store, owner festival.User, cats ...festival.MovieCategory) festival.Movie {
+func newMovie(t *testing.T, s *dynamo.Store, owner festival.User, cats ...festival.MovieCategory) festival.Movie {
 	t.Helper()
 	ctx := context.Background()
 	id, err := s.NewMovieID(ctx)
@@ -64,14 +64,14 @@ func collectionSize(t *testing.T, db *dynamodb.Client, table string, id int64) i
 	return len(out.Items)
 }
 
-func TestAFilmIsReadBackWithEverythingEmbedded(t *testing.T) {
+func TestAMovieIsReadBackWithEverythingEmbedded(t *testing.T) {
 	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
 	seedCategory(t, db, table, 2, "Fiction")
 	seedCategory(t, db, table, 1, "Animation")
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
-	m := newFilm(t, s, prod, festival.MovieCategory{ID: 2, Name: "Fiction"}, festival.MovieCategory{ID: 1, Name: "Animation"})
+	m := newMovie(t, s, prod, festival.MovieCategory{ID: 2, Name: "Fiction"}, festival.MovieCategory{ID: 1, Name: "Animation"})
 
 	got, err := s.GetMovie(ctx, m.ID)
 	if err != nil {
@@ -95,11 +95,11 @@ func TestAFilmIsReadBackWithEverythingEmbedded(t *testing.T) {
 	}
 }
 
-func TestConcurrentChangesOfAFilmDoNotLoseEachOther(t *testing.T) {
+func TestConcurrentChangesOfAMovieDoNotLoseEachOther(t *testing.T) {
 	t.Parallel()
 	s, _, _ := movieStore(t)
 	ctx := context.Background()
-	m := newFilm(t, s, newUser(t, s, "p@example.org", festival.RoleProducer))
+	m := newMovie(t, s, newUser(t, s, "p@example.org", festival.RoleProducer))
 	var wg sync.WaitGroup
 	errs := make(chan error, 5)
 	for i := range 5 {
@@ -142,9 +142,9 @@ func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
 	prod := newUser(t, s, "p@example.org", festival.RoleProducer)
 	j1 := newUser(t, s, "j1@example.org", festival.RoleJury)
 	j2 := newUser(t, s, "j2@example.org", festival.RoleJury)
-	var films []festival.Movie
+	var movies []festival.Movie
 	for range 3 {
-		films = append(films, newFilm(t, s, prod))
+		movies = append(movies, newMovie(t, s, prod))
 	}
 	if _, err := s.JuryMembers(ctx, []int64{j1.ID, prod.ID, 777}); err == nil {
 		t.Fatal("a producer and an unknown id were accepted as jury")
@@ -155,7 +155,7 @@ func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range films[:2] {
+	for _, f := range movies[:2] {
 		if _, err := s.SetMovieJuries(ctx, admin, f.ID, juries); err != nil {
 			t.Fatal(err)
 		}
@@ -173,24 +173,24 @@ func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
 	if _, err := s.UpdateUser(ctx, j1.ID, func(u *festival.User) error { u.LastName = "Nouveau"; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range films[:2] {
+	for _, f := range movies[:2] {
 		m, _ := s.GetMovie(ctx, f.ID)
 		if m.Juries[0].LastName != "Nouveau" || m.Juries[1].LastName != j2.LastName {
 			t.Errorf("film %d Juries = %+v", f.ID, m.Juries)
 		}
 	}
 	// Reassigning exactly j2 removes j1's link.
-	if _, err := s.SetMovieJuries(ctx, admin, films[0].ID, juries[1:]); err != nil {
+	if _, err := s.SetMovieJuries(ctx, admin, movies[0].ID, juries[1:]); err != nil {
 		t.Fatal(err)
 	}
-	if l, _, _ := s.MoviesAssignedTo(ctx, j1.ID, dynamo.Page{}); len(l) != 1 || l[0].ID != films[1].ID {
+	if l, _, _ := s.MoviesAssignedTo(ctx, j1.ID, dynamo.Page{}); len(l) != 1 || l[0].ID != movies[1].ID {
 		t.Errorf("j1 assigned to %+v", l)
 	}
 	// Deleting j2 removes them from the films' Juries.
 	if err := s.DeleteUser(ctx, admin, j2.ID); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range films[:2] {
+	for _, f := range movies[:2] {
 		m, _ := s.GetMovie(ctx, f.ID)
 		for _, j := range m.Juries {
 			if j.ID == j2.ID {
@@ -199,10 +199,10 @@ func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
 		}
 	}
 	// Deleting a film removes its whole collection.
-	if err := s.DeleteMovie(ctx, &admin, films[1].ID); err != nil {
+	if err := s.DeleteMovie(ctx, &admin, movies[1].ID); err != nil {
 		t.Fatal(err)
 	}
-	if n := collectionSize(t, db, table, films[1].ID); n != 0 {
+	if n := collectionSize(t, db, table, movies[1].ID); n != 0 {
 		t.Errorf("%d items left", n)
 	}
 	if l, _, _ := s.MoviesAssignedTo(ctx, j1.ID, dynamo.Page{}); len(l) != 0 {
@@ -210,7 +210,7 @@ func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
 	}
 }
 
-func TestRegisterFilmTransactionIsAllOrNothing(t *testing.T) {
+func TestRegisterMovieTransactionIsAllOrNothing(t *testing.T) {
 	t.Parallel()
 	s, _, _ := movieStore(t)
 	ctx := context.Background()
@@ -247,7 +247,7 @@ func TestListMoviesPagesAndFilters(t *testing.T) {
 		if i%2 == 0 {
 			cats = []festival.MovieCategory{{ID: 1, Name: "Doc"}}
 		}
-		newFilm(t, s, prod, cats...)
+		newMovie(t, s, prod, cats...)
 	}
 	var all []festival.Movie
 	cursor := ""
@@ -294,7 +294,7 @@ func TestAJuryMemberInConflictOfInterestIsNotAssigned(t *testing.T) {
 	admin := newUser(t, s, "admin-coi@example.org", festival.RoleAdmin)
 	prod := newUser(t, s, "prod-coi@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury-coi@example.org", festival.RoleJury)
-	m := newFilm(t, s, prod)
+	m := newMovie(t, s, prod)
 	if _, err := s.ChangeMovie(ctx, m.ID, nil, func(m *festival.Movie) (map[string]string, error) {
 		m.Collaborators = []festival.Collaborator{{ID: 1, FirstName: "J", LastName: "C", Email: "JURY-COI@example.org"}}
 		return nil, nil
@@ -339,14 +339,14 @@ func (d *conflictingDB) TransactWriteItems(ctx context.Context, in *dynamodb.Tra
 	return d.DB.TransactWriteItems(ctx, in, opts...)
 }
 
-func TestAFilmChangeIsRetriedOnATransactionConflict(t *testing.T) {
+func TestAMovieChangeIsRetriedOnATransactionConflict(t *testing.T) {
 	t.Parallel()
 	db, table := dynamotest.Table(t)
 	cdb := &conflictingDB{DB: db}
 	s := dynamo.New(cdb, table, nil)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod-tc@example.org", festival.RoleProducer)
-	m := newFilm(t, s, prod)
+	m := newMovie(t, s, prod)
 
 	cdb.mu.Lock()
 	cdb.n = 3
@@ -363,7 +363,7 @@ func TestAFilmChangeIsRetriedOnATransactionConflict(t *testing.T) {
 	}
 }
 
-func TestAFilmBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
+func TestAMovieBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
@@ -374,7 +374,7 @@ func TestAFilmBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newFilm(t, s, prod, festival.MovieCategory{ID: c.ID, Name: c.Name})
+	m := newMovie(t, s, prod, festival.MovieCategory{ID: c.ID, Name: c.Name})
 	juries, err := s.JuryMembers(ctx, []int64{jury.ID})
 	if err != nil {
 		t.Fatal(err)
@@ -408,8 +408,8 @@ func TestAFilmBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 		"producer": func() ([]festival.Movie, string, error) { return s.MoviesOfProducer(ctx, prod.ID, dynamo.Page{}) },
 		"assigned": func() ([]festival.Movie, string, error) { return s.MoviesAssignedTo(ctx, jury.ID, dynamo.Page{}) },
 	} {
-		if films, _, err := list(); err != nil || len(films) != 0 {
-			t.Errorf("listing %s = %d films, %v; want none", name, len(films), err)
+		if movies, _, err := list(); err != nil || len(movies) != 0 {
+			t.Errorf("listing %s = %d films, %v; want none", name, len(movies), err)
 		}
 	}
 	if facts, err := s.ListMovieFacts(ctx); err != nil || len(facts) != 0 {
@@ -450,7 +450,7 @@ func TestAFilmBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 	}
 }
 
-func TestDeletingACategoryWhoseFilmVanishedStillUnlinksTheOthers(t *testing.T) {
+func TestDeletingACategoryWhoseMovieVanishedStillUnlinksTheOthers(t *testing.T) {
 	t.Parallel()
 	s, db, table := movieStore(t)
 	ctx := context.Background()
@@ -461,7 +461,7 @@ func TestDeletingACategoryWhoseFilmVanishedStillUnlinksTheOthers(t *testing.T) {
 		t.Fatal(err)
 	}
 	mc := festival.MovieCategory{ID: c.ID, Name: c.Name}
-	kept, vanished := newFilm(t, s, prod, mc), newFilm(t, s, prod, mc)
+	kept, vanished := newMovie(t, s, prod, mc), newMovie(t, s, prod, mc)
 	// The film item went, its link is still found (the index lags, or the
 	// deletion is between its steps): the chunk's transaction is cancelled.
 	if _, err := db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &table, Key: map[string]types.AttributeValue{
@@ -490,7 +490,7 @@ func TestACategoryBeingDeletedCannotBeLinked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newFilm(t, s, prod)
+	m := newMovie(t, s, prod)
 	// DeleteCategory's first step, as if the deletion were under way.
 	if _, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: &table, Key: map[string]types.AttributeValue{
 		"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("CATEGORY#%d", c.ID)}, "SK": &types.AttributeValueMemberS{Value: "CATEGORY"},

@@ -98,14 +98,14 @@ func (c *conflictOnce) TransactWriteItems(ctx context.Context, in *dynamodb.Tran
 // touch the film item (the rename updates the film's copy of the producer's
 // name; the vote checks the film exists), so DynamoDB may cancel the rename
 // with a TransactionConflict. It is read and applied again, not a 500.
-func TestRenamingAProducerWhoseFilmIsBeingVotedOnRetriesTheConflict(t *testing.T) {
+func TestRenamingAProducerWhoseMovieIsBeingVotedOnRetriesTheConflict(t *testing.T) {
 	t.Parallel()
 	db, table := dynamotest.Table(t)
 	faulty := &conflictOnce{DB: db}
 	s := dynamo.New(faulty, table, nil)
 	ctx := context.Background()
 	prod := newUser(t, s, "demy@example.org", festival.RoleProducer)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 	faulty.armed.Store(true)
 	u, err := s.UpdateUser(ctx, prod.ID, func(u *festival.User) error { u.FirstName = "Jacques"; return nil })
 	if err != nil || u.FirstName != "Jacques" || faulty.armed.Load() {

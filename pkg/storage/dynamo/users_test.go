@@ -242,20 +242,20 @@ func TestDeleteUserRemovesUserAndMarkerAndFreesTheEmail(t *testing.T) {
 	newUser(t, s, "gone@example.org", festival.RoleJury)
 }
 
-func TestDeleteUserRefusesWhileTheProducerStillHasAFilm(t *testing.T) {
+func TestDeleteUserRefusesWhileTheProducerStillHasAMovie(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
-	film := newFilm(t, s, prod)
+	movie := newMovie(t, s, prod)
 	if err := s.DeleteUser(ctx, admin, prod.ID); !errors.Is(err, dynamo.ErrConflict) {
 		t.Fatalf("err = %v, want ErrConflict (the film must be deleted first, with its files)", err)
 	}
 	if _, err := s.GetUser(ctx, prod.ID); err != nil {
 		t.Fatalf("the refused deletion deleted the user: %v", err)
 	}
-	if _, err := s.GetMovie(ctx, film.ID); err != nil {
+	if _, err := s.GetMovie(ctx, movie.ID); err != nil {
 		t.Fatalf("the refused deletion deleted the film item alone: %v", err)
 	}
 }
@@ -279,7 +279,7 @@ func TestDeleteUserRemovesTheMarkerOfTheCurrentEmail(t *testing.T) {
 // A jury member on more films than one transaction holds gets the copies of
 // their name updated after the user; a film that lost them meanwhile is
 // skipped rather than failing an update that has already happened.
-func TestRenamingAJuryMemberOfManyFilmsSkipsAFilmThatChangedMeanwhile(t *testing.T) {
+func TestRenamingAJuryMemberOfManyMoviesSkipsAMovieThatChangedMeanwhile(t *testing.T) {
 	t.Parallel()
 	db, table := dynamotest.Table(t)
 	s := dynamo.New(db, table, nil)
@@ -287,19 +287,19 @@ func TestRenamingAJuryMemberOfManyFilmsSkipsAFilmThatChangedMeanwhile(t *testing
 	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
-	var films []festival.Movie
+	var movies []festival.Movie
 	for range 101 {
-		m := newFilm(t, s, prod)
+		m := newMovie(t, s, prod)
 		if _, err := s.SetMovieJuries(ctx, admin, m.ID, []festival.Jury{{ID: jury.ID, FirstName: jury.FirstName, LastName: jury.LastName, Email: jury.Email, Role: jury.Role}}); err != nil {
 			t.Fatal(err)
 		}
-		films = append(films, m)
+		movies = append(movies, m)
 	}
 	// The first film loses its embedded entry (as if unassigned between the
 	// query of the user's films and the copies' update).
 	if _, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &table, Key: map[string]types.AttributeValue{
-			"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("MOVIE#%d", films[0].ID)}, "SK": &types.AttributeValueMemberS{Value: "MOVIE"}},
+			"PK": &types.AttributeValueMemberS{Value: fmt.Sprintf("MOVIE#%d", movies[0].ID)}, "SK": &types.AttributeValueMemberS{Value: "MOVIE"}},
 		UpdateExpression:         aws.String("REMOVE Juries.#id"),
 		ExpressionAttributeNames: map[string]string{"#id": fmt.Sprint(jury.ID)},
 	}); err != nil {
@@ -308,7 +308,7 @@ func TestRenamingAJuryMemberOfManyFilmsSkipsAFilmThatChangedMeanwhile(t *testing
 	if _, err := s.UpdateUser(ctx, jury.ID, func(u *festival.User) error { u.LastName = "Renommé"; return nil }); err != nil {
 		t.Fatalf("update answered %v although the user was updated", err)
 	}
-	for _, m := range []festival.Movie{films[1], films[100]} {
+	for _, m := range []festival.Movie{movies[1], movies[100]} {
 		got, err := s.GetMovie(ctx, m.ID)
 		if err != nil || len(got.Juries) != 1 || got.Juries[0].LastName != "Renommé" {
 			t.Fatalf("film %d juries = %+v (%v)", m.ID, got.Juries, err)
@@ -319,7 +319,7 @@ func TestRenamingAJuryMemberOfManyFilmsSkipsAFilmThatChangedMeanwhile(t *testing
 // The audit entry of a role change counts toward the one-transaction limit:
 // a jury member on 99 films (1 user write + 99 copies + 1 audit entry)
 // cannot make a transaction of 101 items.
-func TestAnAuditedRoleChangeOfAJuryMemberOn99FilmsFitsTheTransactionLimit(t *testing.T) {
+func TestAnAuditedRoleChangeOfAJuryMemberOn99MoviesFitsTheTransactionLimit(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
@@ -327,7 +327,7 @@ func TestAnAuditedRoleChangeOfAJuryMemberOn99FilmsFitsTheTransactionLimit(t *tes
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
 	for range 99 {
-		m := newFilm(t, s, prod)
+		m := newMovie(t, s, prod)
 		if _, err := s.SetMovieJuries(ctx, admin, m.ID, []festival.Jury{{ID: jury.ID, FirstName: jury.FirstName, LastName: jury.LastName, Email: jury.Email, Role: jury.Role}}); err != nil {
 			t.Fatal(err)
 		}

@@ -14,7 +14,7 @@ import (
 )
 
 // judgedFilm stores a film of the producer, as an upload would.
-func judgedFilm(t testing.TB, s *dynamo.Store, producer festival.User, cats ...festival.MovieCategory) festival.Movie {
+func judgedMovie(t testing.TB, s *dynamo.Store, producer festival.User, cats ...festival.MovieCategory) festival.Movie {
 	t.Helper()
 	ctx := context.Background()
 	id, err := s.NewMovieID(ctx)
@@ -43,7 +43,7 @@ func TestFirstVoteCreatesAndResubmittingUpdatesTheSameVote(t *testing.T) {
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 
 	comment := "Très beau"
 	first, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(7.5), Comment: &comment, CommentSet: true})
@@ -73,13 +73,13 @@ func TestFirstVoteCreatesAndResubmittingUpdatesTheSameVote(t *testing.T) {
 	}
 }
 
-func TestFiftyConcurrentVotesOfOneJurorOnOneFilmMakeExactlyOneVote(t *testing.T) {
+func TestFiftyConcurrentVotesOfOneJurorOnOneMovieMakeExactlyOneVote(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 
 	const n = 50
 	var wg sync.WaitGroup
@@ -118,13 +118,13 @@ func TestFiftyConcurrentVotesOfOneJurorOnOneFilmMakeExactlyOneVote(t *testing.T)
 	}
 }
 
-func TestAVoteOnAnUnknownFilmOrWithoutScoreStoresNothing(t *testing.T) {
+func TestAVoteOnAnUnknownMovieOrWithoutScoreStoresNothing(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 	if _, err := s.SaveVote(ctx, actor(jury), m.ID+99, dynamo.VoteChange{Score: score(5)}); !errors.Is(err, dynamo.ErrNotFound) {
 		t.Fatalf("vote on unknown film: err %v, want ErrNotFound", err)
 	}
@@ -139,13 +139,13 @@ func TestAVoteOnAnUnknownFilmOrWithoutScoreStoresNothing(t *testing.T) {
 	}
 }
 
-func TestACandidateVoteMovesTheFilmAndIsAudited(t *testing.T) {
+func TestACandidateVoteMovesTheMovieAndIsAudited(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 	yes := true
 	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(8), IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); err != nil {
 		t.Fatal(err)
@@ -175,7 +175,7 @@ func TestAssignedOnlyVotingRequiresTheAssignment(t *testing.T) {
 	ctx := context.Background()
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(5), RequireAssignment: true}); !errors.Is(err, dynamo.ErrNotAssigned) {
 		t.Fatalf("unassigned vote: err %v, want ErrNotAssigned", err)
 	}
@@ -190,13 +190,13 @@ func TestAssignedOnlyVotingRequiresTheAssignment(t *testing.T) {
 	}
 }
 
-func TestDeleteOneVoteAndAllVotesOfAFilm(t *testing.T) {
+func TestDeleteOneVoteAndAllVotesOfAMovie(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 	var ids []int64
 	for i := 0; i < 3; i++ {
 		j := newUser(t, s, fmt.Sprintf("j%d@example.org", i), festival.RoleJury)
@@ -262,7 +262,7 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 	// The voter read "submitted"; an admin refused the film meanwhile. The
 	// move is not made from the stale status: the film is read again and the
 	// promotion recorded from the status it really had.
-	refused := judgedFilm(t, s, prod)
+	refused := judgedMovie(t, s, prod)
 	setStatus(refused.ID, festival.StatusRefused)
 	if _, err := s.SaveVote(ctx, actor(jury), refused.ID, dynamo.VoteChange{Score: score(8), IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); err != nil {
 		t.Fatal(err)
@@ -276,7 +276,7 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 
 	// An admin made it candidate meanwhile: the vote is saved, the film is
 	// not moved again and no second status change is recorded.
-	already := judgedFilm(t, s, prod)
+	already := judgedMovie(t, s, prod)
 	setStatus(already.ID, festival.StatusCandidate)
 	before, err := s.GetMovieFacts(ctx, already.ID)
 	if err != nil {
@@ -297,14 +297,14 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 // The voter read "candidate", so no promotion was decided; an admin refused
 // the film meanwhile. The vote's is_candidate still promotes it: the vote is
 // the later decision.
-func TestACandidateVoteOnAFilmAnAdminJustMovedPromotesItAgain(t *testing.T) {
+func TestACandidateVoteOnAMovieAnAdminJustMovedPromotesItAgain(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
 	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
-	m := judgedFilm(t, s, prod)
+	m := judgedMovie(t, s, prod)
 	if _, err := s.ChangeMovie(ctx, m.ID, &dynamo.AuditInfo{Actor: actor(admin), Action: "movie.status"}, func(m *festival.Movie) (map[string]string, error) {
 		m.SelectionStatus = festival.StatusRefused
 		return nil, nil

@@ -131,7 +131,7 @@ func TestPutStoresEachKind(t *testing.T) {
 }
 
 // A film above one 5 MiB part goes through the uploader's multipart path.
-func TestPutMultipartFilm(t *testing.T) {
+func TestPutMultipartMovie(t *testing.T) {
 	t.Parallel()
 	s, client := newStore(t, files.Options{})
 	var want bytes.Buffer
@@ -373,11 +373,11 @@ func TestDirectUploadFlow(t *testing.T) {
 	t.Parallel()
 	s, client := newStore(t, files.Options{DirectPartSize: 5 << 20})
 	ctx := context.Background()
-	var film bytes.Buffer
-	if _, err := io.Copy(&film, filestest.LargeMP4(11<<20)); err != nil {
+	var movie bytes.Buffer
+	if _, err := io.Copy(&movie, filestest.LargeMP4(11<<20)); err != nil {
 		t.Fatal(err)
 	}
-	size := int64(film.Len())
+	size := int64(movie.Len())
 
 	up, err := s.StartUpload(ctx, 20, "filmFile", files.Video, size)
 	if err != nil {
@@ -398,7 +398,7 @@ func TestDirectUploadFlow(t *testing.T) {
 		t.Errorf("part URL %s", up.Parts[0].URL)
 	}
 
-	parts := putParts(t, up, film.Bytes())
+	parts := putParts(t, up, movie.Bytes())
 	if err := s.CompleteUpload(ctx, up.Key, up.UploadID, parts); err != nil {
 		t.Fatalf("CompleteUpload: %v", err)
 	}
@@ -410,7 +410,7 @@ func TestDirectUploadFlow(t *testing.T) {
 		t.Errorf("Stored = %+v", st)
 	}
 	got, _ := getObject(t, client, up.Key)
-	if !bytes.Equal(got, film.Bytes()) {
+	if !bytes.Equal(got, movie.Bytes()) {
 		t.Error("assembled film differs")
 	}
 }

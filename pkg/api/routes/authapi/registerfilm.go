@@ -3,7 +3,7 @@ package authapi
 import (
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/filmform"
+	"github.com/festivalapi/festival/pkg/api/movieform"
 	"github.com/festivalapi/festival/pkg/api/registration"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -18,7 +18,7 @@ var userFields = []string{"first_name", "last_name", "email", "password", "phone
 
 // RegisteredFilm is the answer of POST /auth/register-film: the new producer
 // account (without the password hash) and their film.
-type RegisteredFilm struct {
+type RegisteredMovie struct {
 	Message string            `json:"message"`
 	NewUser festival.UserJSON `json:"newUser"`
 	Movie   festival.Movie    `json:"movie"`
@@ -26,7 +26,7 @@ type RegisteredFilm struct {
 
 // registerFilm creates a producer and their film from one multipart form,
 // all or nothing.
-func (h *Handler) registerFilm(r *http.Request) (int, any, error) {
+func (h *Handler) registerMovie(r *http.Request) (int, any, error) {
 	// Checked before the body is read, so a refused registration uploads nothing.
 	if err := h.accounts.CheckSelfRegistration(r.Context(), festival.RoleProducer); err != nil {
 		return 0, nil, err
@@ -35,7 +35,7 @@ func (h *Handler) registerFilm(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	u, m, err := h.films.RegisterFilm(r.Context(), parts, movies.Registration{
+	u, m, err := h.movies.RegisterMovie(r.Context(), parts, movies.Registration{
 		Email: func(v movies.Values) string {
 			email, _, _ := web.NormalizeForm(v).String("email")
 			return email
@@ -54,7 +54,7 @@ func (h *Handler) registerFilm(r *http.Request) (int, any, error) {
 			}
 			return h.accounts.NewUser(in)
 		},
-		Film: filmform.Reader(h.films.Now),
+		Movie: movieform.Reader(h.movies.Now),
 	})
-	return http.StatusCreated, RegisteredFilm{Message: texts.ProducerAndFilmCreated, NewUser: u.Public(), Movie: m}, err
+	return http.StatusCreated, RegisteredMovie{Message: texts.ProducerAndMovieCreated, NewUser: u.Public(), Movie: m}, err
 }

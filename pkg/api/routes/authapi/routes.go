@@ -15,16 +15,16 @@ import (
 // Handler serves /auth.
 type Handler struct {
 	accounts *accounts.Service
-	films    *movies.Service
+	movies   *movies.Service
 }
 
 // New returns the auth route group.
-func New(acc *accounts.Service, films *movies.Service) http.Handler {
-	h := &Handler{accounts: acc, films: films}
+func New(acc *accounts.Service, movies *movies.Service) http.Handler {
+	h := &Handler{accounts: acc, movies: movies}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /auth/register", web.Handle(h.register))
 	mux.HandleFunc("POST /auth/login", web.Handle(h.login))
-	mux.HandleFunc("POST /auth/register-film", web.Handle(h.registerFilm))
+	mux.HandleFunc("POST /auth/register-film", web.Handle(h.registerMovie))
 	return mux
 }
 

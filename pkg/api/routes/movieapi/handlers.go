@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/filmform"
+	"github.com/festivalapi/festival/pkg/api/movieform"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -23,7 +23,7 @@ type Saved struct {
 func movieID(r *http.Request) (int64, error) {
 	id, err := web.PathID(r, "id")
 	if err != nil {
-		return 0, apperr.E(apperr.NotFound, texts.FilmNotFound)
+		return 0, apperr.E(apperr.NotFound, texts.MovieNotFound)
 	}
 	return id, nil
 }
@@ -59,8 +59,8 @@ func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	m, err := h.movies.Upload(r.Context(), c, parts, filmform.Reader(h.movies.Now))
-	return http.StatusCreated, Saved{Message: texts.FilmSubmitted, Movie: m}, err
+	m, err := h.movies.Upload(r.Context(), c, parts, movieform.Reader(h.movies.Now))
+	return http.StatusCreated, Saved{Message: texts.MovieSubmitted, Movie: m}, err
 }
 
 // change is the shape of every JSON-bodied change of one film (the
@@ -98,7 +98,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.FilmDeleted, h.movies.Delete(r.Context(), c, id))
+	return web.Done(texts.MovieDeleted, h.movies.Delete(r.Context(), c, id))
 }
 
 func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {

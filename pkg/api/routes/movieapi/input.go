@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/festivalapi/festival/pkg/api/filmform"
+	"github.com/festivalapi/festival/pkg/api/movieform"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -16,7 +16,7 @@ import (
 // typed input, then calls the service.
 
 func (h *Handler) update(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	p, err := filmform.Patch(f, true, false, h.movies.Now())
+	p, err := movieform.Patch(f, true, false, h.movies.Now())
 	if err != nil {
 		return festival.Movie{}, err
 	}
@@ -24,7 +24,7 @@ func (h *Handler) update(ctx context.Context, c festival.Actor, id int64, f web.
 }
 
 func (h *Handler) setStatus(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	st, err := filmform.Status(f)
+	st, err := movieform.Status(f)
 	if err != nil {
 		return festival.Movie{}, err
 	}
@@ -50,7 +50,7 @@ func (h *Handler) setJuries(ctx context.Context, c festival.Actor, id int64, f w
 // requiredIDs reads the list of at most max ids in field; absent, it is the
 // 400 missing.
 func requiredIDs(f web.Fields, field string, max int, missing string) ([]int64, error) {
-	ids, sent, err := filmform.IDs(f, field, max)
+	ids, sent, err := movieform.IDs(f, field, max)
 	if err == nil && !sent {
 		err = apperr.E(apperr.Invalid, missing)
 	}
@@ -58,7 +58,7 @@ func requiredIDs(f web.Fields, field string, max int, missing string) ([]int64, 
 }
 
 func (h *Handler) setCollaborators(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	collabs, sent, err := filmform.Collaborators(f)
+	collabs, sent, err := movieform.Collaborators(f)
 	if err != nil {
 		return festival.Movie{}, err
 	}
@@ -94,7 +94,7 @@ func (h *Handler) startUpload(r *http.Request, c festival.Actor) (int, any, erro
 	if err != nil {
 		return 0, nil, err
 	}
-	size, err := filmform.Size(f)
+	size, err := movieform.Size(f)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -29,7 +29,7 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("GET /movies/mine", g.Require(h.mine, producer))
 	mux.Handle("POST /movies/upload", g.Require(h.upload, producer))
 	mux.Handle("GET /movies/assigned", g.Require(h.assigned, jury))
-	mux.Handle("PUT /movies/{id}", g.Require(changed(texts.FilmUpdated, h.update), admin))
+	mux.Handle("PUT /movies/{id}", g.Require(changed(texts.MovieUpdated, h.update), admin))
 	mux.Handle("PUT /movies/{id}/status", g.Require(changed(texts.StatusUpdated, h.setStatus), admin))
 	mux.Handle("PUT /movies/{id}/categories", g.Require(changed(texts.CategoriesSet, h.setCategories), admin))
 	mux.Handle("PUT /movies/{id}/juries", g.Require(changed(texts.JuriesSet, h.setJuries), admin))

@@ -75,7 +75,7 @@ func (h *Handler) deleteOfMovie(r *http.Request, c festival.Actor) (int, any, er
 		return 0, nil, err
 	}
 	n, err := h.votes.DeleteOfMovie(r.Context(), c, id)
-	return http.StatusOK, DeletedBody{Message: texts.FilmVotesDeleted, Deleted: n}, err
+	return http.StatusOK, DeletedBody{Message: texts.MovieVotesDeleted, Deleted: n}, err
 }
 
 // categoryFilter reads the optional ?id_categorie= of the results.

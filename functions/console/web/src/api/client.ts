@@ -21,7 +21,7 @@ export type Category = Schemas["Category"];
 export type Award = Schemas["Award"];
 export type Settings = Schemas["Settings"];
 export type AuditEntry = Schemas["AuditEntry"];
-export type FilmResult = Schemas["FilmResult"];
+export type MovieResult = Schemas["MovieResult"];
 export type Media = Schemas["Media"];
 export type UploadStarted = Schemas["UploadStarted"];
 export type CollaboratorInput = Schemas["CollaboratorInput"];
@@ -178,7 +178,7 @@ export const api = {
   settings: () => call<Settings>("GET", "/settings"),
   updateSettings: (s: Partial<Pick<Settings, "jury_vote_assigned_only" | "self_registration_roles">>) =>
     call<{ message: string; settings: Settings }>("PUT", "/settings", s),
-  results: (category?: number) => call<FilmResult[]>("GET", `/votes/results${categoryQuery(category)}`),
+  results: (category?: number) => call<MovieResult[]>("GET", `/votes/results${categoryQuery(category)}`),
   resultsCsv: async (category?: number) => (await send("GET", `/votes/results.csv${categoryQuery(category)}`)).blob(),
   audit: (query: Record<string, string>) => page<AuditEntry>("/audit", query),
 };

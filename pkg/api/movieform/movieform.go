@@ -3,7 +3,7 @@
 // the order the API answers them: the movies route group and the
 // register-film route share it. What it returns is the movies service's
 // typed input.
-package filmform
+package movieform
 
 import (
 	"bytes"

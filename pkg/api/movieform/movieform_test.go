@@ -1,4 +1,4 @@
-package filmform
+package movieform
 
 import (
 	"encoding/json"

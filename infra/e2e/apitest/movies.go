@@ -10,9 +10,9 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
-// FilmForm is a complete valid submission form (a film, two stills and
+// MovieForm is a complete valid submission form (a film, two stills and
 // subtitles); pairs of extra replace or add text fields.
-func FilmForm(title string, extra ...string) *Multipart {
+func MovieForm(title string, extra ...string) *Multipart {
 	fields := [][2]string{{"title", title}, {"synopsis", "Un synopsis."}, {"duration", "95"},
 		{"release_year", "2024"}, {"language", "fr"}}
 	for i := 0; i+1 < len(extra); i += 2 {
@@ -37,17 +37,17 @@ func FilmForm(title string, extra ...string) *Multipart {
 		Close()
 }
 
-// Upload submits a valid film (FilmForm) as the producer and returns its id.
+// Upload submits a valid film (MovieForm) as the producer and returns its id.
 func (a *API) Upload(t testing.TB, token, title string) int64 {
 	t.Helper()
-	r := a.Do("POST", "/movies/upload", token, FilmForm(title)).Expect(http.StatusCreated)
+	r := a.Do("POST", "/movies/upload", token, MovieForm(title)).Expect(http.StatusCreated)
 	return int64(r.JSON()["movie"].(map[string]any)["id_movie"].(float64))
 }
 
 // StoreFilm stores a film of owner straight through the store (as an upload
 // would leave it, without files), for tests that need no media. m gives the
 // title and anything else; its status defaults to submitted.
-func (a *API) StoreFilm(t testing.TB, owner Account, m festival.Movie) int64 {
+func (a *API) StoreMovie(t testing.TB, owner Account, m festival.Movie) int64 {
 	t.Helper()
 	st := a.Server.Deps.Store
 	ctx := context.Background()
