@@ -2,16 +2,11 @@ import { api } from "../api/client";
 import { fr } from "../i18n/fr";
 import { SignedIn } from "../ui/guard";
 import { useLoad } from "../useLoad";
+import { Pending } from "../ui/Pending";
 
 function Me() {
   const me = useLoad(api.me);
-  if (me.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (me.state === "error")
-    return (
-      <p role="alert" class="error">
-        {me.message}
-      </p>
-    );
+  if (me.state !== "ready") return <Pending of={me} />;
   const u = me.data;
   return (
     <>

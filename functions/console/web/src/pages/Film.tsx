@@ -8,6 +8,7 @@ import { Player } from "../ui/Player";
 import { Review } from "../ui/Review";
 import { conflict, VoteForm } from "../ui/VoteForm";
 import { useLoad } from "../useLoad";
+import { Pending } from "../ui/Pending";
 
 type Props = { m: Movie; me: User; onChange: (m: Movie) => void };
 
@@ -74,13 +75,7 @@ export function Film({ id }: { id: number }) {
   const s = useLoad(() => load(id), [id]);
   const [m, setM] = useState<Movie | null>(null);
   useEffect(() => setM(null), [id]);
-  if (s.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (s.state === "error")
-    return (
-      <p role="alert" class="error">
-        {s.message}
-      </p>
-    );
+  if (s.state !== "ready") return <Pending of={s} />;
   const film = m ?? s.data.m;
   const me = s.data.me;
   const props = me ? { m: film, me, onChange: setM } : null;

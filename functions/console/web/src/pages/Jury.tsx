@@ -3,6 +3,7 @@ import { fr } from "../i18n/fr";
 import { SignedIn } from "../ui/guard";
 import { minutes } from "../ui/FilmFacts";
 import { useLoad } from "../useLoad";
+import { Pending } from "../ui/Pending";
 
 async function assignedWithVotes(): Promise<{ films: Movie[]; votes: Map<number, Vote> }> {
   const [films, votes] = await Promise.all([api.assigned(), api.myVotes()]);
@@ -12,13 +13,7 @@ async function assignedWithVotes(): Promise<{ films: Movie[]; votes: Map<number,
 // A juror's films: those assigned to them, with how far they are.
 function Assigned() {
   const s = useLoad(assignedWithVotes);
-  if (s.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (s.state === "error")
-    return (
-      <p role="alert" class="error">
-        {s.message}
-      </p>
-    );
+  if (s.state !== "ready") return <Pending of={s} />;
   const { films, votes } = s.data;
   if (films.length === 0) return <p>{fr.jury.none}</p>;
   const voted = films.filter((f) => votes.has(f.id_movie)).length;

@@ -1,28 +1,21 @@
-import { useState } from "preact/hooks";
-import { api, ApiError, session } from "../api/client";
+import { api, session } from "../api/client";
 import { fr } from "../i18n/fr";
 import { param } from "../router";
+import { Feedback, useAction } from "../ui/action";
 
 export function SignIn({ route }: { route: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const login = useAction();
   const expired = param(route, "expiree") === "1";
   const registered = param(route, "inscrit") === "1";
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     const form = new FormData(e.currentTarget as HTMLFormElement);
-    setBusy(true);
-    setError(null);
-    try {
+    login.run(async () => {
       const answer = await api.login(String(form.get("email")), String(form.get("password")));
       session.save(answer.data.token, answer.data.role);
       location.hash = param(route, "retour") || "/compte";
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -39,12 +32,8 @@ export function SignIn({ route }: { route: string }) {
           {fr.signIn.password}
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy}>
+        <Feedback of={login} />
+        <button type="submit" disabled={login.busy}>
           {fr.signIn.submit}
         </button>
       </form>

@@ -1,19 +1,16 @@
-import { useState } from "preact/hooks";
-import { api, ApiError } from "../api/client";
+import { api } from "../api/client";
 import { fr } from "../i18n/fr";
+import { Feedback, useAction } from "../ui/action";
 
 // A producer creates their own account (POST /auth/register, role PRODUCER);
 // the festival's settings decide whether self-registration is open.
 export function SignUp() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const register = useAction();
 
-  async function submit(e: SubmitEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
-    setBusy(true);
-    setError(null);
-    try {
+    register.run(async () => {
       await api.register({
         first_name: String(f.get("first_name")),
         last_name: String(f.get("last_name")),
@@ -22,11 +19,7 @@ export function SignUp() {
         role: "PRODUCER",
       });
       location.hash = "/connexion?inscrit=1&retour=%2Fmes-films";
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -49,12 +42,8 @@ export function SignUp() {
           {fr.signUp.password}
           <input name="password" type="password" autoComplete="new-password" minLength={6} required />
         </label>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy}>
+        <Feedback of={register} />
+        <button type="submit" disabled={register.busy}>
           {fr.signUp.submit}
         </button>
       </form>

@@ -4,6 +4,7 @@ import { useLoad } from "../useLoad";
 import { Feedback, formValues, useAction } from "./action";
 import { Choice } from "./Choice";
 import { conflict } from "./VoteForm";
+import { Pending } from "./Pending";
 
 const statuses = ["PENDING", "VALIDATED", "CANDIDATE", "REJECTED"] as const;
 
@@ -86,13 +87,7 @@ function Checks<T>(props: {
 
 function Assignment({ m, onChange }: Props) {
   const data = useLoad(() => Promise.all([api.categories(), api.users()]), []);
-  if (data.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (data.state === "error")
-    return (
-      <p role="alert" class="error">
-        {data.message}
-      </p>
-    );
+  if (data.state !== "ready") return <Pending of={data} />;
   const [categories, users] = data.data as [Category[], User[]];
   const jurors = users.filter((u) => u.role === "JURY");
   return (

@@ -3,6 +3,7 @@ import { api, type Movie, type User, type Vote } from "../api/client";
 import { fr } from "../i18n/fr";
 import { useLoad } from "../useLoad";
 import { Feedback, useAction } from "./action";
+import { Pending } from "./Pending";
 
 // conflict says why a juror may not judge a film, or null: they produced it,
 // or they are among its collaborators (matched by e-mail, as the API does).
@@ -19,13 +20,7 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
   const mine = useLoad(() => api.myVote(m.id_movie), [m.id_movie]);
   const action = useAction();
   const [saved, setSaved] = useState<Vote | null>(null);
-  if (mine.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (mine.state === "error")
-    return (
-      <p role="alert" class="error">
-        {mine.message}
-      </p>
-    );
+  if (mine.state !== "ready") return <Pending of={mine} />;
   const vote = saved ?? mine.data;
 
   function submit(e: SubmitEvent) {

@@ -64,3 +64,20 @@ export function formValues(e: SubmitEvent): Record<string, string> {
   });
   return out;
 }
+
+// DeleteButton asks the person to confirm, then runs remove through action;
+// what remove returns is said as the action's notice.
+export function DeleteButton(props: { action: Action; label: string; confirm: string; remove: () => Promise<string | void> }) {
+  return (
+    <button
+      type="button"
+      class="danger"
+      disabled={props.action.busy}
+      onClick={() => {
+        if (confirm(props.confirm)) props.action.run(props.remove);
+      }}
+    >
+      {props.label}
+    </button>
+  );
+}

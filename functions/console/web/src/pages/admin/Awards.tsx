@@ -1,9 +1,10 @@
 import { useState } from "preact/hooks";
 import { api, type Award, type Movie } from "../../api/client";
 import { fr } from "../../i18n/fr";
-import { Feedback, formValues, useAction } from "../../ui/action";
+import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
+import { Pending } from "../../ui/Pending";
 
 function List() {
   const [version, setVersion] = useState(0);
@@ -11,13 +12,7 @@ function List() {
   const action = useAction();
   const create = useAction();
   const reload = () => setVersion((v) => v + 1);
-  if (data.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (data.state === "error")
-    return (
-      <p role="alert" class="error">
-        {data.message}
-      </p>
-    );
+  if (data.state !== "ready") return <Pending of={data} />;
   const [awards, films] = data.data as [Award[], Movie[]];
   const title = new Map(films.map((m) => [m.id_movie, m.title]));
   return (
@@ -41,21 +36,16 @@ function List() {
                 <td>{a.name}</td>
                 <td>{title.get(a.id_movie) ?? a.id_movie}</td>
                 <td>
-                  <button
-                    type="button"
-                    class="danger"
-                    disabled={action.busy}
-                    onClick={() => {
-                      if (!confirm(fr.awards.confirmDelete(a.name))) return;
-                      action.run(async () => {
-                        await api.deleteAward(a.id_award);
-                        reload();
-                        return fr.awards.deleted(a.name);
-                      });
+                  <DeleteButton
+                    action={action}
+                    label={fr.awards.delete(a.name)}
+                    confirm={fr.awards.confirmDelete(a.name)}
+                    remove={async () => {
+                      await api.deleteAward(a.id_award);
+                      reload();
+                      return fr.awards.deleted(a.name);
                     }}
-                  >
-                    {fr.awards.delete(a.name)}
-                  </button>
+                  />
                 </td>
               </tr>
             ))}

@@ -5,6 +5,7 @@ import { param } from "../../router";
 import { StatusBadge } from "../../ui/FilmFacts";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
+import { Pending } from "../../ui/Pending";
 
 const statuses = ["PENDING", "VALIDATED", "CANDIDATE", "REJECTED"];
 
@@ -15,13 +16,7 @@ function Films() {
   const [status, setStatus] = useState("");
   const [category, setCategory] = useState("");
   const [text, setText] = useState("");
-  if (data.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (data.state === "error")
-    return (
-      <p role="alert" class="error">
-        {data.message}
-      </p>
-    );
+  if (data.state !== "ready") return <Pending of={data} />;
   const [films, categories] = data.data as [Movie[], Category[]];
   const q = text.trim().toLowerCase();
   const shown = films.filter(

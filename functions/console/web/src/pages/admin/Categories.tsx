@@ -1,9 +1,10 @@
 import { useState } from "preact/hooks";
 import { api, type Category } from "../../api/client";
 import { fr } from "../../i18n/fr";
-import { Feedback, formValues, useAction } from "../../ui/action";
+import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
+import { Pending } from "../../ui/Pending";
 
 function Row({ c, reload }: { c: Category; reload: () => void }) {
   const action = useAction();
@@ -27,20 +28,15 @@ function Row({ c, reload }: { c: Category; reload: () => void }) {
         <button type="submit" disabled={action.busy}>
           {fr.categories.rename}
         </button>
-        <button
-          type="button"
-          class="danger"
-          disabled={action.busy}
-          onClick={() => {
-            if (!confirm(fr.categories.confirmDelete(c.name))) return;
-            action.run(async () => {
-              await api.deleteCategory(c.id_categorie);
-              reload();
-            });
+        <DeleteButton
+          action={action}
+          label={fr.categories.delete(c.name)}
+          confirm={fr.categories.confirmDelete(c.name)}
+          remove={async () => {
+            await api.deleteCategory(c.id_categorie);
+            reload();
           }}
-        >
-          {fr.categories.delete(c.name)}
-        </button>
+        />
       </form>
       <Feedback of={action} />
     </li>
@@ -54,12 +50,7 @@ function List() {
   const reload = () => setVersion((v) => v + 1);
   return (
     <>
-      {list.state === "loading" && <p role="status">{fr.loading}</p>}
-      {list.state === "error" && (
-        <p role="alert" class="error">
-          {list.message}
-        </p>
-      )}
+      <Pending of={list} />
       {list.state === "ready" &&
         (list.data.length === 0 ? (
           <p>{fr.categories.none}</p>

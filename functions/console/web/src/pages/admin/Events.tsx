@@ -1,10 +1,11 @@
 import { useState } from "preact/hooks";
 import { api, type Event, type EventCreate } from "../../api/client";
 import { fr } from "../../i18n/fr";
-import { Feedback, formValues, useAction } from "../../ui/action";
+import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { Choice } from "../../ui/Choice";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
+import { Pending } from "../../ui/Pending";
 
 const types = ["CONFERENCE", "WORKSHOP", "MEETUP", "WEBINAR"] as const;
 
@@ -90,12 +91,7 @@ function List() {
   return (
     <>
       <Feedback of={action} />
-      {list.state === "loading" && <p role="status">{fr.loading}</p>}
-      {list.state === "error" && (
-        <p role="alert" class="error">
-          {list.message}
-        </p>
-      )}
+      <Pending of={list} />
       {list.state === "ready" &&
         (list.data.length === 0 ? (
           <p>{fr.programme.empty}</p>
@@ -111,21 +107,16 @@ function List() {
                   <button type="button" class="secondary" onClick={() => setEditing(e)}>
                     {fr.events.edit(e.name)}
                   </button>
-                  <button
-                    type="button"
-                    class="danger"
-                    disabled={action.busy}
-                    onClick={() => {
-                      if (!confirm(fr.events.confirmDelete(e.name))) return;
-                      action.run(async () => {
-                        await api.deleteEvent(e.id_event);
-                        reload();
-                        return fr.events.deleted(e.name);
-                      });
+                  <DeleteButton
+                    action={action}
+                    label={fr.events.delete(e.name)}
+                    confirm={fr.events.confirmDelete(e.name)}
+                    remove={async () => {
+                      await api.deleteEvent(e.id_event);
+                      reload();
+                      return fr.events.deleted(e.name);
                     }}
-                  >
-                    {fr.events.delete(e.name)}
-                  </button>
+                  />
                 </p>
               </li>
             ))}

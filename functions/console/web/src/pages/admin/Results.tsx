@@ -4,6 +4,7 @@ import { fr } from "../../i18n/fr";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
+import { Pending } from "../../ui/Pending";
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toLocaleString("fr-FR", { maximumFractionDigits: 2 }));
 
@@ -44,12 +45,7 @@ function Table() {
         </button>
       </div>
       <Feedback of={download} />
-      {results.state === "loading" && <p role="status">{fr.loading}</p>}
-      {results.state === "error" && (
-        <p role="alert" class="error">
-          {results.message}
-        </p>
-      )}
+      <Pending of={results} />
       {results.state === "ready" &&
         (results.data.length === 0 ? (
           <p>{fr.board.none}</p>

@@ -3,19 +3,14 @@ import { fr } from "../../i18n/fr";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
+import { Pending } from "../../ui/Pending";
 
 const roles: Role[] = ["PRODUCER", "JURY", "ADMIN"];
 
 function Form() {
   const s = useLoad(api.settings);
   const action = useAction();
-  if (s.state === "loading") return <p role="status">{fr.loading}</p>;
-  if (s.state === "error")
-    return (
-      <p role="alert" class="error">
-        {s.message}
-      </p>
-    );
+  if (s.state !== "ready") return <Pending of={s} />;
   const settings = s.data;
   return (
     <form

@@ -1,10 +1,11 @@
 import { useState } from "preact/hooks";
 import { api, type Role, type User } from "../../api/client";
 import { fr } from "../../i18n/fr";
-import { Feedback, formValues, useAction } from "../../ui/action";
+import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { Choice } from "../../ui/Choice";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
+import { Pending } from "../../ui/Pending";
 
 const roles: Role[] = ["ADMIN", "JURY", "PRODUCER"];
 const roleOptions = roles.map((r) => [r, fr.account.role[r]] as const);
@@ -32,21 +33,16 @@ function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useActi
         />
       </td>
       <td>
-        <button
-          type="button"
-          class="danger"
-          disabled={action.busy}
-          onClick={() => {
-            if (!confirm(fr.users.confirmDelete(name))) return;
-            action.run(async () => {
-              await api.deleteUser(u.id_user);
-              reload();
-              return fr.users.deleted(name);
-            });
+        <DeleteButton
+          action={action}
+          label={fr.users.delete(name)}
+          confirm={fr.users.confirmDelete(name)}
+          remove={async () => {
+            await api.deleteUser(u.id_user);
+            reload();
+            return fr.users.deleted(name);
           }}
-        >
-          {fr.users.delete(name)}
-        </button>
+        />
       </td>
     </tr>
   );
@@ -61,12 +57,7 @@ function List() {
   return (
     <>
       <Feedback of={action} />
-      {users.state === "loading" && <p role="status">{fr.loading}</p>}
-      {users.state === "error" && (
-        <p role="alert" class="error">
-          {users.message}
-        </p>
-      )}
+      <Pending of={users} />
       {users.state === "ready" && (
         <table class="table">
           <caption class="visually-hidden">{fr.admin.users}</caption>
