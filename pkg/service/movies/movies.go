@@ -46,7 +46,7 @@ func storeErr(err error) error {
 	case errors.Is(err, dynamo.ErrConflict):
 		return apperr.E(apperr.Conflict, texts.MovieChangedMeanwhile)
 	case errors.As(err, &unknown):
-		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", joinIDs(unknown.IDs))
+		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", festival.JoinIDs(unknown.IDs, ", "))
 	}
 	return err
 }
@@ -56,18 +56,9 @@ func storeErr(err error) error {
 func unknownIDs(err error, format string) error {
 	var unknown *dynamo.UnknownIDsError
 	if errors.As(err, &unknown) {
-		return invalidf(format, joinIDs(unknown.IDs))
+		return invalidf(format, festival.JoinIDs(unknown.IDs, ", "))
 	}
 	return err
-}
-
-// joinIDs lists ids for a message: "3, 12".
-func joinIDs(ids []int64) string {
-	s := make([]string, len(ids))
-	for i, id := range ids {
-		s[i] = strconv.FormatInt(id, 10)
-	}
-	return strings.Join(s, ", ")
 }
 
 // Get reads one film: one GetItem.
@@ -168,7 +159,7 @@ func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids
 	m, err := s.store.SetMovieJuries(ctx, c, id, juries)
 	var conflicted *dynamo.ConflictOfInterestError
 	if errors.As(err, &conflicted) {
-		return m, invalidf(texts.JuryConflict, joinIDs(conflicted.IDs))
+		return m, invalidf(texts.JuryConflict, festival.JoinIDs(conflicted.IDs, ", "))
 	}
 	return m, storeErr(err)
 }

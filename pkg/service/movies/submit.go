@@ -177,12 +177,8 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 
 	if ids := sub.Categories; len(ids) > 0 {
 		cats, err := s.store.CategoryNames(ctx, ids)
-		var unknown *dynamo.UnknownIDsError
-		if errors.As(err, &unknown) {
-			return m, invalidf("Catégories inconnues : %s", joinIDs(unknown.IDs))
-		}
 		if err != nil {
-			return m, err
+			return m, unknownIDs(err, texts.UnknownCategories)
 		}
 		m.Categories = cats
 	}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -256,14 +254,6 @@ func ids[T any](xs []T, id func(T) int64) []int64 {
 	return out
 }
 
-func joinIDs(ids []int64) string {
-	s := make([]string, len(ids))
-	for i, id := range ids {
-		s[i] = strconv.FormatInt(id, 10)
-	}
-	return strings.Join(s, ",")
-}
-
 // SetMovieCategories assigns exactly these categories to a film (already
 // validated by CategoryNames): the embedded Categories, the link items that
 // changed, a check that each category still exists, and the audit entry, in
@@ -279,7 +269,7 @@ func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 			return nil, err
 		}
 		m.Categories = slices.Clone(cats)
-		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": joinIDs(want)})), nil
+		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": festival.JoinIDs(want, ",")})), nil
 	})
 }
 
@@ -311,7 +301,7 @@ func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int
 			return nil, err
 		}
 		m.Juries = slices.Clone(juries)
-		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": joinIDs(want)})), nil
+		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": festival.JoinIDs(want, ",")})), nil
 	})
 }
 
