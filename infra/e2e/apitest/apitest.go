@@ -147,6 +147,8 @@ func (a *API) Do(method, path, token string, body any) *Response {
 		rd, ctype = bytes.NewReader(b), "application/json"
 	case *Multipart:
 		rd, ctype = bytes.NewReader(b.buf.Bytes()), b.w.FormDataContentType()
+	case Raw:
+		rd, ctype = bytes.NewReader(b.Body), b.ContentType
 	default:
 		j, err := json.Marshal(b)
 		if err != nil {
@@ -201,6 +203,27 @@ func (m *Multipart) File(part, filename string, content []byte) *Multipart {
 	w, _ := m.w.CreateFormFile(part, filename)
 	_, _ = w.Write(content)
 	return m
+}
+
+// Raw is a body sent byte for byte with its content type.
+type Raw struct {
+	Body        []byte
+	ContentType string
+}
+
+// Cut returns the first n bytes of the closed form, as a client whose
+// connection broke would have sent them.
+func (m *Multipart) Cut(n int) Raw {
+	return Raw{Body: m.buf.Bytes()[:n], ContentType: m.w.FormDataContentType()}
+}
+
+// Len is the size of the closed form in bytes; End is where its closing
+// boundary begins (a cut before End leaves a part unfinished).
+func (m *Multipart) Len() int { return m.buf.Len() }
+
+// End is the offset of the closing boundary line.
+func (m *Multipart) End() int {
+	return bytes.LastIndex(m.buf.Bytes(), []byte("\r\n--"+m.w.Boundary()+"--"))
 }
 
 // Close ends the form; call it before sending.

@@ -18,7 +18,7 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
-// registerFilmForm is a complete register-film form for the e-mail.
+// registerMovieForm is a complete register-film form for the e-mail.
 func registerMovieForm(email string) *apitest.Multipart {
 	return apitest.NewMultipart().
 		Field("first_name", "Nina").Field("last_name", "Prod").Field("email", email).
@@ -337,5 +337,52 @@ func TestRequestsPerCall(t *testing.T) {
 		api.Do("GET", "/movies?limit=100", "", nil).Expect(http.StatusOK)
 		_, n = db.Take()
 		t.Logf("GET /movies?limit=100 with %d films: %d DynamoDB request(s)", len(l), n)
+	}
+}
+
+// TestAFormCutAnywhereIsAClientErrorAndLeavesNothing: a register-film form
+// or a submission whose connection breaks, wherever it breaks (in a field, in
+// a file's first bytes, deep in the film, on a boundary), answers 400 and
+// leaves no user, no film and no object.
+func TestAFormCutAnywhereIsAClientErrorAndLeavesNothing(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	prod := api.Register("PRODUCER")
+	forms := []struct {
+		path, token string
+		form        *apitest.Multipart
+	}{
+		{"/auth/register-film", "", registerMovieForm("coupee@example.org")},
+		{"/movies/upload", prod.Token, apitest.MovieForm("Coupé")},
+	}
+	for _, f := range forms {
+		end := f.form.End()
+		cuts := []int{0, 1, end - 2, end - 1}
+		for n := 2; n < end-2; n += max(1, end/97) {
+			cuts = append(cuts, n)
+		}
+		for _, n := range cuts {
+			r := api.Do("POST", f.path, f.token, f.form.Cut(n))
+			if r.Status != http.StatusBadRequest {
+				t.Fatalf("%s cut at %d of %d bytes: %d %s, want 400", f.path, n, f.form.Len(), r.Status, r.Body)
+			}
+		}
+		t.Logf("%s: %d cuts of a %d-byte form, each 400", f.path, len(cuts), f.form.Len())
+	}
+	// A film of 3 MiB (as large as a form may carry through API Gateway)
+	// cut while the S3 uploader reads it, past the content check.
+	var big bytes.Buffer
+	_, _ = io.Copy(&big, filestest.LargeMP4(3<<20))
+	form := apitest.NewMultipart().Field("title", "Long").File("filmFile", "long.mp4", big.Bytes()).Close()
+	for _, n := range []int{1 << 20, 2<<20 + 1000, form.End() - 10} {
+		api.Do("POST", "/movies/upload", prod.Token, form.Cut(n)).Expect(http.StatusBadRequest)
+	}
+	api.Do("POST", "/auth/login", "", map[string]any{"email": "coupee@example.org", "password": "motdepasse1"}).
+		Expect(http.StatusUnauthorized)
+	if l := api.Do("GET", "/movies", "", nil).Expect(http.StatusOK).List(); len(l) != 0 {
+		t.Errorf("cut forms left %d film(s)", len(l))
+	}
+	if keys := objects(t, api); len(keys) != 0 {
+		t.Errorf("cut forms left objects %v", keys)
 	}
 }

@@ -3,6 +3,7 @@ package texts
 // The festival's own texts: answers the specification leaves to us.
 const (
 	BadLimit                = "Paramètre limit invalide (entier de 1 à 1000)"
+	BrokenForm              = "Formulaire multipart/form-data illisible"
 	BadStatus               = "%s invalide : %q (valeurs possibles : PENDING, VALIDATED, CANDIDATE, REJECTED, ou %s)"
 	UnknownCategories       = "Catégories inconnues : %s"
 	UnknownJuries           = "Utilisateurs inconnus ou sans le rôle JURY : %s"

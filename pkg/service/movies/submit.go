@@ -71,7 +71,7 @@ func (s *Service) receive(ctx context.Context, movieID int64, parts Parts, befor
 			break
 		}
 		if err != nil {
-			return form{}, invalidf("Formulaire multipart/form-data illisible")
+			return form{}, invalidf(texts.BrokenForm)
 		}
 		if n >= maxFormParts {
 			return form{}, invalidf("Le formulaire compte plus de %d parties", maxFormParts)
@@ -103,7 +103,7 @@ func (s *Service) receive(ctx context.Context, movieID int64, parts Parts, befor
 		}
 		b, err := io.ReadAll(io.LimitReader(p, maxFieldBytes+1))
 		if err != nil {
-			return form{}, invalidf("Formulaire multipart/form-data illisible")
+			return form{}, invalidf(texts.BrokenForm)
 		}
 		if len(b) > maxFieldBytes {
 			return form{}, invalidf("Le champ %s est trop long", name)
@@ -128,7 +128,10 @@ var expected = map[files.Kind]string{
 func fileErr(part string, kind files.Kind, err error) error {
 	var inv *files.InvalidFileError
 	var big *files.TooLargeError
+	var broken *files.BrokenBodyError
 	switch {
+	case errors.As(err, &broken):
+		return apperr.E(apperr.Invalid, texts.BrokenForm)
 	case errors.As(err, &inv):
 		return apperr.Ef(apperr.Invalid, "Fichier invalide pour la partie %s : %s (%s)", part, expected[kind], inv.Reason)
 	case errors.As(err, &big):

@@ -69,6 +69,20 @@ func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("file in part %q is larger than %d bytes", e.Part, e.Limit)
 }
 
+// BrokenBodyError is returned when the request body ended or broke inside a
+// file: the sender's fault (a form cut short, a dropped connection), not the
+// store's, and nothing of the file is kept.
+type BrokenBodyError struct {
+	Part string
+	Err  error
+}
+
+func (e *BrokenBodyError) Error() string {
+	return fmt.Sprintf("file in part %q: body broken: %v", e.Part, e.Err)
+}
+
+func (e *BrokenBodyError) Unwrap() error { return e.Err }
+
 // Unwrap lets errors.Is(err, ErrTooLarge) match.
 func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
 

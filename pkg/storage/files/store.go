@@ -235,15 +235,21 @@ func (s *Store) Put(ctx context.Context, movieID int64, part string, kind Kind, 
 	}
 	limit := s.PutLimit(kind)
 
+	// The head is read through the same counting reader as the rest, so
+	// that a body that breaks inside it is told apart from a short file.
+	src := &limitReader{r: r, limit: limit}
 	head := make([]byte, SniffLen)
-	n, err := io.ReadFull(r, head)
+	n, err := io.ReadFull(src, head)
+	switch {
+	case src.exceeded:
+		return Stored{}, &TooLargeError{Part: part, Limit: limit}
+	case src.broken != nil:
+		return Stored{}, &BrokenBodyError{Part: part, Err: src.broken}
+	}
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return Stored{}, fmt.Errorf("files: read part %q: %w", part, err)
 	}
 	head = head[:n]
-	if int64(n) > limit {
-		return Stored{}, &TooLargeError{Part: part, Limit: limit}
-	}
 	ext, contentType, err := Sniff(kind, head)
 	if err != nil {
 		return Stored{}, withPart(err, part)
@@ -251,7 +257,7 @@ func (s *Store) Put(ctx context.Context, movieID int64, part string, kind Kind, 
 
 	name := s.StoredName(part, ext)
 	key := Key(movieID, name)
-	body := &limitReader{r: io.MultiReader(bytes.NewReader(head), r), limit: limit}
+	body := &limitReader{r: io.MultiReader(bytes.NewReader(head), src), limit: limit}
 	//lint:ignore SA1019 see the uploader field of Store
 	_, err = s.uploader.Upload(ctx, &s3.PutObjectInput{
 		Bucket:      aws.String(s.bucket),
@@ -264,8 +270,11 @@ func (s *Store) Put(ctx context.Context, movieID int64, part string, kind Kind, 
 		// covers a single PutObject whose answer was lost. Best effort: the
 		// caller's error matters more than a cleanup failure.
 		s.deleteAfterFailure(ctx, key)
-		if body.exceeded {
+		switch {
+		case body.exceeded || src.exceeded:
 			return Stored{}, &TooLargeError{Part: part, Limit: limit}
+		case src.broken != nil:
+			return Stored{}, &BrokenBodyError{Part: part, Err: src.broken}
 		}
 		return Stored{}, fmt.Errorf("files: store part %q: %w", part, err)
 	}
@@ -285,12 +294,15 @@ var errLimit = errors.New("files: size limit exceeded")
 
 // limitReader counts bytes and fails once more than limit have been read.
 // Unlike io.LimitReader it does not end the stream quietly, which would store
-// a truncated film. It is read only by the uploader's reading goroutine.
+// a truncated film. It also keeps the first error of its source other than
+// io.EOF (broken), so that a body cut inside a file is the sender's error and
+// not the store's. It is read only by the uploader's reading goroutine.
 type limitReader struct {
 	r        io.Reader
 	limit    int64
 	n        int64
 	exceeded bool
+	broken   error
 }
 
 func (l *limitReader) Read(p []byte) (int, error) {
@@ -298,6 +310,9 @@ func (l *limitReader) Read(p []byte) (int, error) {
 		return 0, errLimit
 	}
 	n, err := l.r.Read(p)
+	if err != nil && err != io.EOF && l.broken == nil {
+		l.broken = err
+	}
 	l.n += int64(n)
 	if l.n > l.limit {
 		l.exceeded = true
