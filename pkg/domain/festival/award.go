@@ -11,6 +11,18 @@ type Award struct {
 // MaxAwardNameLen bounds an award name.
 const MaxAwardNameLen = 255
 
+// MaxMovieAwards bounds the awards of one film: each is copied into the
+// film's item, whose size DynamoDB bounds (docs/limits.md).
+const MaxMovieAwards = 20
+
+// CheckAwardRoom refuses an award to a film that has as many as it may have.
+func CheckAwardRoom(m Movie) error {
+	if len(m.Awards) >= MaxMovieAwards {
+		return fieldErr("id_movie", "ce film a déjà %d prix, le maximum", MaxMovieAwards)
+	}
+	return nil
+}
+
 // CheckAwardName validates an award name (already trimmed).
 func CheckAwardName(name string) error {
 	if name == "" {

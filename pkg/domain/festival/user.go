@@ -162,13 +162,23 @@ func fieldErr(field, format string, args ...any) error {
 // NormalizeEmail is the form e-mails are compared in: trimmed, lower case.
 func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
+// CheckEmailLen refuses an e-mail longer than any address can be (RFC 5321)
+// before it is looked up: it becomes part of a DynamoDB key, whose size is
+// bounded (docs/limits.md).
+func CheckEmailLen(s string) error {
+	if len(s) > MaxEmailLen {
+		return fieldErr("email", "l'adresse e-mail dépasse %d caractères", MaxEmailLen)
+	}
+	return nil
+}
+
 // CheckEmail validates an e-mail address.
 func CheckEmail(s string) error {
 	if s == "" {
 		return fieldErr("email", "l'adresse e-mail est vide")
 	}
-	if len(s) > MaxEmailLen {
-		return fieldErr("email", "l'adresse e-mail dépasse %d caractères", MaxEmailLen)
+	if err := CheckEmailLen(s); err != nil {
+		return err
 	}
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") {

@@ -3,6 +3,7 @@ package festival
 import (
 	"encoding/json"
 	"math"
+	"math/big"
 )
 
 // Score bounds of a vote (docs/architecture.md, "Baseline decisions"): a number from 0 to 10,
@@ -10,6 +11,10 @@ import (
 const (
 	MinScore = 0
 	MaxScore = 10
+	// ScoreDecimals is how many decimal places a score may have (7.25):
+	// a grade needs no more, and it keeps every score far inside the
+	// numbers DynamoDB stores (38 digits, magnitudes from 1e-130).
+	ScoreDecimals = 2
 )
 
 // Vote is one jury member's (or admin's) vote on one film.
@@ -48,7 +53,16 @@ func ParseScore(raw json.RawMessage) (float64, error) {
 	if err != nil {
 		return 0, fieldErr("score", "la note doit être un nombre entre %d et %d, reçu %s", MinScore, MaxScore, truncate(string(raw), 40))
 	}
-	return v, CheckScore(v)
+	if err := CheckScore(v); err != nil {
+		return 0, err
+	}
+	// Decimal places are counted on the number as written, exactly: 1e-131
+	// is a number between 0 and 10 that no grade needs.
+	r, ok := new(big.Rat).SetString(n.String())
+	if !ok || !r.Mul(r, big.NewRat(int64(math.Pow10(ScoreDecimals)), 1)).IsInt() {
+		return 0, fieldErr("score", "la note a au plus %d décimales, reçu %s", ScoreDecimals, truncate(string(raw), 40))
+	}
+	return v, nil
 }
 
 func truncate(s string, n int) string {

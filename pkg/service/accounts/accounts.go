@@ -140,6 +140,9 @@ func (s *Service) Login(ctx context.Context, email, password string) (LoginResul
 	if strings.TrimSpace(email) == "" || password == "" {
 		return LoginResult{}, apperr.E(apperr.Invalid, texts.LoginMissing)
 	}
+	if err := festival.CheckEmailLen(email); err != nil {
+		return LoginResult{}, festival.Refused(err)
+	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return LoginResult{}, err

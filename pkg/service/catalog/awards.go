@@ -20,7 +20,7 @@ func (s *Service) CreateAward(ctx context.Context, c festival.Actor, movieID int
 		return festival.Award{}, festival.Refused(err)
 	}
 	a, err := s.store.CreateAward(ctx, c, movieID, name)
-	return a, storeErr(err, outcomes{notFound: texts.MovieNotFound})
+	return a, festival.RefusedAs(apperr.Conflict, storeErr(err, outcomes{notFound: texts.MovieNotFound}))
 }
 
 // Awards lists awards.

@@ -278,6 +278,9 @@ func (s *Service) RegisterMovie(ctx context.Context, parts Parts, reg Registrati
 		if email == "" {
 			return nil
 		}
+		if err := festival.CheckEmailLen(email); err != nil {
+			return festival.Refused(err)
+		}
 		_, err := s.store.UserByEmail(ctx, email)
 		switch {
 		case err == nil:

@@ -78,7 +78,10 @@ func TestParseScore(t *testing.T) {
 	t.Parallel()
 	for raw, ok := range map[string]bool{
 		`0`: true, `10`: true, `7.5`: true, `0.25`: true,
+		`7.25`: true, `7.250`: true, `0.725e1`: true, `1e1`: true, `1E0`: true,
 		`-0.1`: false, `10.01`: false, `"7"`: false, `true`: false, `null`: false, `[7]`: false,
+		// more decimal places than a grade has, down to numbers DynamoDB cannot store
+		`7.125`: false, `1e-131`: false, `1e-3`: false, `3.14159265358979323846264338327950288419716939937510`: false,
 	} {
 		_, err := festival.ParseScore(json.RawMessage(raw))
 		if (err == nil) != ok {

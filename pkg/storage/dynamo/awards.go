@@ -39,8 +39,12 @@ func (it awardItem) award() festival.Award {
 // in one transaction (through UpdateMovie, the one path of film changes).
 // ErrNotFound when the film does not exist.
 func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID int64, name string) (festival.Award, error) {
-	if _, err := s.GetMovieFacts(ctx, movieID); err != nil {
+	facts, err := s.GetMovieFacts(ctx, movieID)
+	if err != nil {
 		return festival.Award{}, err // the common 404 draws no id
+	}
+	if err := festival.CheckAwardRoom(festival.Movie{Awards: facts.Awards}); err != nil {
+		return festival.Award{}, err // nor does a film with all its awards
 	}
 	id, err := s.nextID(ctx, counterAwards)
 	if err != nil {
@@ -56,6 +60,9 @@ func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID i
 		return a, err
 	}
 	_, err = s.UpdateMovie(ctx, movieID, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		if err := festival.CheckAwardRoom(*m); err != nil {
+			return nil, err // an award given meanwhile took the last place
+		}
 		from := m.SelectionStatus
 		m.Awards = append(m.Awards, festival.MovieAward{ID: id, Name: name, AwardedAt: now})
 		m.SelectionStatus = festival.StatusAwarded
