@@ -55,6 +55,9 @@ type Options struct {
 	// FunctionTimeout, when set, replaces the functions' Timeout of
 	// template.yaml (tests use a short one).
 	FunctionTimeout time.Duration
+	// Now, when set, is the clock of every function (tests move it forward
+	// to see windows and tokens expire); nil is the system clock.
+	Now func() time.Time
 }
 
 // Server is a running local stack.
@@ -168,7 +171,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if o.WrapDB != nil {
 		db = o.WrapDB(ddb)
 	}
-	srv.Deps, err = app.New(cfg, o.Log, ddb, db, s3c, nil)
+	srv.Deps, err = app.New(cfg, o.Log, ddb, db, s3c, o.Now)
 	if err != nil {
 		return nil, err
 	}

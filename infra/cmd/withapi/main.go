@@ -2,7 +2,8 @@
 // the local server with in-memory data on free ports, its URL in
 // FESTIVAL_URL. `make test` runs the console's browser tests through it. It
 // uses the DynamoDB Local of DYNAMODB_TEST_ENDPOINT when set (withdynamo), or
-// starts its own.
+// starts its own. Its festival has the throttle lifted (the tests make many
+// accounts from one address).
 package main
 
 import (
@@ -11,6 +12,7 @@ import (
 
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/runwith"
+	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
@@ -25,6 +27,13 @@ func main() {
 			Log:            localserver.Discard,
 		})
 		if err != nil {
+			return runwith.Service{}, err
+		}
+		// The browser tests make many accounts from one address.
+		st := festival.DefaultSettings()
+		st.Throttle = festival.UnthrottledForTests()
+		if err := srv.Deps.Store.SeedSettings(ctx, st); err != nil {
+			srv.Close()
 			return runwith.Service{}, err
 		}
 		return runwith.Service{What: "local API at " + srv.URL, Env: "FESTIVAL_URL=" + srv.URL, Stop: srv.Close}, nil

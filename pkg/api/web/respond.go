@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/texts"
@@ -21,6 +23,7 @@ var statusOf = map[apperr.Code]int{
 	apperr.NotFound:     http.StatusNotFound,
 	apperr.Conflict:     http.StatusConflict,
 	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.TooMany:      http.StatusTooManyRequests,
 	apperr.Rejected:     http.StatusInternalServerError,
 	apperr.Internal:     http.StatusInternalServerError,
 }
@@ -62,6 +65,9 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 		log.Warn("client error: value refused by the store", "details", e.Details)
 	default:
 		log.Info("client error", "status", status, "error", e.Message)
+	}
+	if e.Code == apperr.TooMany && e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.FormatInt(int64((e.RetryAfter+time.Second-1)/time.Second), 10))
 	}
 	if e.Body != nil {
 		JSON(w, status, e.Body)

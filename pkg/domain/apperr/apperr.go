@@ -9,6 +9,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/texts"
 )
@@ -23,6 +24,7 @@ const (
 	NotFound     Code = "not_found"    // 404: the record does not exist.
 	Conflict     Code = "conflict"     // 409: a uniqueness rule refuses the write.
 	TooLarge     Code = "too_large"    // 413: an upload exceeds its configured limit.
+	TooMany      Code = "too_many"     // 429: too many attempts; RetryAfter says when to try again.
 	// Rejected is the spec's "Erreur base de données" on user operations: a value
 	// the store refuses answers 500 with details. It is the client's fault, so it
 	// is logged as a client error, not as a server fault.
@@ -38,7 +40,10 @@ type Error struct {
 	// Body, when set, replaces the standard {error, details} body; used where the
 	// spec fixes a richer answer for a failure.
 	Body any
-	Err  error // the cause, for logs only
+	// RetryAfter, with TooMany, is how long the caller must wait (the
+	// answer's Retry-After header, in whole seconds).
+	RetryAfter time.Duration
+	Err        error // the cause, for logs only
 }
 
 func (e *Error) Error() string {

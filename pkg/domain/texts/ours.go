@@ -3,6 +3,8 @@ package texts
 // The festival's own texts: answers the specification leaves to us.
 const (
 	BadLimit                = "Paramètre limit invalide (entier de 1 à 1000)"
+	TooManyLogins           = "Trop de tentatives de connexion : réessayez dans %d min"
+	TooManyRegistrations    = "Trop d'inscriptions depuis cette adresse : réessayez dans %d min"
 	BrokenForm              = "Formulaire multipart/form-data illisible"
 	BadStatus               = "%s invalide : %q (valeurs possibles : PENDING, VALIDATED, CANDIDATE, REJECTED, ou %s)"
 	UnknownCategories       = "Catégories inconnues : %s"
@@ -39,7 +41,7 @@ const (
 	LoginMissing            = "Email et mot de passe requis"
 	MarkedCandidate         = "Film marqué comme candidat"
 	NoMediaAccess           = "Accès interdit. Seuls le producteur du film, les membres du jury qui lui sont assignés et les administrateurs peuvent voir ses fichiers."
-	NoSetting               = "Aucun paramètre à modifier : envoyez jury_vote_assigned_only (booléen) et/ou self_registration_roles (liste parmi ADMIN, JURY, PRODUCER)"
+	NoSetting               = "Aucun paramètre à modifier : envoyez jury_vote_assigned_only (booléen), self_registration_roles (liste parmi ADMIN, JURY, PRODUCER), login_failures_per_account, login_failures_per_address, registrations_per_address ou throttle_window_seconds (entiers)"
 	NotAssigned             = "Ce film ne vous est pas attribué : le festival n'autorise le vote des jurés que sur les films qui leur sont assignés"
 	NotOwner                = "Accès interdit. Seul le producteur du film ou un administrateur peut le modifier."
 	NothingToUpdate         = "Aucun champ modifiable n'a été envoyé"

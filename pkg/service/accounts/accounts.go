@@ -136,19 +136,32 @@ type LoginResult struct {
 }
 
 // Login checks the credentials and issues a token.
-func (s *Service) Login(ctx context.Context, email, password string) (LoginResult, error) {
+func (s *Service) Login(ctx context.Context, email, password, address string) (LoginResult, error) {
 	if strings.TrimSpace(email) == "" || password == "" {
 		return LoginResult{}, apperr.E(apperr.Invalid, texts.LoginMissing)
 	}
 	if err := festival.CheckEmailLen(email); err != nil {
 		return LoginResult{}, festival.Refused(err)
 	}
+	st, err := s.store.GetSettings(ctx)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	if err := s.admitLogin(ctx, st.Throttle, email, address); err != nil {
+		return LoginResult{}, err
+	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
 		return LoginResult{}, err
 	}
 	if !CheckPassword(u.PasswordHash, password) {
+		if err := s.loginFailed(ctx, st.Throttle, email, address); err != nil {
+			return LoginResult{}, err
+		}
 		return LoginResult{}, apperr.E(apperr.Unauthorized, texts.BadLogin)
+	}
+	if err := s.loginSucceeded(ctx, email); err != nil {
+		return LoginResult{}, err
 	}
 	token, err := s.tokens.Issue(u)
 	if err != nil {

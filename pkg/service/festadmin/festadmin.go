@@ -32,6 +32,8 @@ func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
 type SettingsChange struct {
 	JuryVoteAssignedOnly  *bool
 	SelfRegistrationRoles []festival.Role // nil: unchanged; empty: nobody may self-register
+	// The throttle's numbers (festival.Throttle), each nil when not sent.
+	LoginFailuresPerAccount, LoginFailuresPerAddress, RegistrationsPerAddress, ThrottleWindowSeconds *int
 }
 
 // UpdateSettings changes the settings that were sent; a role listed twice
@@ -52,6 +54,17 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 		}
 		if roles != nil {
 			st.SelfRegistrationRoles = roles
+		}
+		for _, f := range []struct {
+			sent *int
+			to   *int
+		}{
+			{ch.LoginFailuresPerAccount, &st.LoginFailuresPerAccount}, {ch.LoginFailuresPerAddress, &st.LoginFailuresPerAddress},
+			{ch.RegistrationsPerAddress, &st.RegistrationsPerAddress}, {ch.ThrottleWindowSeconds, &st.WindowSeconds},
+		} {
+			if f.sent != nil {
+				*f.to = *f.sent
+			}
 		}
 		return nil
 	})

@@ -13,29 +13,19 @@ import (
 // maxBatchGet is DynamoDB's limit of keys in one BatchGetItem.
 const maxBatchGet = 100
 
-// batchGetByID reads the items of ids (keyOf gives each one's key) with one
-// BatchGetItem per 100 keys, retrying unprocessed keys with a backoff, and
-// decodes them. It returns the records in the order of ids, and the ids that
-// have no item. projection may be "" (whole items).
-func batchGetByID[R any](ctx context.Context, s *Store, ids []int64, keyOf func(int64) map[string]types.AttributeValue,
-	projection string, names map[string]string, decode func(map[string]types.AttributeValue) (R, int64, error)) ([]R, []int64, error) {
-	byID := make(map[int64]R, len(ids))
-	for start := 0; start < len(ids); start += maxBatchGet {
-		chunk := ids[start:min(len(ids), start+maxBatchGet)]
-		ka := types.KeysAndAttributes{ConsistentRead: aws.Bool(true)}
-		seen := map[int64]bool{}
-		for _, id := range chunk {
-			if !seen[id] { // BatchGetItem refuses duplicate keys
-				seen[id] = true
-				ka.Keys = append(ka.Keys, keyOf(id))
-			}
-		}
+// batchGet reads the items of keys (distinct) with consistent reads, one
+// BatchGetItem per 100 keys, asking again for the keys DynamoDB leaves
+// unprocessed (throttling) under the store's retry policy, and calls each on
+// every item found, in no particular order. projection may be "" (whole
+// items).
+func (s *Store) batchGet(ctx context.Context, keys []map[string]types.AttributeValue, projection string, names map[string]string,
+	each func(map[string]types.AttributeValue) error) error {
+	for start := 0; start < len(keys); start += maxBatchGet {
+		ka := types.KeysAndAttributes{ConsistentRead: aws.Bool(true), Keys: keys[start:min(len(keys), start+maxBatchGet)]}
 		if projection != "" {
 			ka.ProjectionExpression = aws.String(projection)
 			ka.ExpressionAttributeNames = names
 		}
-		// Keys DynamoDB leaves unprocessed (throttling) are asked again under
-		// the store's retry policy.
 		req := map[string]types.KeysAndAttributes{s.table: ka}
 		err := Retry(ctx, func(int) error {
 			out, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: req})
@@ -43,11 +33,9 @@ func batchGetByID[R any](ctx context.Context, s *Store, ids []int64, keyOf func(
 				return fmt.Errorf("batch get: %w", err)
 			}
 			for _, item := range out.Responses[s.table] {
-				r, id, err := decode(item)
-				if err != nil {
+				if err := each(item); err != nil {
 					return err
 				}
-				byID[id] = r
 			}
 			if req = out.UnprocessedKeys; len(req) > 0 {
 				return Again(errors.New("batch get: keys left unprocessed after retries"))
@@ -55,8 +43,35 @@ func batchGetByID[R any](ctx context.Context, s *Store, ids []int64, keyOf func(
 			return nil
 		})
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
+	}
+	return nil
+}
+
+// batchGetByID reads the items of ids (keyOf gives each one's key) through
+// batchGet and decodes them. It returns the records in the order of ids, and
+// the ids that have no item.
+func batchGetByID[R any](ctx context.Context, s *Store, ids []int64, keyOf func(int64) map[string]types.AttributeValue,
+	projection string, names map[string]string, decode func(map[string]types.AttributeValue) (R, int64, error)) ([]R, []int64, error) {
+	byID := make(map[int64]R, len(ids))
+	seen := map[int64]bool{}
+	var keys []map[string]types.AttributeValue
+	for _, id := range ids {
+		if !seen[id] { // BatchGetItem refuses duplicate keys
+			seen[id] = true
+			keys = append(keys, keyOf(id))
+		}
+	}
+	err := s.batchGet(ctx, keys, projection, names, func(item map[string]types.AttributeValue) error {
+		r, id, err := decode(item)
+		if err == nil {
+			byID[id] = r
+		}
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	found := make([]R, 0, len(ids))
 	var missing []int64

@@ -157,3 +157,14 @@ const (
 	gsi1Audit = "AUDIT"
 	typeAudit = "AUDIT"
 )
+
+// Throttle counters: PK THROTTLE#<counter>#<subject>, SK THROTTLE, where the
+// counter is login-account, login-address or registration and the subject a
+// normalised e-mail or a source address. expires_at (epoch seconds) is the
+// table's TTL attribute.
+const (
+	skThrottle   = "THROTTLE"
+	typeThrottle = "THROTTLE"
+)
+
+func throttlePK(counter, subject string) string { return "THROTTLE#" + counter + "#" + subject }

@@ -22,12 +22,20 @@ type settingsItem struct {
 	Type                  string   `dynamodbav:"type"`
 	JuryVoteAssignedOnly  bool     `dynamodbav:"jury_vote_assigned_only"`
 	SelfRegistrationRoles []string `dynamodbav:"self_registration_roles"`
+	LoginFailuresPerAcct  int      `dynamodbav:"login_failures_per_account,omitempty"`
+	LoginFailuresPerAddr  int      `dynamodbav:"login_failures_per_address,omitempty"`
+	RegistrationsPerAddr  int      `dynamodbav:"registrations_per_address,omitempty"`
+	ThrottleWindowSeconds int      `dynamodbav:"throttle_window_seconds,omitempty"`
 	UpdatedAt             string   `dynamodbav:"updatedAt"`
 	Version               int64    `dynamodbav:"version"`
 }
 
 func (it settingsItem) settings() festival.Settings {
-	s := festival.Settings{JuryVoteAssignedOnly: it.JuryVoteAssignedOnly, SelfRegistrationRoles: []festival.Role{}}
+	s := festival.Settings{JuryVoteAssignedOnly: it.JuryVoteAssignedOnly, SelfRegistrationRoles: []festival.Role{},
+		Throttle: festival.Throttle{
+			LoginFailuresPerAccount: it.LoginFailuresPerAcct, LoginFailuresPerAddress: it.LoginFailuresPerAddr,
+			RegistrationsPerAddress: it.RegistrationsPerAddr, WindowSeconds: it.ThrottleWindowSeconds,
+		}.OrDefaults()}
 	for _, r := range it.SelfRegistrationRoles {
 		s.SelfRegistrationRoles = append(s.SelfRegistrationRoles, festival.Role(r))
 	}
@@ -58,6 +66,37 @@ func (s *Store) getSettings(ctx context.Context) (festival.Settings, int64, erro
 	return it.settings(), it.Version, nil
 }
 
+// SeedSettings writes the settings of a fresh table, with no audit entry
+// (nobody changed them): test and load-test harnesses start a festival with
+// the settings they need. It refuses to overwrite settings already written.
+func (s *Store) SeedSettings(ctx context.Context, st festival.Settings) error {
+	st.UpdatedAt = festival.NewTime(s.now())
+	item, err := attributevalue.MarshalMap(toSettingsItem(st, 1))
+	if err != nil {
+		return err
+	}
+	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
+	})
+	if err != nil {
+		return fmt.Errorf("seed settings: %w", err)
+	}
+	return nil
+}
+
+func toSettingsItem(st festival.Settings, version int64) settingsItem {
+	roles := make([]string, 0, len(st.SelfRegistrationRoles))
+	for _, r := range st.SelfRegistrationRoles {
+		roles = append(roles, string(r))
+	}
+	return settingsItem{
+		PK: settingsPK, SK: settingsSK, Type: typeSettings, JuryVoteAssignedOnly: st.JuryVoteAssignedOnly,
+		SelfRegistrationRoles: roles, UpdatedAt: st.UpdatedAt.String(), Version: version,
+		LoginFailuresPerAcct: st.LoginFailuresPerAccount, LoginFailuresPerAddr: st.LoginFailuresPerAddress,
+		RegistrationsPerAddr: st.RegistrationsPerAddress, ThrottleWindowSeconds: st.WindowSeconds,
+	}
+}
+
 // UpdateSettings applies change to the current settings and writes them back
 // with an audit entry, conditional on nobody having changed them in between
 // (retried a few times).
@@ -76,15 +115,7 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 			return err
 		}
 		next.UpdatedAt = festival.NewTime(s.now())
-		it := settingsItem{
-			PK: settingsPK, SK: settingsSK, Type: typeSettings, JuryVoteAssignedOnly: next.JuryVoteAssignedOnly,
-			SelfRegistrationRoles: []string{}, UpdatedAt: next.UpdatedAt.String(), Version: version + 1,
-		}
-		roles := make([]string, 0, len(next.SelfRegistrationRoles))
-		for _, r := range next.SelfRegistrationRoles {
-			roles = append(roles, string(r))
-		}
-		it.SelfRegistrationRoles = roles
+		it := toSettingsItem(next, version+1)
 		item, err := attributevalue.MarshalMap(it)
 		if err != nil {
 			return err
@@ -100,8 +131,12 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 		err = s.transact(ctx, []types.TransactWriteItem{
 			{Put: put},
 			s.auditOp(actor, "settings.update", "settings", map[string]string{
-				"jury_vote_assigned_only": strconv.FormatBool(next.JuryVoteAssignedOnly),
-				"self_registration_roles": strings.Join(roles, ","),
+				"jury_vote_assigned_only":    strconv.FormatBool(next.JuryVoteAssignedOnly),
+				"self_registration_roles":    strings.Join(it.SelfRegistrationRoles, ","),
+				"login_failures_per_account": strconv.Itoa(next.LoginFailuresPerAccount),
+				"login_failures_per_address": strconv.Itoa(next.LoginFailuresPerAddress),
+				"registrations_per_address":  strconv.Itoa(next.RegistrationsPerAddress),
+				"throttle_window_seconds":    strconv.Itoa(next.WindowSeconds),
 			}),
 		})
 		switch {

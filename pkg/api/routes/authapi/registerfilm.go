@@ -16,7 +16,7 @@ var userFields = []string{"first_name", "last_name", "email", "password", "phone
 	"street", "postal_code", "city", "country", "biography", "job", "portfolio", "youtube", "instagram",
 	"linkedin", "facebook", "tiktok", "known_by_service"}
 
-// RegisteredFilm is the answer of POST /auth/register-film: the new producer
+// RegisteredMovie is the answer of POST /auth/register-film: the new producer
 // account (without the password hash) and their film.
 type RegisteredMovie struct {
 	Message string            `json:"message"`
@@ -24,10 +24,13 @@ type RegisteredMovie struct {
 	Movie   festival.Movie    `json:"movie"`
 }
 
-// registerFilm creates a producer and their film from one multipart form,
+// registerMovie creates a producer and their film from one multipart form,
 // all or nothing.
 func (h *Handler) registerMovie(r *http.Request) (int, any, error) {
 	// Checked before the body is read, so a refused registration uploads nothing.
+	if err := h.accounts.AdmitRegistration(r.Context(), web.SourceAddress(r)); err != nil {
+		return 0, nil, err
+	}
 	if err := h.accounts.CheckSelfRegistration(r.Context(), festival.RoleProducer); err != nil {
 		return 0, nil, err
 	}

@@ -30,6 +30,9 @@ func New(acc *accounts.Service, movies *movies.Service) http.Handler {
 
 // register answers exactly as POST /users does.
 func (h *Handler) register(r *http.Request) (int, any, error) {
+	if err := h.accounts.AdmitRegistration(r.Context(), web.SourceAddress(r)); err != nil {
+		return 0, nil, err
+	}
 	f, err := registration.ReadBody(r)
 	if err != nil {
 		return 0, nil, err
@@ -67,7 +70,7 @@ func (h *Handler) login(r *http.Request) (int, any, error) {
 	if err1 != nil || err2 != nil {
 		email, password = "", ""
 	}
-	res, err := h.accounts.Login(r.Context(), email, password)
+	res, err := h.accounts.Login(r.Context(), email, password, web.SourceAddress(r))
 	return http.StatusOK, LoginBody{Message: texts.LoginOK, Data: LoginData{
 		Email: res.User.Email, FirstName: res.User.FirstName, Role: string(res.User.Role), Token: res.Token,
 	}}, err

@@ -11,10 +11,6 @@ import (
 )
 
 func (h *Handler) create(r *http.Request) (int, any, error) {
-	f, err := registration.ReadBody(r)
-	if err != nil {
-		return 0, nil, err
-	}
 	// The route is open, but an admin's token lifts the festival's limit on
 	// self-registered roles; an invalid token counts as none (the route needs none).
 	var by *festival.Actor
@@ -22,6 +18,16 @@ func (h *Handler) create(r *http.Request) (int, any, error) {
 		if caller, err := h.guard.Authenticate(r); err == nil {
 			by = &caller
 		}
+	}
+	// Unless an admin makes it, it is a registration, counted as such.
+	if by == nil || !by.Is(festival.RoleAdmin) {
+		if err := h.accounts.AdmitRegistration(r.Context(), web.SourceAddress(r)); err != nil {
+			return 0, nil, err
+		}
+	}
+	f, err := registration.ReadBody(r)
+	if err != nil {
+		return 0, nil, err
 	}
 	in, err := registration.ReadNewUser(f, h.accounts.Now())
 	if err != nil {

@@ -20,9 +20,24 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 	if len(f) == 0 {
 		return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, texts.NoSetting)
 	}
+	var ch festadmin.SettingsChange
+	numbers := []struct {
+		name string
+		max  int
+		to   **int
+	}{
+		{"login_failures_per_account", festival.MaxThrottleAttempts, &ch.LoginFailuresPerAccount},
+		{"login_failures_per_address", festival.MaxThrottleAttempts, &ch.LoginFailuresPerAddress},
+		{"registrations_per_address", festival.MaxThrottleAttempts, &ch.RegistrationsPerAddress},
+		{"throttle_window_seconds", festival.MaxThrottleWindowSeconds, &ch.ThrottleWindowSeconds},
+	}
 	var unknown []string
 	for k := range f {
-		if k != "jury_vote_assigned_only" && k != "self_registration_roles" {
+		known := k == "jury_vote_assigned_only" || k == "self_registration_roles"
+		for _, n := range numbers {
+			known = known || k == n.name
+		}
+		if !known {
 			unknown = append(unknown, k)
 		}
 	}
@@ -53,7 +68,18 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 			roles = append(roles, r)
 		}
 	}
-	return festadmin.SettingsChange{JuryVoteAssignedOnly: assignedOnly, SelfRegistrationRoles: roles}, nil
+	for _, n := range numbers {
+		if !f.Has(n.name) {
+			continue
+		}
+		var v int
+		if err := json.Unmarshal(f[n.name], &v); err != nil || f.IsNull(n.name) || v < 1 || v > n.max {
+			return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Le paramètre %s doit être un entier de 1 à %d", n.name, n.max)
+		}
+		*n.to = &v
+	}
+	ch.JuryVoteAssignedOnly, ch.SelfRegistrationRoles = assignedOnly, roles
+	return ch, nil
 }
 
 // readAuditQuery reads ?actor=&action=&target=&from=&to=&limit=&cursor=.

@@ -1,0 +1,87 @@
+package accounts
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+// The throttle's counters (festival.Throttle): failed logins per e-mail and
+// per source address, registrations per source address.
+const (
+	counterLoginAccount = "login-account"
+	counterLoginAddress = "login-address"
+	counterRegistration = "registration"
+)
+
+// tooMany is the 429 answer until the window ends; format takes the whole
+// minutes left.
+func tooMany(format string, until, now time.Time) error {
+	wait := until.Sub(now)
+	return &apperr.Error{Code: apperr.TooMany, Message: fmt.Sprintf(format, int((wait+time.Minute-1)/time.Minute)), RetryAfter: wait}
+}
+
+// loginKeys are the counters a login attempt with email from address meets.
+// The account counter is kept for any e-mail, registered or not, so that a
+// 429 says nothing about which accounts exist.
+func loginKeys(email, address string) (account, addr dynamo.CounterKey) {
+	return dynamo.CounterKey{Counter: counterLoginAccount, Subject: festival.NormalizeEmail(email)},
+		dynamo.CounterKey{Counter: counterLoginAddress, Subject: address}
+}
+
+// admitLogin refuses a login while the e-mail or the address has used up its
+// failures (one read of both counters).
+func (s *Service) admitLogin(ctx context.Context, t festival.Throttle, email, address string) error {
+	account, addr := loginKeys(email, address)
+	counts, err := s.store.Counts(ctx, account, addr)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	for _, c := range []struct {
+		count dynamo.Count
+		limit int
+	}{{counts[account], t.LoginFailuresPerAccount}, {counts[addr], t.LoginFailuresPerAddress}} {
+		if c.count.N >= c.limit {
+			return tooMany(texts.TooManyLogins, c.count.Until, now)
+		}
+	}
+	return nil
+}
+
+// loginFailed counts a failed login on both counters.
+func (s *Service) loginFailed(ctx context.Context, t festival.Throttle, email, address string) error {
+	account, addr := loginKeys(email, address)
+	_, err := s.store.AddCount(ctx, t.Window(), account, addr)
+	return err
+}
+
+// loginSucceeded clears the account's failures (the address's stay).
+func (s *Service) loginSucceeded(ctx context.Context, email string) error {
+	account, _ := loginKeys(email, "")
+	return s.store.ResetCount(ctx, account)
+}
+
+// AdmitRegistration counts a registration attempt from address (POST
+// /auth/register, POST /users without an admin token, POST
+// /auth/register-film) and refuses it with 429 past the festival's limit.
+func (s *Service) AdmitRegistration(ctx context.Context, address string) error {
+	st, err := s.store.GetSettings(ctx)
+	if err != nil {
+		return err
+	}
+	k := dynamo.CounterKey{Counter: counterRegistration, Subject: address}
+	counts, err := s.store.AddCount(ctx, st.Window(), k)
+	if err != nil {
+		return err
+	}
+	if c := counts[k]; c.N > st.RegistrationsPerAddress {
+		return tooMany(texts.TooManyRegistrations, c.Until, s.now())
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// CounterKey names one throttle counter: what is counted (login-account,
+// login-address, registration) and for whom (an e-mail, a source address).
+type CounterKey struct {
+	Counter, Subject string
+}
+
+// Count is a counter's state: how many attempts since the window began, and
+// when the window ends. The zero Count is a counter never started or whose
+// window has ended.
+type Count struct {
+	N     int
+	Until time.Time
+}
+
+type counterItem struct {
+	PK        string `dynamodbav:"PK"`
+	SK        string `dynamodbav:"SK"`
+	Type      string `dynamodbav:"type"`
+	N         int    `dynamodbav:"n"`
+	ExpiresAt int64  `dynamodbav:"expires_at"`
+}
+
+// live is the item's count, or zero once its window has ended at now (TTL
+// deletes expired items late, so expiry is decided here, not by TTL).
+func (it counterItem) live(now time.Time) Count {
+	until := time.Unix(it.ExpiresAt, 0)
+	if !now.Before(until) {
+		return Count{}
+	}
+	return Count{N: it.N, Until: until}
+}
+
+// Counts reads counters in one request (BatchGetItem); a missing or expired
+// one reads as the zero Count.
+func (s *Store) Counts(ctx context.Context, keys ...CounterKey) (map[CounterKey]Count, error) {
+	byPK := make(map[string]CounterKey, len(keys))
+	reqKeys := make([]map[string]types.AttributeValue, 0, len(keys))
+	for _, k := range keys {
+		pk := throttlePK(k.Counter, k.Subject)
+		if _, dup := byPK[pk]; !dup {
+			byPK[pk] = k
+			reqKeys = append(reqKeys, key(pk, skThrottle))
+		}
+	}
+	out := make(map[CounterKey]Count, len(keys))
+	now := s.now()
+	err := s.batchGet(ctx, reqKeys, "", nil, func(item map[string]types.AttributeValue) error {
+		var it counterItem
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return err
+		}
+		out[byPK[it.PK]] = it.live(now)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read counters: %w", err)
+	}
+	return out, nil
+}
+
+// AddCount counts one attempt on each counter: within a window it adds one,
+// after it (or the first time) it starts a new window of the given length.
+// It returns the counts after the attempt.
+func (s *Store) AddCount(ctx context.Context, window time.Duration, keys ...CounterKey) (map[CounterKey]Count, error) {
+	out := make(map[CounterKey]Count, len(keys))
+	for _, k := range keys {
+		c, err := s.addCount(ctx, k, window)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = c
+	}
+	return out, nil
+}
+
+func (s *Store) addCount(ctx context.Context, k CounterKey, window time.Duration) (Count, error) {
+	pk := throttlePK(k.Counter, k.Subject)
+	var c Count
+	err := Retry(ctx, func(int) error {
+		now := s.now()
+		nowS := strconv.FormatInt(now.Unix(), 10)
+		// Within a live window: one more.
+		out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: &s.table, Key: key(pk, skThrottle),
+			UpdateExpression:          aws.String("ADD n :one"),
+			ConditionExpression:       aws.String("expires_at > :now"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":now": &types.AttributeValueMemberN{Value: nowS}},
+			ReturnValues:              types.ReturnValueAllNew,
+		})
+		var ccf *types.ConditionalCheckFailedException
+		switch {
+		case err == nil:
+			var it counterItem
+			if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
+				return err
+			}
+			c = it.live(now)
+			return nil
+		case !errors.As(err, &ccf):
+			return fmt.Errorf("count %s: %w", pk, err)
+		}
+		// No live window: start one, unless another request just did.
+		until := now.Add(window)
+		item, err := attributevalue.MarshalMap(counterItem{PK: pk, SK: skThrottle, Type: typeThrottle, N: 1, ExpiresAt: until.Unix()})
+		if err != nil {
+			return err
+		}
+		_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{
+			TableName: &s.table, Item: item,
+			ConditionExpression:       aws.String("attribute_not_exists(PK) OR expires_at <= :now"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":now": &types.AttributeValueMemberN{Value: nowS}},
+		})
+		switch {
+		case err == nil:
+			c = Count{N: 1, Until: time.Unix(until.Unix(), 0)}
+			return nil
+		case errors.As(err, &ccf):
+			return Again(fmt.Errorf("count %s: a window began meanwhile", pk))
+		}
+		return fmt.Errorf("count %s: %w", pk, err)
+	})
+	return c, err
+}
+
+// ResetCount ends a counter's window (a successful login clears its
+// account's failures).
+func (s *Store) ResetCount(ctx context.Context, k CounterKey) error {
+	_, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &s.table, Key: key(throttlePK(k.Counter, k.Subject), skThrottle)})
+	if err != nil {
+		return fmt.Errorf("reset counter: %w", err)
+	}
+	return nil
+}
