@@ -13,17 +13,27 @@ CONSOLE := functions/console/web
 CONSOLE_SOURCES := $(shell find $(CONSOLE)/src -type f -not -name schema.d.ts 2>/dev/null) \
 	$(addprefix $(CONSOLE)/,index.html vite.config.ts tsconfig.json package.json) docs/openapi.yaml
 
-.PHONY: run test test-race test-unit lint build bench clean check-tools check-browser console $(addprefix build-,$(FUNCTIONS))
+# Go fuzz targets (package:target) for every decoder a request reaches; their
+# seed corpus is in the code (f.Add) and under each package's testdata/fuzz/.
+FUZZ_TARGETS := ./pkg/api/web:FuzzBody ./pkg/api/web:FuzzMultipart ./pkg/api/web:FuzzIDsAndPages \
+	./pkg/api/auth:FuzzGuard ./pkg/api/movieform:FuzzMovieFields ./pkg/api/registration:FuzzUserBody \
+	./pkg/api/routes/voteapi:FuzzBallot ./pkg/storage/files:FuzzSniff ./pkg/storage/dynamo:FuzzCursor \
+	./pkg/service/voting:FuzzResultsCSV
+# One run of each target for FUZZTIME (make test: a few seconds each; make fuzz: longer).
+FUZZ_EACH = for t in $(FUZZ_TARGETS); do $(GO) test -run "^$$" -fuzz "^$${t\#*:}$$" -fuzztime $(1) $${t%%:*} || exit 1; done
+
+.PHONY: run test test-race test-unit lint build bench clean check-tools check-browser console fuzz $(addprefix build-,$(FUNCTIONS))
 
 ## run: build and serve the whole API and the console on http://127.0.0.1:3000 (PORT to change), data kept in .data/
 run: check-tools console
 	$(GO) build -o $(CACHE_DIR)/bin/festival-local ./infra/cmd/festival-local
 	exec $(CACHE_DIR)/bin/festival-local
 
-## test: lint, then every test (unit, integration on DynamoDB Local + gofakes3, end-to-end HTTP), then the
-## console's journeys in Chromium against a local API
+## test: lint, then every test (unit, integration on DynamoDB Local + gofakes3, end-to-end HTTP), each fuzz
+## target for 3 seconds, then the console's journeys in Chromium against a local API
 test: check-tools check-browser lint console
 	$(GO) run ./infra/cmd/withdynamo bash -c '$(GO) test -count=1 -timeout 8m ./... && \
+	  $(call FUZZ_EACH,3s) && \
 	  $(GO) run ./infra/cmd/withapi npm --prefix $(CONSOLE) run --silent test:browser'
 
 ## console: build the console into functions/console/web/dist when its sources changed
@@ -34,6 +44,12 @@ $(CONSOLE)/node_modules/.package-lock.json: $(CONSOLE)/package-lock.json
 
 $(CONSOLE)/dist/index.html: $(CONSOLE)/node_modules/.package-lock.json $(CONSOLE_SOURCES)
 	cd $(CONSOLE) && npm run --silent build
+
+## fuzz: run each fuzz target for FUZZTIME (default 60s); an input that fails is saved under the package's
+## testdata/fuzz/ (commit it with the fix)
+FUZZTIME ?= 60s
+fuzz: check-tools
+	$(GO) run ./infra/cmd/withdynamo bash -c '$(call FUZZ_EACH,$(FUZZTIME))'
 
 ## test-race: every Go test under the race detector (needs cgo and a C compiler), against DynamoDB Local
 test-race: check-tools

@@ -67,14 +67,14 @@ func snake(s string) string {
 // Fields is a request body keyed by the specification's field names.
 type Fields map[string]json.RawMessage
 
-// ErrEmptyBody is returned by ReadFields for a missing, empty or `{}` body.
+// ErrEmptyBody is returned by readFields for a missing, empty or `{}` body.
 var ErrEmptyBody = errors.New("empty body")
 
-// ReadFields reads a JSON object body (whatever Content-Type says: curl -d
+// readFields reads a JSON object body (whatever Content-Type says: curl -d
 // sends JSON as a form, and refusing it would help nobody) and renames every key to its canonical
 // name. When a client sends both a spec name and an alias of it, the spec
 // name wins. A body that is not a JSON object is a 400.
-func ReadFields(r *http.Request) (Fields, error) {
+func readFields(r *http.Request) (Fields, error) {
 	if r.Body == nil {
 		return nil, ErrEmptyBody
 	}

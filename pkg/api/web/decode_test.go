@@ -81,7 +81,7 @@ func TestReadFields(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := httptest.NewRequest("POST", "/", strings.NewReader(tt.body))
-			f, err := ReadFields(r)
+			f, err := readFields(r)
 			switch {
 			case tt.wantErr != nil:
 				if !errors.Is(err, tt.wantErr) {
@@ -103,7 +103,7 @@ func TestReadFields(t *testing.T) {
 func TestReadFieldsRefusesOversizedBody(t *testing.T) {
 	t.Parallel()
 	body := `{"a":"` + strings.Repeat("x", MaxJSONBody) + `"}`
-	_, err := ReadFields(httptest.NewRequest("POST", "/", strings.NewReader(body)))
+	_, err := readFields(httptest.NewRequest("POST", "/", strings.NewReader(body)))
 	if apperr.CodeOf(err) != apperr.TooLarge {
 		t.Fatalf("err = %v, want too_large", err)
 	}

@@ -84,7 +84,7 @@ func Done(message string, err error) (int, any, error) {
 // own message, or is an empty set of fields when ifEmpty is "" (each
 // operation then says what is missing).
 func Body(r *http.Request, ifEmpty string) (Fields, error) {
-	f, err := ReadFields(r)
+	f, err := readFields(r)
 	if errors.Is(err, ErrEmptyBody) {
 		if ifEmpty != "" {
 			return nil, apperr.E(apperr.Invalid, ifEmpty)

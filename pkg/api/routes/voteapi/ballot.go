@@ -11,7 +11,7 @@ import (
 )
 
 // readBallot reads a vote body ({score, comment, is_candidate}; the aliases
-// note and comments are already mapped by web.ReadFields). Nothing is
+// note and comments are already mapped by web.Body). Nothing is
 // required here: a first vote needs a score, which the store decides.
 func readBallot(f web.Fields) (voting.Ballot, error) {
 	var ch voting.Ballot
