@@ -577,6 +577,12 @@ func (s *stack) checkSamples(t *testing.T, adminToken string) {
 			t.Errorf("%s: no sample event for `sam local invoke %s -e infra/events/%s.json`: %v", id, id, group, err)
 			continue
 		}
+		if group == "copies" {
+			// A scheduled run, not an HTTP route: on a fresh table nothing
+			// is pending and the run succeeds (invokeRaw fails on an error).
+			s.invokeRaw(t, id, payload)
+			continue
+		}
 		var ev events.APIGatewayV2HTTPRequest
 		if err := json.Unmarshal(payload, &ev); err != nil || ev.Version != "2.0" {
 			t.Errorf("%s: not an API Gateway HTTP API 2.0 event: %v", path, err)

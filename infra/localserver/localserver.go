@@ -55,6 +55,9 @@ type Options struct {
 	// FunctionTimeout, when set, replaces the functions' Timeout of
 	// template.yaml (tests use a short one).
 	FunctionTimeout time.Duration
+	// CopiesEvery is how often the server runs the pending copy jobs, as the
+	// copies function's schedule does on AWS (default 5 s).
+	CopiesEvery time.Duration
 	// Now, when set, is the clock of every function (tests move it forward
 	// to see windows and tokens expire); nil is the system clock.
 	Now func() time.Time
@@ -66,10 +69,11 @@ type Server struct {
 	S3URL string // base URL of the S3 endpoint
 	Deps  *app.Deps
 
-	api     *http.Server
-	s3      *http.Server
-	dynamo  *dynamolocal.Instance
-	closers []func()
+	api        *http.Server
+	s3         *http.Server
+	dynamo     *dynamolocal.Instance
+	closers    []func()
+	stopCopies func()
 }
 
 // Start starts the stack and returns once it serves.
@@ -186,7 +190,33 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	srv.URL = "http://" + ln.Addr().String()
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.api.Serve(ln) }()
+	srv.stopCopies = runCopies(srv.Deps, o.Log, o.CopiesEvery)
 	return srv, nil
+}
+
+// runCopies runs the pending copy jobs every interval until the returned
+// function is called (which waits for a run in progress to end): the local
+// counterpart of the copies function and its schedule.
+func runCopies(d *app.Deps, log *slog.Logger, every time.Duration) func() {
+	if every <= 0 {
+		every = 5 * time.Second
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				_ = app.RunPendingCopies(ctx, d.Store, log)
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
 }
 
 // Router mounts each route group's handler on the routes template.yaml
@@ -244,6 +274,9 @@ func (s *Server) Close() {
 	defer cancel()
 	if s.api != nil {
 		_ = s.api.Shutdown(ctx)
+	}
+	if s.stopCopies != nil {
+		s.stopCopies()
 	}
 	if s.s3 != nil {
 		_ = s.s3.Shutdown(ctx)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -240,4 +241,34 @@ func Run(group string, handler func(*Deps) http.Handler) {
 		log.Fatalf("%s: %v", group, err)
 	}
 	lambdahttp.Start(handler(deps))
+}
+
+// RunCopies is the entry point of the copies function, which EventBridge
+// invokes on a schedule: each invocation runs every pending copy job
+// (dynamo.RunPendingCopies). It needs only the table, not the token secret.
+func RunCopies() {
+	ctx := context.Background()
+	ac, err := loadAWS(ctx)
+	if err != nil {
+		log.Fatalf("copies: %v", err)
+	}
+	logger := NewLogger(os.Getenv("LOG_LEVEL"))
+	st := dynamo.New(dynamodb.NewFromConfig(ac), os.Getenv("TABLE_NAME"), nil)
+	lambda.Start(func(ctx context.Context) error {
+		return RunPendingCopies(ctx, st, logger)
+	})
+}
+
+// RunPendingCopies runs the pending copy jobs once and logs what it did; the
+// copies function and the local server's ticker both call it.
+func RunPendingCopies(ctx context.Context, st *dynamo.Store, logger *slog.Logger) error {
+	done, err := st.RunPendingCopies(ctx)
+	if err != nil {
+		logger.Warn("copy jobs left pending", "finished", done, "err", err.Error())
+		return err
+	}
+	if done > 0 {
+		logger.Info("copy jobs finished", "finished", done)
+	}
+	return nil
 }

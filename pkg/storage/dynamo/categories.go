@@ -115,9 +115,9 @@ func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category
 
 // RenameCategory changes a category's name (ErrNameTaken when another has
 // it): the marker moves in the same transaction as the rename, conditional on
-// the name read, so two renames cannot both win. Then the copies of the name
-// embedded in its films are brought in step; a rename to the same name only
-// does that, so retrying a rename that failed part-way finishes the job.
+// the name read, so two renames cannot both win. The copies of the name
+// embedded in its films follow through the copy job written with the rename
+// (copyjobs.go), run at once and, should that stop part-way, again until done.
 func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int64, name string) (festival.Category, error) {
 	cur, err := s.GetCategory(ctx, id)
 	if err != nil {
@@ -147,7 +147,8 @@ func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int
 		if moved {
 			ops = append(ops, types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: s.categoryMarkerKey(cur.Name)}})
 		}
-		ops = append(ops, s.auditOp(actor, "category.update", fmt.Sprintf("category:%d", id), map[string]string{"from": cur.Name, "to": name}))
+		ops = append(ops, s.auditOp(actor, "category.update", fmt.Sprintf("category:%d", id), map[string]string{"from": cur.Name, "to": name}),
+			s.copyJobOp(CopyJob{Kind: CopyCategory, SourceID: id}))
 		err = s.transact(ctx, ops)
 		switch {
 		case moved && conditionFailedAt(err, 0):
@@ -158,9 +159,7 @@ func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int
 			return cur, fmt.Errorf("rename category %d: %w", id, err)
 		}
 	}
-	if err := s.RenameCategoryInMovies(ctx, id, name); err != nil {
-		return c, err
-	}
+	s.runNow(ctx, CopyJob{Kind: CopyCategory, SourceID: id})
 	return c, nil
 }
 

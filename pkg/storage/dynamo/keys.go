@@ -168,3 +168,13 @@ const (
 )
 
 func throttlePK(counter, subject string) string { return "THROTTLE#" + counter + "#" + subject }
+
+// Copy jobs: PK COPYJOB#<kind>#<source id>, SK COPYJOB; GSI1 COPYJOBS lists
+// the pending ones (copyjobs.go).
+const (
+	skCopyJob    = "COPYJOB"
+	typeCopyJob  = "COPYJOB"
+	gsi1CopyJobs = "COPYJOBS"
+)
+
+func copyJobPK(kind CopyKind, id int64) string { return fmt.Sprintf("COPYJOB#%s#%d", kind, id) }

@@ -214,29 +214,20 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 				types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(oldEmail), skEmail)}},
 			)
 		}
-		snapshot, err := s.movieUserSnapshotOps(ctx, before, after)
-		if err != nil {
-			return err
+		// The copies of the user in films follow through a copy job written
+		// with the change (copyjobs.go), whatever the number of films.
+		copied := before.FirstName != after.FirstName || before.LastName != after.LastName ||
+			before.Email != after.Email || before.Role != after.Role
+		if copied {
+			ops = append(ops, s.copyJobOp(CopyJob{Kind: CopyUser, SourceID: id}))
 		}
-		// The copies go in the user's transaction when they fit. A user with
-		// very many films gets them right after, each on its own condition:
-		// the user is updated by then, so a film that changed meanwhile must
-		// not turn the answer into a failure.
 		if actor != nil && before.Role != after.Role {
-			// With the user's own writes, before the copies: it must fit.
 			ops = append(ops, s.auditOp(*actor, "user.role", fmt.Sprintf("user:%d", id),
 				map[string]string{"from": string(before.Role), "to": string(after.Role)}))
 		}
-		together := len(ops)+len(snapshot) <= maxTransactItems
-		base := len(ops)
-		if together {
-			ops = append(ops, snapshot...)
-		}
 		err = s.transact(ctx, ops)
-		if err == nil && !together {
-			if err := s.transactEach(ctx, snapshot); err != nil {
-				return fmt.Errorf("update copies of user %d: %w", id, err)
-			}
+		if err == nil && copied {
+			s.runNow(ctx, CopyJob{Kind: CopyUser, SourceID: id})
 		}
 		switch {
 		case err == nil:
@@ -244,11 +235,10 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 			return nil
 		case oldEmail != newEmail && conditionFailedAt(err, 1):
 			return ErrEmailTaken
-		case conditionFailedAt(err, 0) || snapshotConditionFailed(err, base) || transactionConflict(err):
-			// Changed in between (the user, or a film's assignments), or
-			// another transaction touched one of the items at the same
-			// moment (a vote on one of the user's films): nothing was
-			// written, so read again and reapply.
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			// Changed in between, or another transaction touched one of the
+			// items at the same moment: nothing was written, so read again
+			// and reapply.
 			return Again(fmt.Errorf("update user %d: %w", id, err))
 		default:
 			return fmt.Errorf("update user %d: %w", id, err)

@@ -29,6 +29,8 @@ test("a jury member signs in, sees their account, and comes back to it after the
   await page.getByLabel("Mot de passe").fill(jury.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await page.getByRole("heading", { name: "Mon compte" }).waitFor();
+  // The heading comes first, the account once GET /users/me has answered.
+  await page.getByText("Agnès Varda — Membre du jury").waitFor();
   assert.match(await page.locator("main").innerText(), /Agnès Varda — Membre du jury/);
   assert.match(await page.locator("main").innerText(), new RegExp(jury.email.replace(/\./g, "\\.")));
   await shot(page, "signin-2-account");
