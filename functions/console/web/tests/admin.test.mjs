@@ -150,11 +150,14 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Réglages" }).click();
   await page.getByRole("heading", { name: "Réglages", level: 2 }).waitFor();
   await page.getByLabel("Un membre du jury ne vote que pour les films qui lui sont assignés (recommandé)").check();
+  await page.getByLabel("Échecs de connexion permis par adresse e-mail").fill("12");
   await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
   await page.getByText("Paramètres du festival mis à jour").waitFor();
   await shot(page, "admin-7-settings");
   await accessible(page, assert);
-  assert.equal((await call("GET", "/settings", { token: admin.token })).jury_vote_assigned_only, true);
+  const settings = await call("GET", "/settings", { token: admin.token });
+  assert.equal(settings.jury_vote_assigned_only, true);
+  assert.equal(settings.login_failures_per_account, 12, "the throttle's number typed is the number stored");
 
   // Results, and the same as CSV.
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Résultats" }).click();

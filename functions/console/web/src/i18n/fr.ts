@@ -276,6 +276,12 @@ export const fr = {
     selfRegistration: "Rôles qu'une personne peut se donner en créant son compte",
     selfRegistrationHint: "Recommandé en production : Producteur seulement.",
     save: "Enregistrer les réglages",
+    throttle: "Protection contre les tentatives répétées",
+    throttleHint: "Au-delà, l'API répond 429 jusqu'à la fin de la période. À relever pour un test de charge.",
+    loginFailuresPerAccount: "Échecs de connexion permis par adresse e-mail",
+    loginFailuresPerAddress: "Échecs de connexion permis par adresse IP",
+    registrationsPerAddress: "Inscriptions permises par adresse IP",
+    throttleWindowSeconds: "Durée de la période (secondes)",
   },
   audit: {
     at: "Date",

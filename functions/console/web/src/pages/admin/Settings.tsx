@@ -7,6 +7,14 @@ import { Pending } from "../../ui/Pending";
 
 const roles: Role[] = ["PRODUCER", "JURY", "ADMIN"];
 
+// The throttle's numbers, each an input (festival settings, 1 to its maximum).
+const throttle = [
+  { name: "login_failures_per_account", label: fr.settings.loginFailuresPerAccount, max: 1000000 },
+  { name: "login_failures_per_address", label: fr.settings.loginFailuresPerAddress, max: 1000000 },
+  { name: "registrations_per_address", label: fr.settings.registrationsPerAddress, max: 1000000 },
+  { name: "throttle_window_seconds", label: fr.settings.throttleWindowSeconds, max: 86400 },
+] as const;
+
 function Form() {
   const s = useLoad(api.settings);
   const action = useAction();
@@ -22,6 +30,7 @@ function Form() {
           const answer = await api.updateSettings({
             jury_vote_assigned_only: f.get("jury_vote_assigned_only") === "on",
             self_registration_roles: f.getAll("self_registration_roles").map(String) as Role[],
+            ...Object.fromEntries(throttle.map((t) => [t.name, Number(f.get(t.name))])),
           });
           return answer.message;
         });
@@ -45,6 +54,16 @@ function Form() {
           </label>
         ))}
         <p class="meta">{fr.settings.selfRegistrationHint}</p>
+      </fieldset>
+      <fieldset>
+        <legend>{fr.settings.throttle}</legend>
+        {throttle.map((t) => (
+          <label key={t.name}>
+            {t.label}
+            <input type="number" name={t.name} min={1} max={t.max} step={1} required defaultValue={String(settings[t.name])} />
+          </label>
+        ))}
+        <p class="meta">{fr.settings.throttleHint}</p>
       </fieldset>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
