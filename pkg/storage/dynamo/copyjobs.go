@@ -66,7 +66,7 @@ const copyWorkers = 16
 func (s *Store) copyJobOp(j CopyJob) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(copyJobPK(j.Kind, j.SourceID), skCopyJob),
-		UpdateExpression: aws.String("SET #t = :t, kind = :k, source_id = :id, GSI1PK = :jobs, GSI1SK = :sk, #c = :empty ADD version :one"),
+		UpdateExpression:         aws.String("SET #t = :t, kind = :k, source_id = :id, GSI1PK = :jobs, GSI1SK = :sk, #c = :empty ADD version :one"),
 		ExpressionAttributeNames: map[string]string{"#t": "type", "#c": "cursor"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":t": str(typeCopyJob), ":k": str(string(j.Kind)), ":id": num(j.SourceID), ":jobs": str(gsi1CopyJobs),
