@@ -85,7 +85,7 @@ func Serve(log *slog.Logger, group string, next http.Handler) http.Handler {
 			l.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
 				"bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000)
 		}()
-		next.ServeHTTP(rec, r)
+		cacheable(rec, r, next)
 	})
 }
 
