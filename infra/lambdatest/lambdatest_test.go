@@ -2,6 +2,7 @@ package lambdatest_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -204,6 +205,23 @@ func TestBootstrapsServeAPIGatewayEventsThroughTheLambdaRuntimeAPI(t *testing.T)
 		got, err := httpGet(fmt.Sprint(trailer["url"]))
 		if err != nil || !bytes.Equal(got, video) {
 			t.Errorf("the film behind the presigned URL (%v) is %d bytes, want the %d uploaded", err, len(got), len(video))
+		}
+
+		// The same answer for a client that accepts gzip: compressed by the
+		// function, base64-encoded by the adapter, as API Gateway expects.
+		rt := s.route(t, "GET", "/movies/"+id+"/media")
+		mediaEvent := event("GET", "/movies/"+id+"/media", rt.Method+" "+rt.Path, token, "$default", nil, false)
+		mediaEvent.Headers["accept-encoding"] = "gzip, deflate, br"
+		zipped, _ := s.invoke(t, rt.Function, mediaEvent)
+		raw, _ := base64.StdEncoding.DecodeString(zipped.Body)
+		zr, err := gzip.NewReader(bytes.NewReader(raw))
+		if zipped.StatusCode != http.StatusOK || !zipped.IsBase64Encoded || zipped.Headers["Content-Encoding"] != "gzip" || err != nil {
+			t.Fatalf("with gzip accepted: %d, base64 %v, headers %v, %v", zipped.StatusCode, zipped.IsBase64Encoded, zipped.Headers, err)
+		}
+		plain, _ := io.ReadAll(zr)
+		var media map[string]any
+		if err := json.Unmarshal(plain, &media); err != nil || media["files"] == nil {
+			t.Errorf("the gzipped answer does not hold the media: %v %s", err, plain)
 		}
 	})
 
