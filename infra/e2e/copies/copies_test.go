@@ -77,8 +77,8 @@ func TestAProducerOfAThousandFilmsRenamedIsRenamedInEveryFilm(t *testing.T) {
 	t.Logf("1,000 films: rename answered in %v, every film renamed %v after the answer", answered.Round(time.Millisecond), waited.Round(time.Millisecond))
 }
 
-// failingCopies fails the copy updates of films from the 400th on, until
-// disarmed: DynamoDB failing in the middle of a propagation.
+// failingCopies fails the transactions of film copies once 400 copies have
+// been sent, until disarmed: DynamoDB failing in the middle of a propagation.
 type failingCopies struct {
 	dynamo.DB
 	armed atomic.Bool
@@ -86,12 +86,18 @@ type failingCopies struct {
 	hit   atomic.Int64
 }
 
-func (f *failingCopies) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	if in.UpdateExpression != nil && strings.HasPrefix(*in.UpdateExpression, "SET Producer") && f.armed.Load() && f.sent.Add(1) > 400 {
+func (f *failingCopies) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	copies := 0
+	for _, it := range in.TransactItems {
+		if it.Update != nil && it.Update.UpdateExpression != nil && strings.HasPrefix(*it.Update.UpdateExpression, "SET Producer") {
+			copies++
+		}
+	}
+	if copies > 0 && f.armed.Load() && f.sent.Add(int64(copies)) > 400 {
 		f.hit.Add(1)
 		return nil, errors.New("injected: service unavailable")
 	}
-	return f.DB.UpdateItem(ctx, in, opts...)
+	return f.DB.TransactWriteItems(ctx, in, opts...)
 }
 
 func TestAPropagationThatFailsPartWayIsFinishedWithoutAHuman(t *testing.T) {

@@ -93,9 +93,9 @@ func TestNewTokensRefusesShortSecrets(t *testing.T) {
 
 type roles map[int64]festival.Role
 
-func (r roles) UserRole(_ context.Context, id int64) (festival.Role, bool, error) {
+func (r roles) Caller(_ context.Context, id int64) (festival.User, bool, error) {
 	role, ok := r[id]
-	return role, ok, nil
+	return festival.User{ID: id, Role: role}, ok, nil
 }
 
 func TestRequireChecksTokenCurrentRoleAndAllowedRoles(t *testing.T) {

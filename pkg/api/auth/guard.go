@@ -13,7 +13,7 @@ import (
 
 // Roles looks up a user's current role; found is false when the user is gone.
 type Roles interface {
-	UserRole(ctx context.Context, id int64) (role festival.Role, found bool, err error)
+	Caller(ctx context.Context, id int64) (u festival.User, found bool, err error)
 }
 
 // Guard checks tokens and roles. Every route group uses the same one.
@@ -44,14 +44,14 @@ func (g *Guard) Authenticate(r *http.Request) (festival.Actor, error) {
 		return festival.Actor{}, errNoToken
 	}
 	id, _ := claims.UserID()
-	role, found, err := g.roles.UserRole(r.Context(), id)
+	u, found, err := g.roles.Caller(r.Context(), id)
 	if err != nil {
 		return festival.Actor{}, err
 	}
 	if !found {
 		return festival.Actor{}, errNoToken
 	}
-	return festival.Actor{ID: id, Role: role}, nil
+	return festival.Actor{ID: id, Role: u.Role, Record: &u}, nil
 }
 
 // bearerToken returns the token of the request's one Authorization header.

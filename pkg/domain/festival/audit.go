@@ -4,6 +4,10 @@ package festival
 type Actor struct {
 	ID   int64
 	Role Role
+	// Record is the caller's user record as the token check read it (nil
+	// when it was not read): a handler that shows the caller reuses it
+	// rather than reading it again.
+	Record *User
 }
 
 // Is reports whether the actor has one of the roles.

@@ -143,11 +143,8 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (L
 	if err := festival.CheckEmailLen(email); err != nil {
 		return LoginResult{}, festival.Refused(err)
 	}
-	st, err := s.store.GetSettings(ctx)
+	throttle, failed, err := s.admitLogin(ctx, email, address)
 	if err != nil {
-		return LoginResult{}, err
-	}
-	if err := s.admitLogin(ctx, st.Throttle, email, address); err != nil {
 		return LoginResult{}, err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
@@ -155,13 +152,15 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (L
 		return LoginResult{}, err
 	}
 	if !CheckPassword(u.PasswordHash, password) {
-		if err := s.loginFailed(ctx, st.Throttle, email, address); err != nil {
+		if err := s.loginFailed(ctx, throttle, email, address); err != nil {
 			return LoginResult{}, err
 		}
 		return LoginResult{}, apperr.E(apperr.Unauthorized, texts.BadLogin)
 	}
-	if err := s.loginSucceeded(ctx, email); err != nil {
-		return LoginResult{}, err
+	if failed {
+		if err := s.loginSucceeded(ctx, email); err != nil {
+			return LoginResult{}, err
+		}
 	}
 	token, err := s.tokens.Issue(u)
 	if err != nil {

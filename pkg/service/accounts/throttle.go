@@ -34,24 +34,26 @@ func loginKeys(email, address string) (account, addr dynamo.CounterKey) {
 		dynamo.CounterKey{Counter: counterLoginAddress, Subject: address}
 }
 
-// admitLogin refuses a login while the e-mail or the address has used up its
-// failures (one read of both counters).
-func (s *Service) admitLogin(ctx context.Context, t festival.Throttle, email, address string) error {
+// admitLogin reads the settings and both counters in one request, and
+// refuses a login while the e-mail or the address has used up its failures.
+// It returns the throttle and whether the e-mail has failures to clear.
+func (s *Service) admitLogin(ctx context.Context, email, address string) (festival.Throttle, bool, error) {
 	account, addr := loginKeys(email, address)
-	counts, err := s.store.Counts(ctx, account, addr)
+	st, counts, err := s.store.SettingsAndCounts(ctx, account, addr)
 	if err != nil {
-		return err
+		return festival.Throttle{}, false, err
 	}
+	t := st.Throttle
 	now := s.now()
 	for _, c := range []struct {
 		count dynamo.Count
 		limit int
 	}{{counts[account], t.LoginFailuresPerAccount}, {counts[addr], t.LoginFailuresPerAddress}} {
 		if c.count.N >= c.limit {
-			return tooMany(texts.TooManyLogins, c.count.Until, now)
+			return t, false, tooMany(texts.TooManyLogins, c.count.Until, now)
 		}
 	}
-	return nil
+	return t, counts[account].N > 0, nil
 }
 
 // loginFailed counts a failed login on both counters.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -55,11 +54,9 @@ type copyJobItem struct {
 	Error    string   `dynamodbav:"last_error"`
 }
 
-// copyPage is how many films one step of a job reads and updates.
-const copyPage = 200
-
-// copyWorkers is how many film updates of one page run at once.
-const copyWorkers = 16
+// copyPage is how many films one step of a job reads and updates (about
+// two transactions).
+const copyPage = 198
 
 // copyJobOp writes or renews the job of a record, in the transaction that
 // changes the record: a new version, and its place back at the start.
@@ -103,7 +100,9 @@ func (s *Store) RunPendingCopies(ctx context.Context) (int, error) {
 	var first error
 	for _, j := range jobs {
 		if err := s.RunCopyJob(ctx, j); err != nil {
-			first = cmpErr(first, err)
+			if first == nil {
+				first = err
+			}
 			continue
 		}
 		done++
@@ -170,7 +169,10 @@ func (s *Store) runCopyJob(ctx context.Context, it copyJobItem) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if err := s.updateCopies(ctx, films, update); err != nil {
+		switch err := s.updateCopies(ctx, it, films, update); {
+		case errors.Is(err, errRenewed):
+			return false, nil
+		case err != nil:
 			return false, err
 		}
 		if next == "" {
@@ -192,7 +194,7 @@ type filmRef struct {
 // copyOf reads the record of a job as it is now and returns the GSI2
 // partition of its films and the update that copies it into one of them
 // (nil when that reference holds no copy of it).
-func (s *Store) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRef) *dynamodb.UpdateItemInput, error) {
+func (s *Store) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRef) *types.Update, error) {
 	switch it.Kind {
 	case CopyUser:
 		u, err := s.GetUser(ctx, it.SourceID)
@@ -207,7 +209,7 @@ func (s *Store) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRe
 		if err != nil {
 			return "", nil, err
 		}
-		return userRefPK(u.ID), func(ref filmRef) *dynamodb.UpdateItemInput {
+		return userRefPK(u.ID), func(ref filmRef) *types.Update {
 			switch {
 			case strings.HasPrefix(ref.SK, prefixProduces):
 				return s.copyUpdate(ref.MovieID, "SET Producer = :v ADD version :one", "attribute_exists(PK)", nil, producer)
@@ -226,7 +228,7 @@ func (s *Store) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRe
 		if err != nil {
 			return "", nil, err
 		}
-		return categoryRefPK(c.ID), func(ref filmRef) *dynamodb.UpdateItemInput {
+		return categoryRefPK(c.ID), func(ref filmRef) *types.Update {
 			if !strings.HasPrefix(ref.SK, prefixMovieRef) {
 				return nil
 			}
@@ -240,63 +242,71 @@ func (s *Store) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRe
 // copyUpdate is the update of one copy in one film. It bumps the film's
 // version, so that a whole-film write read before it cannot put the old copy
 // back; its condition skips a film that no longer holds the copy.
-func (s *Store) copyUpdate(movieID int64, expr, cond string, names map[string]string, v types.AttributeValue) *dynamodb.UpdateItemInput {
-	return &dynamodb.UpdateItemInput{
+func (s *Store) copyUpdate(movieID int64, expr, cond string, names map[string]string, v types.AttributeValue) *types.Update {
+	return &types.Update{
 		TableName: &s.table, Key: key(moviePK(movieID), skMovie),
 		UpdateExpression: aws.String(expr), ConditionExpression: aws.String(cond), ExpressionAttributeNames: names,
 		ExpressionAttributeValues: map[string]types.AttributeValue{":v": v, ":one": num(1)},
 	}
 }
 
-// updateCopies sends the updates of a page of films, copyWorkers at a time.
-// A film whose condition fails no longer holds the copy (deleted, or the
-// person unassigned meanwhile) and is skipped; a write that meets a
-// transaction on the film is retried under the store's policy.
-func (s *Store) updateCopies(ctx context.Context, films []filmRef, update func(filmRef) *dynamodb.UpdateItemInput) error {
-	work := make(chan *dynamodb.UpdateItemInput)
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		first error
-	)
-	for range copyWorkers {
-		wg.Go(func() {
-			for in := range work {
-				err := Retry(ctx, func(int) error {
-					_, err := s.db.UpdateItem(ctx, in)
-					var ccf *types.ConditionalCheckFailedException
-					var tce *types.TransactionConflictException
-					switch {
-					case err == nil || errors.As(err, &ccf):
-						return nil
-					case errors.As(err, &tce):
-						return Again(err)
-					}
-					return err
-				})
-				if err != nil {
-					mu.Lock()
-					first = cmpErr(first, err)
-					mu.Unlock()
-				}
-			}
-		})
-	}
+// errRenewed stops a run whose job was renewed (or finished) meanwhile.
+var errRenewed = errors.New("copy job renewed meanwhile")
+
+// updateCopies writes the copies of a page of films. Every write goes in a
+// transaction with a check that the job still has the version being run:
+// once the record changes again (and its job is renewed), a run that read
+// the older values can write nothing more, so no copy is ever set back to an
+// older value, whatever runs overlap. 99 films per transaction; a film whose
+// condition fails no longer holds the copy (deleted, or the person
+// unassigned meanwhile) and is left out; a transaction that meets another
+// is sent again under the store's retry policy.
+func (s *Store) updateCopies(ctx context.Context, it copyJobItem, films []filmRef, update func(filmRef) *types.Update) error {
+	check := types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName: &s.table, Key: key(it.PK, skCopyJob),
+		ConditionExpression:       aws.String("version = :v"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(it.Version)},
+	}}
+	var ops []types.TransactWriteItem
 	for _, f := range films {
-		if in := update(f); in != nil {
-			work <- in
+		if u := update(f); u != nil {
+			ops = append(ops, types.TransactWriteItem{Update: u})
 		}
 	}
-	close(work)
-	wg.Wait()
-	return first
-}
-
-func cmpErr(first, err error) error {
-	if first != nil {
-		return first
+	for len(ops) > 0 {
+		chunk := ops[:min(len(ops), maxTransactItems-1)]
+		ops = ops[len(chunk):]
+		err := Retry(ctx, func(int) error {
+			if len(chunk) == 0 {
+				return nil
+			}
+			err := s.transact(ctx, append([]types.TransactWriteItem{check}, chunk...))
+			switch {
+			case err == nil:
+				return nil
+			case conditionFailedAt(err, 0):
+				return errRenewed
+			case transactionConflict(err):
+				return Again(err)
+			}
+			reasons := cancelReasons(err)
+			if reasons == nil {
+				return err
+			}
+			kept := chunk[:0:0]
+			for i, op := range chunk {
+				if i+1 >= len(reasons) || reasons[i+1] != "ConditionalCheckFailed" {
+					kept = append(kept, op)
+				}
+			}
+			chunk = kept
+			return Again(err)
+		})
+		if err != nil {
+			return err
+		}
 	}
-	return err
+	return nil
 }
 
 // saveCopyPlace records where the job got to, if it is still the version

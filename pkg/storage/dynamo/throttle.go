@@ -11,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
 // CounterKey names one throttle counter: what is counted (login-account,
@@ -48,8 +50,23 @@ func (it counterItem) live(now time.Time) Count {
 // Counts reads counters in one request (BatchGetItem); a missing or expired
 // one reads as the zero Count.
 func (s *Store) Counts(ctx context.Context, keys ...CounterKey) (map[CounterKey]Count, error) {
+	_, counts, err := s.countsWith(ctx, false, keys)
+	return counts, err
+}
+
+// SettingsAndCounts reads the festival settings and counters in one request
+// (a login needs both before anything else).
+func (s *Store) SettingsAndCounts(ctx context.Context, keys ...CounterKey) (festival.Settings, map[CounterKey]Count, error) {
+	return s.countsWith(ctx, true, keys)
+}
+
+func (s *Store) countsWith(ctx context.Context, withSettings bool, keys []CounterKey) (festival.Settings, map[CounterKey]Count, error) {
+	st := festival.DefaultSettings()
 	byPK := make(map[string]CounterKey, len(keys))
-	reqKeys := make([]map[string]types.AttributeValue, 0, len(keys))
+	reqKeys := make([]map[string]types.AttributeValue, 0, len(keys)+1)
+	if withSettings {
+		reqKeys = append(reqKeys, key(settingsPK, settingsSK))
+	}
 	for _, k := range keys {
 		pk := throttlePK(k.Counter, k.Subject)
 		if _, dup := byPK[pk]; !dup {
@@ -60,6 +77,14 @@ func (s *Store) Counts(ctx context.Context, keys ...CounterKey) (map[CounterKey]
 	out := make(map[CounterKey]Count, len(keys))
 	now := s.now()
 	err := s.batchGet(ctx, reqKeys, "", nil, func(item map[string]types.AttributeValue) error {
+		if pk, _ := item[attrPK].(*types.AttributeValueMemberS); pk != nil && pk.Value == settingsPK {
+			var it settingsItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return err
+			}
+			st = it.settings()
+			return nil
+		}
 		var it counterItem
 		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 			return err
@@ -68,9 +93,9 @@ func (s *Store) Counts(ctx context.Context, keys ...CounterKey) (map[CounterKey]
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read counters: %w", err)
+		return st, nil, fmt.Errorf("read counters: %w", err)
 	}
-	return out, nil
+	return st, out, nil
 }
 
 // AddCount counts one attempt on each counter: within a window it adds one,

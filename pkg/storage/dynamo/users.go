@@ -131,21 +131,19 @@ func (s *Store) GetUser(ctx context.Context, id int64) (festival.User, error) {
 	return it.user(), nil
 }
 
-// UserRole reads only the current role of a user: the token check of every
-// request calls it, so a deleted user or a changed role takes effect at once.
-func (s *Store) UserRole(ctx context.Context, id int64) (role festival.Role, found bool, err error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true),
-		ProjectionExpression: aws.String("#r"), ExpressionAttributeNames: map[string]string{"#r": "role"},
-	})
-	if err != nil {
-		return "", false, fmt.Errorf("get role of user %d: %w", id, err)
+// Caller reads the user a token names: the token check of every request
+// calls it (one consistent GetItem), so a deleted user or a changed role
+// takes effect at once, and a handler that shows the caller reuses the
+// record. found is false for a user that no longer exists.
+func (s *Store) Caller(ctx context.Context, id int64) (u festival.User, found bool, err error) {
+	u, err = s.GetUser(ctx, id)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return u, false, nil
+	case err != nil:
+		return u, false, err
 	}
-	r, ok := out.Item["role"].(*types.AttributeValueMemberS)
-	if !ok {
-		return "", false, nil
-	}
-	return festival.Role(r.Value), true, nil
+	return u, true, nil
 }
 
 // UserByEmail finds a user by e-mail (case-insensitive), through its marker.

@@ -52,12 +52,12 @@ func TestCreateUserThenReadItBackByIDAndEmail(t *testing.T) {
 	if err != nil || byMail.ID != u.ID {
 		t.Fatalf("UserByEmail (other case) = %+v, %v", byMail, err)
 	}
-	role, found, err := s.UserRole(ctx, u.ID)
-	if err != nil || !found || role != festival.RoleJury {
-		t.Fatalf("UserRole = %s %v %v", role, found, err)
+	caller, found, err := s.Caller(ctx, u.ID)
+	if err != nil || !found || caller.Role != festival.RoleJury || caller.Email != u.Email {
+		t.Fatalf("Caller = %+v %v %v", caller, found, err)
 	}
-	if _, found, _ := s.UserRole(ctx, u.ID+100); found {
-		t.Fatal("UserRole found an unknown user")
+	if _, found, err := s.Caller(ctx, u.ID+100); found || err != nil {
+		t.Fatalf("Caller of an unknown user: found %v, %v", found, err)
 	}
 	if _, err := s.GetUser(ctx, u.ID+100); !errors.Is(err, dynamo.ErrNotFound) {
 		t.Fatalf("GetUser(unknown) err = %v", err)

@@ -1,0 +1,77 @@
+// Package roundtrips_test counts the DynamoDB requests of every main route
+// (docs/performance.md, "Round trips per route"): the table there is this
+// test's output, and each route's count is held as a ceiling.
+package roundtrips_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/festivalapi/festival/infra/e2e/apitest"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
+)
+
+func TestMain(m *testing.M) { dynamotest.Main(m) }
+
+func TestRoundTripsPerRoute(t *testing.T) {
+	t.Parallel()
+	api, db := apitest.StartCounting(t)
+	admin := api.Register("ADMIN")
+	jury := api.Register("JURY")
+	prod := api.Register("PRODUCER")
+	api.Do("POST", "/categories", admin.Token, map[string]any{"name": "Fiction"}).Expect(http.StatusCreated)
+	var films []int64
+	for i := range 20 {
+		films = append(films, api.StoreMovie(t, prod, festival.Movie{Title: fmt.Sprintf("Film %d", i)}))
+	}
+	id := films[0]
+	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", id), admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
+	api.Do("POST", "/events", admin.Token, map[string]any{"name": "Ouverture", "description": "Soirée", "start_date": "2026-06-01T18:00:00Z",
+		"end_date": "2026-06-01T23:00:00Z", "location": "Salle 1", "event_type": "CONFERENCE"}).Expect(http.StatusCreated)
+	events := api.Do("GET", "/events", "", nil).List()
+	eventID := int64(events[0]["id_event"].(float64))
+
+	routes := []struct {
+		name        string
+		method, url string
+		token       string
+		body        any
+		status      int
+		ceiling     int // DynamoDB requests, the token check included
+	}{
+		{"list films", "GET", "/movies", "", nil, 200, 1},
+		{"read a film", "GET", fmt.Sprintf("/movies/%d", id), "", nil, 200, 1},
+		{"list categories", "GET", "/categories", "", nil, 200, 1},
+		{"list events", "GET", "/events", "", nil, 200, 1},
+		{"read an event", "GET", fmt.Sprintf("/events/%d", eventID), "", nil, 200, 1},
+		{"my account", "GET", "/users/me", jury.Token, nil, 200, 1},
+		{"list users", "GET", "/users", admin.Token, nil, 200, 2},
+		{"list awards", "GET", "/awards", admin.Token, nil, 200, 2},
+		{"my films", "GET", "/movies/mine", prod.Token, nil, 200, 2},
+		{"my assigned films", "GET", "/movies/assigned", jury.Token, nil, 200, 3},
+		{"my votes", "GET", "/votes/mine", jury.Token, nil, 200, 2},
+		{"results", "GET", "/votes/results", admin.Token, nil, 200, 3},
+		{"first vote", "POST", fmt.Sprintf("/votes/mine/%d", id), jury.Token, map[string]any{"score": 7}, 201, 6},
+		{"vote changed", "POST", fmt.Sprintf("/votes/mine/%d", id), jury.Token, map[string]any{"score": 8}, 200, 5},
+		{"status change", "PUT", fmt.Sprintf("/movies/%d/status", films[1]), admin.Token, map[string]any{"status": "VALIDATED"}, 200, 3},
+		{"jury assignment", "PUT", fmt.Sprintf("/movies/%d/juries", films[2]), admin.Token, map[string]any{"juries": []int64{jury.ID}}, 200, 4},
+		{"film edit", "PUT", fmt.Sprintf("/movies/%d", films[3]), admin.Token, map[string]any{"title": "Nouveau titre"}, 200, 3},
+		{"new category", "POST", "/categories", admin.Token, map[string]any{"name": "Documentaire"}, 201, 3},
+		{"new event", "POST", "/events", admin.Token, map[string]any{"name": "Clôture", "description": "Soirée", "start_date": "2026-06-07T18:00:00Z",
+			"end_date": "2026-06-07T23:00:00Z", "location": "Salle 1", "event_type": "CONFERENCE"}, 201, 4},
+		{"new award", "POST", "/awards", admin.Token, map[string]any{"id_movie": films[4], "name": "Grand prix"}, 201, 5},
+		{"login", "POST", "/auth/login", "", map[string]any{"email": jury.Email, "password": "motdepasse1"}, 200, 3},
+		{"rename myself", "PUT", "/users/me", jury.Token, map[string]any{"first_name": "Agnès"}, 200, 9},
+	}
+	for _, r := range routes {
+		db.Take()
+		api.Do(r.method, r.url, r.token, r.body).Expect(r.status)
+		byOp, n := db.Take()
+		t.Logf("| %s | `%s %s` | %d | %v |", r.name, r.method, r.url, n, byOp)
+		if n > r.ceiling {
+			t.Errorf("%s %s: %d DynamoDB requests %v, want at most %d", r.method, r.url, n, byOp, r.ceiling)
+		}
+	}
+}
