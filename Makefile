@@ -22,7 +22,7 @@ FUZZ_TARGETS := ./pkg/api/web:FuzzBody ./pkg/api/web:FuzzMultipart ./pkg/api/web
 # One run of each target for FUZZTIME (make test: a few seconds each; make fuzz: longer).
 FUZZ_EACH = for t in $(FUZZ_TARGETS); do $(GO) test -run "^$$" -fuzz "^$${t\#*:}$$" -fuzztime $(1) $${t%%:*} || exit 1; done
 
-.PHONY: run test test-race test-unit lint build bench clean check-tools check-browser console fuzz $(addprefix build-,$(FUNCTIONS))
+.PHONY: run test test-race test-unit lint build bench clean check-tools check-browser console fuzz loadtest $(addprefix build-,$(FUNCTIONS))
 
 ## run: build and serve the whole API and the console on http://127.0.0.1:3000 (PORT to change), data kept in .data/
 run: check-tools console
@@ -50,6 +50,12 @@ $(CONSOLE)/dist/index.html: $(CONSOLE)/node_modules/.package-lock.json $(CONSOLE
 FUZZTIME ?= 60s
 fuzz: check-tools
 	$(GO) run ./infra/cmd/withdynamo bash -c '$(call FUZZ_EACH,$(FUZZTIME))'
+
+## loadtest: start the local stack, seed a festival (200 films, 10 jurors, 200 votes) and load the main routes
+## in turn (LOAD_FLAGS, e.g. -duration 10s -workers 16); prints req/s, p50/p99, CPU ms per request of the API
+## and of DynamoDB Local, and DynamoDB requests per request
+loadtest: check-tools
+	$(GO) run ./infra/cmd/loadtest $(LOAD_FLAGS)
 
 ## test-race: every Go test under the race detector (needs cgo and a C compiler), against DynamoDB Local
 test-race: check-tools

@@ -9,13 +9,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/festivalapi/festival/infra/procstat"
 )
 
 // BuildFlags are the Makefile's Lambda build flags (docs/architecture.md).
@@ -105,22 +106,7 @@ func Start(ctx context.Context, bootstrap string, env []string, timeout time.Dur
 // proportion to its memory (1,769 MB is one vCPU), so the CPU time of an
 // invocation tells how long it takes at each memory size.
 func (f *Function) CPUTime() (time.Duration, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", f.cmd.Process.Pid))
-	if err != nil {
-		return 0, err
-	}
-	// Fields after the command name, which is in parentheses and may hold spaces.
-	fields := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-	if len(fields) < 13 {
-		return 0, fmt.Errorf("unexpected /proc stat: %s", b)
-	}
-	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
-	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
-	if err1 != nil || err2 != nil {
-		return 0, fmt.Errorf("unexpected /proc stat: %s", b)
-	}
-	const ticksPerSecond = 100 // USER_HZ on Linux
-	return time.Duration(utime+stime) * time.Second / ticksPerSecond, nil
+	return procstat.CPUTime(f.cmd.Process.Pid)
 }
 
 // Output is what the function has logged so far.

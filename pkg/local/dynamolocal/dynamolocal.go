@@ -77,6 +77,9 @@ type Instance struct {
 	done     chan error
 }
 
+// Pid is the process id of DynamoDB Local (the load test reads its CPU time).
+func (i *Instance) Pid() int { return i.cmd.Process.Pid }
+
 // Start installs DynamoDB Local if needed, starts it and waits until it
 // answers ListTables (the TCP port opens before it can serve).
 func Start(ctx context.Context, o Options) (*Instance, error) {
