@@ -358,4 +358,3 @@ func percentile(sorted []float64, p int) float64 {
 	i := min(len(sorted)-1, (len(sorted)*p+99)/100-1)
 	return sorted[max(i, 0)]
 }
-

@@ -49,14 +49,15 @@ type Ballot struct {
 
 // judge checks that the caller may vote on the film: it exists, the caller
 // has no conflict of interest, and (setting) is assigned to it when a jury
-// member.
-// It returns the film's facts and whether the write must be conditional on
-// the assignment (the store re-checks it in the write's transaction, so an
+// member. The film, the settings and the caller's vote come in one request
+// (VoteGround); the caller's record is the token check's.
+// It returns what it read and whether the write must be conditional on the
+// assignment (the store re-checks it in the write's transaction, so an
 // assignment withdrawn meanwhile cannot slip through).
-func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (dynamo.MovieFacts, bool, error) {
-	movie, err := s.store.GetMovieFacts(ctx, movieID)
+func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (dynamo.Ground, bool, error) {
+	g, err := s.store.VoteGround(ctx, movieID, c.ID)
 	if err != nil {
-		return movie, false, storeErr(err, texts.MovieNotFound)
+		return g, false, storeErr(err, texts.MovieNotFound)
 	}
 	// The caller's record as the token check read it; read it here only
 	// for a caller the check did not read (a direct call of the service).
@@ -64,32 +65,28 @@ func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (d
 	if u == nil {
 		rec, err := s.store.GetUser(ctx, c.ID)
 		if err != nil {
-			return movie, false, err
+			return g, false, err
 		}
 		u = &rec
 	}
-	m := festival.Movie{ID: movie.ID, OwnerID: movie.OwnerID, Collaborators: movie.Collaborators}
+	m := festival.Movie{ID: g.Movie.ID, OwnerID: g.Movie.OwnerID, Collaborators: g.Movie.Collaborators}
 	if festival.ConflictOfInterest(m, *u) {
-		return movie, false, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
+		return g, false, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
 	}
-	settings, err := s.store.GetSettings(ctx)
-	if err != nil {
-		return movie, false, err
-	}
-	return movie, settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury, nil
+	return g, g.Settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury, nil
 }
 
 // Vote creates the caller's vote on a film or updates it (one per voter per
 // film). is_candidate true moves the film to candidate in the same write.
 func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b Ballot) (dynamo.SavedVote, error) {
 	ch := dynamo.VoteChange{Score: b.Score, Comment: b.Comment, CommentSet: b.CommentSet, IsCandidate: b.IsCandidate}
-	movie, requireAssignment, err := s.judge(ctx, c, movieID)
+	g, requireAssignment, err := s.judge(ctx, c, movieID)
 	if err != nil {
 		return dynamo.SavedVote{}, err
 	}
-	ch.RequireAssignment = requireAssignment
-	if ch.IsCandidate != nil && *ch.IsCandidate && movie.Status != festival.StatusCandidate {
-		ch.Promote, ch.PromoteFrom = true, movie.Status
+	ch.RequireAssignment, ch.Ground = requireAssignment, &g
+	if ch.IsCandidate != nil && *ch.IsCandidate && g.Movie.Status != festival.StatusCandidate {
+		ch.Promote, ch.PromoteFrom = true, g.Movie.Status
 	}
 	saved, err := s.store.SaveVote(ctx, c, movieID, ch)
 	return saved, storeErr(err, texts.MovieNotFound)

@@ -77,6 +77,64 @@ type VoteChange struct {
 	// RequireAssignment makes the write conditional on the voter's jury
 	// assignment to the film (festival setting jury_vote_assigned_only).
 	RequireAssignment bool
+	// Ground, when set, is what VoteGround read: the voter's vote as it was
+	// then. The first try uses it instead of reading the vote again; a retry
+	// reads it.
+	Ground *Ground
+}
+
+// Ground is what a vote is decided on, read in one request by VoteGround:
+// the film's facts, the festival settings, and the voter's vote (Vote nil
+// when they have none).
+type Ground struct {
+	Movie    MovieFacts
+	Settings festival.Settings
+	Vote     *festival.Vote
+}
+
+// VoteGround reads the film, the settings and the voter's vote on it in one
+// BatchGetItem (consistent): ErrNotFound when the film is not there.
+func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (Ground, error) {
+	g := Ground{Settings: festival.DefaultSettings()}
+	found := false
+	keys := []map[string]types.AttributeValue{
+		key(moviePK(movieID), skMovie), key(settingsPK, settingsSK), key(moviePK(movieID), voteSK(voterID)),
+	}
+	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
+		pk, _ := item[attrPK].(*types.AttributeValueMemberS)
+		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+		switch {
+		case pk == nil || sk == nil:
+			return fmt.Errorf("vote ground: an item without its key")
+		case pk.Value == settingsPK:
+			var it settingsItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return err
+			}
+			g.Settings = it.settings()
+		case sk.Value == skMovie:
+			f, err := unmarshalMovieFacts(item)
+			if err != nil {
+				return err
+			}
+			g.Movie, found = f, true
+		default:
+			var it voteItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return err
+			}
+			v := it.vote()
+			g.Vote = &v
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, ErrNotFound) || (err == nil && !found):
+		return g, ErrNotFound
+	case err != nil:
+		return g, fmt.Errorf("vote ground of movie %d: %w", movieID, err)
+	}
+	return g, nil
 }
 
 // SavedVote is the outcome of SaveVote.
@@ -95,8 +153,17 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 	var newID int64
 	var saved SavedVote
 	lost := fmt.Errorf("save vote on movie %d: too many concurrent writes", movieID)
-	err := Retry(ctx, func(int) error {
-		existing, err := s.GetVote(ctx, movieID, actor.ID)
+	err := Retry(ctx, func(try int) error {
+		var existing festival.Vote
+		var err error
+		switch {
+		case try == 0 && ch.Ground != nil && ch.Ground.Vote != nil:
+			existing = *ch.Ground.Vote
+		case try == 0 && ch.Ground != nil:
+			err = ErrNotFound
+		default:
+			existing, err = s.GetVote(ctx, movieID, actor.ID)
+		}
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			return err
 		}
