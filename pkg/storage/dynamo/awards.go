@@ -39,13 +39,9 @@ func (it awardItem) award() festival.Award {
 // in one transaction (through UpdateMovie, the one path of film changes).
 // ErrNotFound when the film does not exist.
 func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID int64, name string) (festival.Award, error) {
-	facts, err := s.GetMovieFacts(ctx, movieID)
-	if err != nil {
-		return festival.Award{}, err // the common 404 draws no id
-	}
-	if err := festival.CheckAwardRoom(festival.Movie{Awards: facts.Awards}); err != nil {
-		return festival.Award{}, err // nor does a film with all its awards
-	}
+	// No read first: the versioned write below reads the film (404 when it
+	// is not there) and checks its room for one more award; a refused award
+	// leaves a gap in the ids, which mean nothing.
 	id, err := s.nextID(ctx, counterAwards)
 	if err != nil {
 		return festival.Award{}, err
@@ -61,7 +57,7 @@ func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID i
 	}
 	_, err = s.UpdateMovie(ctx, movieID, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		if err := festival.CheckAwardRoom(*m); err != nil {
-			return nil, err // an award given meanwhile took the last place
+			return nil, err // 20 awards already, or the last place taken meanwhile
 		}
 		from := m.SelectionStatus
 		m.Awards = append(m.Awards, festival.MovieAward{ID: id, Name: name, AwardedAt: now})

@@ -2,7 +2,6 @@ package dynamo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -69,11 +68,9 @@ func (s *Store) EventByName(ctx context.Context, name string) (festival.Event, e
 // name marker decides a race: of concurrent creations with one name, exactly
 // one transaction succeeds and the others answer with its event.
 func (s *Store) CreateEvent(ctx context.Context, actor festival.Actor, e festival.Event) (festival.Event, bool, error) {
-	if existing, err := s.EventByName(ctx, e.Name); err == nil {
-		return existing, false, nil // the common case draws no id
-	} else if !errors.Is(err, ErrNotFound) {
-		return e, false, err
-	}
+	// No read first: the name marker's condition finds an existing event,
+	// and a new one costs two requests (its id, its transaction). A name
+	// already taken then leaves a gap in the ids, which mean nothing.
 	id, err := s.nextID(ctx, counterEvents)
 	if err != nil {
 		return e, false, err
