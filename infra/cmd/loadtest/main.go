@@ -26,8 +26,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-
+	"github.com/festivalapi/festival/infra/dynamocount"
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/procstat"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -63,41 +62,6 @@ func main() {
 	}
 }
 
-// counting counts the DynamoDB requests the API makes.
-type counting struct {
-	dynamo.DB
-	n atomic.Int64
-}
-
-func (c *counting) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	c.n.Add(1)
-	return c.DB.GetItem(ctx, in, o...)
-}
-func (c *counting) PutItem(ctx context.Context, in *dynamodb.PutItemInput, o ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
-	c.n.Add(1)
-	return c.DB.PutItem(ctx, in, o...)
-}
-func (c *counting) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, o ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	c.n.Add(1)
-	return c.DB.UpdateItem(ctx, in, o...)
-}
-func (c *counting) DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, o ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
-	c.n.Add(1)
-	return c.DB.DeleteItem(ctx, in, o...)
-}
-func (c *counting) Query(ctx context.Context, in *dynamodb.QueryInput, o ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	c.n.Add(1)
-	return c.DB.Query(ctx, in, o...)
-}
-func (c *counting) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
-	c.n.Add(1)
-	return c.DB.BatchGetItem(ctx, in, o...)
-}
-func (c *counting) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	c.n.Add(1)
-	return c.DB.TransactWriteItems(ctx, in, o...)
-}
-
 func run(duration time.Duration, workers int) error {
 	ctx := context.Background()
 	cache := os.Getenv("CACHE_DIR")
@@ -109,7 +73,7 @@ func run(duration time.Duration, workers int) error {
 		return err
 	}
 	defer ddb.Stop()
-	db := &counting{}
+	db := &dynamocount.DB{}
 	srv, err := localserver.Start(ctx, localserver.Options{
 		CacheDir: cache, DynamoEndpoint: ddb.Endpoint, Table: "loadtest", Bucket: "loadtest",
 		Getenv: os.Getenv, Log: localserver.Discard,
@@ -132,7 +96,7 @@ func run(duration time.Duration, workers int) error {
 	for _, r := range routes {
 		apiBefore, _ := procstat.CPUTime(self)
 		dbBefore, _ := procstat.CPUTime(ddb.Pid())
-		callsBefore := db.n.Load()
+		db.Take()
 		res, err := load(srv.URL, r, duration, workers)
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.Name, err)
@@ -143,9 +107,15 @@ func run(duration time.Duration, workers int) error {
 		fmt.Printf("| %s | %.0f | %.1f | %.1f | %.2f | %.2f | %.1f | %d |\n", r.Name, float64(res.Requests)/res.Seconds,
 			percentile(res.Latencies, 50), percentile(res.Latencies, 99),
 			float64((apiAfter-apiBefore).Microseconds())/1000/n, float64((dbAfter-dbBefore).Microseconds())/1000/n,
-			float64(db.n.Load()-callsBefore)/n, res.Errors)
+			float64(calls(db))/n, res.Errors)
 	}
 	return nil
+}
+
+// calls is how many DynamoDB requests were made since the last Take.
+func calls(db *dynamocount.DB) int {
+	_, n := db.Take()
+	return n
 }
 
 // seed makes the festival through the store and the API, and returns the
