@@ -152,11 +152,11 @@ func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64,
 // (its producer or one of its collaborators) is a 400 naming them, and
 // nothing changes.
 func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids []int64) (festival.Movie, error) {
-	juries, err := s.store.JuryMembers(ctx, ids)
-	if err != nil {
-		return festival.Movie{}, unknownIDs(err, texts.UnknownJuries)
+	m, err := s.store.AssignJuries(ctx, c, id, ids)
+	var unknown *dynamo.UnknownIDsError
+	if errors.As(err, &unknown) {
+		return m, unknownIDs(err, texts.UnknownJuries)
 	}
-	m, err := s.store.SetMovieJuries(ctx, c, id, juries)
 	var conflicted *dynamo.ConflictOfInterestError
 	if errors.As(err, &conflicted) {
 		return m, invalidf(texts.JuryConflict, festival.JoinIDs(conflicted.IDs, ", "))

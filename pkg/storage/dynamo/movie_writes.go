@@ -144,10 +144,26 @@ type MovieChange func(m *festival.Movie) ([]types.TransactWriteItem, error)
 // Other record kinds that change a film (votes marking it candidate, awards)
 // use this too, so every change of the film item goes through one path.
 func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (festival.Movie, error) {
+	return s.updateMovie(ctx, id, nil, change)
+}
+
+// movieRead is a film as read, with its version.
+type movieRead struct {
+	movie   festival.Movie
+	version int64
+}
+
+// updateMovie is UpdateMovie; first, when set, is the film as the caller
+// just read it, used by the first try instead of reading it again.
+func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, change MovieChange) (festival.Movie, error) {
 	var updated festival.Movie
-	err := Retry(ctx, func(int) error {
-		before, version, err := s.getMovie(ctx, id)
-		if err != nil {
+	err := Retry(ctx, func(try int) error {
+		var before festival.Movie
+		var version int64
+		var err error
+		if try == 0 && first != nil {
+			before, version = first.movie, first.version
+		} else if before, version, err = s.getMovie(ctx, id); err != nil {
 			return err
 		}
 		after := before
@@ -281,8 +297,70 @@ func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 // written. The check runs on the film as read for the versioned write, so a
 // collaborator added concurrently makes the write retry and be checked again.
 func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
+	return s.UpdateMovie(ctx, id, s.juriesChange(actor, id, juries))
+}
+
+// AssignJuries is JuryMembers then SetMovieJuries with one read less: the
+// film and the members come in one BatchGetItem, and the versioned write uses
+// the film read there on its first try. Unknown members, or members whose
+// role is not JURY, are an *UnknownIDsError (before a missing film's
+// ErrNotFound, as JuryMembers answers first).
+func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64, userIDs []int64) (festival.Movie, error) {
+	keys := []map[string]types.AttributeValue{key(moviePK(id), skMovie)}
+	seen := map[int64]bool{}
+	for _, uid := range userIDs {
+		if !seen[uid] {
+			seen[uid] = true
+			keys = append(keys, key(userPK(uid), skUser))
+		}
+	}
+	var film *movieRead
+	members := map[int64]festival.Jury{}
+	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
+		if sk, _ := item[attrSK].(*types.AttributeValueMemberS); sk != nil && sk.Value == skMovie {
+			m, v, err := unmarshalMovie(item)
+			switch {
+			case errors.Is(err, ErrNotFound):
+				return nil // being deleted: gone
+			case err != nil:
+				return err
+			}
+			film = &movieRead{movie: m, version: v}
+			return nil
+		}
+		var j festival.Jury
+		if err := attributevalue.UnmarshalMap(item, &j); err != nil {
+			return err
+		}
+		members[j.ID] = j
+		return nil
+	})
+	if err != nil {
+		return festival.Movie{}, fmt.Errorf("assign juries to film %d: %w", id, err)
+	}
+	var juries []festival.Jury
+	var refused []int64
+	for _, uid := range userIDs {
+		if j, ok := members[uid]; ok && j.Role == festival.RoleJury {
+			juries = append(juries, j)
+		} else if !slices.Contains(refused, uid) {
+			refused = append(refused, uid)
+		}
+	}
+	if len(refused) > 0 {
+		slices.Sort(refused)
+		return festival.Movie{}, &UnknownIDsError{IDs: refused}
+	}
+	if film == nil {
+		return festival.Movie{}, ErrNotFound
+	}
+	return s.updateMovie(ctx, id, film, s.juriesChange(actor, id, juries))
+}
+
+// juriesChange assigns exactly juries to a film (see SetMovieJuries).
+func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.Jury) MovieChange {
 	want := ids(juries, func(j festival.Jury) int64 { return j.ID })
-	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+	return func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		var conflicted []int64
 		for _, j := range juries {
 			if festival.ConflictOfInterest(*m, festival.User{ID: j.ID, Email: j.Email}) {
@@ -302,7 +380,7 @@ func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int
 		}
 		m.Juries = slices.Clone(juries)
 		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": festival.JoinIDs(want, ",")})), nil
-	})
+	}
 }
 
 // isJuryCheck holds a transaction to the user still being a JURY account.
