@@ -20,6 +20,7 @@ func TestRoundTripsPerRoute(t *testing.T) {
 	api, db := apitest.StartCounting(t)
 	admin := api.Register("ADMIN")
 	jury := api.Register("JURY")
+	jury2 := api.Register("JURY")
 	prod := api.Register("PRODUCER")
 	api.Do("POST", "/categories", admin.Token, map[string]any{"name": "Fiction"}).Expect(http.StatusCreated)
 	var films []int64
@@ -55,6 +56,8 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		{"results", "GET", "/votes/results", admin.Token, nil, 200, 3},
 		{"first vote", "POST", fmt.Sprintf("/votes/mine/%d", id), jury.Token, map[string]any{"score": 7}, 201, 4},
 		{"vote changed", "POST", fmt.Sprintf("/votes/mine/%d", id), jury.Token, map[string]any{"score": 8}, 200, 3},
+		// Vote and award ids come 20 at a time: only the first of a block reads the counter.
+		{"first vote, id from the block", "POST", fmt.Sprintf("/votes/mine/%d", films[5]), jury2.Token, map[string]any{"score": 6}, 201, 3},
 		{"status change", "PUT", fmt.Sprintf("/movies/%d/status", films[1]), admin.Token, map[string]any{"status": "VALIDATED"}, 200, 3},
 		{"jury assignment", "PUT", fmt.Sprintf("/movies/%d/juries", films[2]), admin.Token, map[string]any{"juries": []int64{jury.ID}}, 200, 3},
 		{"film edit", "PUT", fmt.Sprintf("/movies/%d", films[3]), admin.Token, map[string]any{"title": "Nouveau titre"}, 200, 3},
@@ -62,6 +65,7 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		{"new event", "POST", "/events", admin.Token, map[string]any{"name": "Clôture", "description": "Soirée", "start_date": "2026-06-07T18:00:00Z",
 			"end_date": "2026-06-07T23:00:00Z", "location": "Salle 1", "event_type": "CONFERENCE"}, 201, 3},
 		{"new award", "POST", "/awards", admin.Token, map[string]any{"id_movie": films[4], "name": "Grand prix"}, 201, 4},
+		{"new award, id from the block", "POST", "/awards", admin.Token, map[string]any{"id_movie": films[6], "name": "Prix du jury"}, 201, 3},
 		{"login", "POST", "/auth/login", "", map[string]any{"email": jury.Email, "password": "motdepasse1"}, 200, 3},
 		{"rename myself", "PUT", "/users/me", jury.Token, map[string]any{"first_name": "Agnès"}, 200, 9},
 	}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -36,7 +37,23 @@ type Store struct {
 	now   func() time.Time
 	// auditSeq orders the audit entries this store writes within one millisecond.
 	auditSeq atomic.Int64
+
+	// blocks hold the ids this store has drawn ahead for the sequences of
+	// blockSequences.
+	blocksMu sync.Mutex
+	blocks   map[string][]int64
 }
+
+// blockSequences are the sequences whose ids a store draws blockSize at a
+// time, so that most creations cost no request for their id: votes and
+// awards, created one by one during the judging. Their ids stay unique, but
+// two instances of a function interleave their blocks (ids then follow the
+// creation order only per instance) and an instance that retires leaves the
+// rest of its block unused. Users, films, categories and events keep one
+// request per id and ids in creation order.
+var blockSequences = map[string]bool{counterVotes: true, counterAwards: true}
+
+const blockSize = 20
 
 // New returns a store on the given table. now may be nil (time.Now).
 func New(db DB, table string, now func() time.Time) *Store {
@@ -51,11 +68,34 @@ func (s *Store) Table() string { return s.table }
 
 // nextID draws the next integer id of a sequence from an atomic counter.
 func (s *Store) nextID(ctx context.Context, name string) (int64, error) {
+	if blockSequences[name] {
+		return s.nextBlockedID(ctx, name)
+	}
 	ids, err := s.nextIDs(ctx, name, 1)
 	if err != nil {
 		return 0, err
 	}
 	return ids[0], nil
+}
+
+// nextBlockedID takes the next id of the store's block for the sequence,
+// drawing a new block of blockSize when it is used up.
+func (s *Store) nextBlockedID(ctx context.Context, name string) (int64, error) {
+	s.blocksMu.Lock()
+	defer s.blocksMu.Unlock()
+	if len(s.blocks[name]) == 0 {
+		ids, err := s.nextIDs(ctx, name, blockSize)
+		if err != nil {
+			return 0, err
+		}
+		if s.blocks == nil {
+			s.blocks = map[string][]int64{}
+		}
+		s.blocks[name] = ids
+	}
+	id := s.blocks[name][0]
+	s.blocks[name] = s.blocks[name][1:]
+	return id, nil
 }
 
 // nextIDs draws n (> 0) consecutive ids of a sequence with one atomic ADD:
