@@ -80,6 +80,17 @@ func Done(message string, err error) (int, any, error) {
 	return http.StatusOK, Message{Message: message}, err
 }
 
+// Read reads a JSON body (Body, with ifEmpty) and decodes it with read, the
+// route's own reader of typed input.
+func Read[T any](r *http.Request, ifEmpty string, read func(Fields) (T, error)) (T, error) {
+	f, err := Body(r, ifEmpty)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return read(f)
+}
+
 // Body reads a JSON body. An empty one answers 400 with ifEmpty, the route's
 // own message, or is an empty set of fields when ifEmpty is "" (each
 // operation then says what is missing).

@@ -58,10 +58,8 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 
 // readName reads the body {name} of a create or a rename.
 func readName(r *http.Request) (string, error) {
-	f, err := web.Body(r, texts.CategoryName)
-	if err != nil {
-		return "", err
-	}
-	name, _, err := f.String("name")
-	return name, err
+	return web.Read(r, texts.CategoryName, func(f web.Fields) (string, error) {
+		name, _, err := f.String("name")
+		return name, err
+	})
 }

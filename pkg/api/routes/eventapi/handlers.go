@@ -47,11 +47,7 @@ func (h *Handler) get(r *http.Request) (int, any, error) {
 
 // create answers 201 with the new event, or 200 with the one of that name.
 func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
-	f, err := web.Body(r, texts.AllFieldsFilled)
-	if err != nil {
-		return 0, nil, err
-	}
-	in, err := readNewEvent(f)
+	in, err := web.Read(r, texts.AllFieldsFilled, readNewEvent)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -67,11 +63,7 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	f, err := web.Body(r, texts.EventNothingToApply)
-	if err != nil {
-		return 0, nil, err
-	}
-	patch, err := readEventPatch(f)
+	patch, err := web.Read(r, texts.EventNothingToApply, readEventPatch)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -20,11 +20,7 @@ func (h *Handler) getSettings(r *http.Request, _ festival.Actor) (int, any, erro
 }
 
 func (h *Handler) updateSettings(r *http.Request, c festival.Actor) (int, any, error) {
-	f, err := web.Body(r, texts.NoSetting)
-	if err != nil {
-		return 0, nil, err
-	}
-	ch, err := readSettingsChange(f)
+	ch, err := web.Read(r, texts.NoSetting, readSettingsChange)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -29,11 +29,7 @@ func (h *Handler) vote(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	f, err := web.Body(r, texts.EmptyVote)
-	if err != nil {
-		return 0, nil, err
-	}
-	b, err := readBallot(f)
+	b, err := web.Read(r, texts.EmptyVote, readBallot)
 	if err != nil {
 		return 0, nil, err
 	}
