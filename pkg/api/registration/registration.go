@@ -133,6 +133,27 @@ func ReadInput(f web.Fields, now time.Time) (accounts.Input, error) {
 	return in, nil
 }
 
+// Register answers POST /auth/register and POST /users alike: by is the
+// signed-in caller making the account, or nil. Unless an admin makes it, it
+// is a registration, counted against the source address first (the
+// festival's throttle); then the body, the account, the answer.
+func Register(r *http.Request, acc *accounts.Service, by *festival.Actor) (int, any, error) {
+	if by == nil || !by.Is(festival.RoleAdmin) {
+		if err := acc.AdmitRegistration(r.Context(), web.SourceAddress(r)); err != nil {
+			return 0, nil, err
+		}
+	}
+	f, err := ReadBody(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	in, err := ReadNewUser(f, acc.Now())
+	if err != nil {
+		return 0, nil, err
+	}
+	return Answer(acc.Create(r.Context(), by, in))
+}
+
 // Answer answers a create: 201 with the new user (hash included, as the
 // spec shows), or 200 "Cet utilisateur existe déjà" with the existing one.
 func Answer(c accounts.Created, err error) (int, any, error) {

@@ -30,19 +30,7 @@ func New(acc *accounts.Service, movies *movies.Service) http.Handler {
 
 // register answers exactly as POST /users does.
 func (h *Handler) register(r *http.Request) (int, any, error) {
-	if err := h.accounts.AdmitRegistration(r.Context(), web.SourceAddress(r)); err != nil {
-		return 0, nil, err
-	}
-	f, err := registration.ReadBody(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	in, err := registration.ReadNewUser(f, h.accounts.Now())
-	if err != nil {
-		return 0, nil, err
-	}
-	c, err := h.accounts.Create(r.Context(), nil, in)
-	return registration.Answer(c, err)
+	return registration.Register(r, h.accounts, nil)
 }
 
 // LoginData is the "data" of a successful login.

@@ -19,22 +19,7 @@ func (h *Handler) create(r *http.Request) (int, any, error) {
 			by = &caller
 		}
 	}
-	// Unless an admin makes it, it is a registration, counted as such.
-	if by == nil || !by.Is(festival.RoleAdmin) {
-		if err := h.accounts.AdmitRegistration(r.Context(), web.SourceAddress(r)); err != nil {
-			return 0, nil, err
-		}
-	}
-	f, err := registration.ReadBody(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	in, err := registration.ReadNewUser(f, h.accounts.Now())
-	if err != nil {
-		return 0, nil, err
-	}
-	c, err := h.accounts.Create(r.Context(), by, in)
-	return registration.Answer(c, err)
+	return registration.Register(r, h.accounts, by)
 }
 
 // getMe answers the caller's record as the token check read it: one
