@@ -30,6 +30,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/console"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/app"
+	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/local/dynamolocal"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
@@ -192,6 +193,19 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	go func() { _ = srv.api.Serve(ln) }()
 	srv.stopCopies = runCopies(srv.Deps, o.Log, o.CopiesEvery)
 	return srv, nil
+}
+
+// Unthrottle gives a fresh festival the default settings with the throttle
+// lifted to its maximum numbers: the test and load-test harnesses make many
+// accounts and failed logins from one address (a test of the throttle then
+// sets its own numbers through the API). It refuses settings already written.
+func (s *Server) Unthrottle(ctx context.Context) error {
+	st := festival.DefaultSettings()
+	st.Throttle = festival.Throttle{
+		LoginFailuresPerAccount: festival.MaxThrottleAttempts, LoginFailuresPerAddress: festival.MaxThrottleAttempts,
+		RegistrationsPerAddress: festival.MaxThrottleAttempts, WindowSeconds: st.WindowSeconds,
+	}
+	return s.Deps.Store.SeedSettings(ctx, st)
 }
 
 // runCopies runs the pending copy jobs every interval until the returned

@@ -12,7 +12,6 @@ import (
 
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/runwith"
-	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
@@ -29,10 +28,7 @@ func main() {
 		if err != nil {
 			return runwith.Service{}, err
 		}
-		// The browser tests make many accounts from one address.
-		st := festival.DefaultSettings()
-		st.Throttle = festival.UnthrottledForTests()
-		if err := srv.Deps.Store.SeedSettings(ctx, st); err != nil {
+		if err := srv.Unthrottle(ctx); err != nil { // the browser tests make many accounts from one address
 			srv.Close()
 			return runwith.Service{}, err
 		}

@@ -19,7 +19,6 @@ import (
 
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/openapicheck"
-	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
@@ -57,11 +56,7 @@ func Start(t testing.TB, opts ...func(*localserver.Options)) *API {
 		t.Fatalf("start local API: %v", err)
 	}
 	t.Cleanup(srv.Close)
-	// Tests make many accounts and failed logins from one address: the
-	// throttle's production numbers would stop them (its own tests set theirs).
-	st := festival.DefaultSettings()
-	st.Throttle = festival.UnthrottledForTests()
-	if err := srv.Deps.Store.SeedSettings(context.Background(), st); err != nil {
+	if err := srv.Unthrottle(context.Background()); err != nil {
 		t.Fatalf("seed settings: %v", err)
 	}
 	api := &API{t: t, URL: srv.URL, Server: srv, client: &http.Client{Timeout: 60 * time.Second}}

@@ -50,12 +50,12 @@ func TestAScoreWithMoreDecimalsThanAGradeIsRefused(t *testing.T) {
 	if l := api.Do("GET", "/votes/mine", admin.Token, nil).Expect(http.StatusOK).List(); len(l) != 0 {
 		t.Fatalf("refused scores stored %d vote(s)", len(l))
 	}
-	v := api.Do("POST", path, admin.Token, `{"score":7.25}`).Expect(http.StatusCreated).JSON()
-	if v["vote"] != nil {
-		v = v["vote"].(map[string]any)
+	saved, _ := api.Do("POST", path, admin.Token, `{"score":7.25}`).Expect(http.StatusCreated).JSON()["vote"].(map[string]any)
+	if saved["score"] != 7.25 {
+		t.Errorf("the saved vote %v, want score 7.25", saved)
 	}
-	if v["score"] != 7.25 {
-		t.Errorf("score read back %v, want 7.25", v["score"])
+	if mine := api.Do("GET", path, admin.Token, nil).Expect(http.StatusOK).JSON(); mine["score"] != 7.25 {
+		t.Errorf("the vote read back %v, want score 7.25", mine)
 	}
 }
 

@@ -48,14 +48,6 @@ func DefaultThrottle() Throttle {
 	return Throttle{LoginFailuresPerAccount: 10, LoginFailuresPerAddress: 100, RegistrationsPerAddress: 20, WindowSeconds: 900}
 }
 
-// UnthrottledForTests is a throttle no test or load run reaches: harnesses
-// that make many accounts from one address seed it; a test of the throttle
-// sets its own numbers.
-func UnthrottledForTests() Throttle {
-	return Throttle{LoginFailuresPerAccount: MaxThrottleAttempts, LoginFailuresPerAddress: MaxThrottleAttempts,
-		RegistrationsPerAddress: MaxThrottleAttempts, WindowSeconds: 900}
-}
-
 // Window is WindowSeconds as a duration.
 func (t Throttle) Window() time.Duration { return time.Duration(t.WindowSeconds) * time.Second }
 

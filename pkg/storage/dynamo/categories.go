@@ -158,8 +158,8 @@ func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int
 		case err != nil:
 			return cur, fmt.Errorf("rename category %d: %w", id, err)
 		}
+		s.runNow(ctx, CopyJob{Kind: CopyCategory, SourceID: id})
 	}
-	s.runNow(ctx, CopyJob{Kind: CopyCategory, SourceID: id})
 	return c, nil
 }
 

@@ -226,7 +226,7 @@ func (s *Store) CategoryNames(ctx context.Context, ids []int64) ([]festival.Movi
 // in the order of ids; ids that do not exist or are not JURY accounts come
 // back as *UnknownIDsError.
 func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, error) {
-	users, refused, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
+	users, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
 		"id_user, first_name, last_name, email, #r", map[string]string{"#r": "role"}, func(item map[string]types.AttributeValue) (festival.Jury, int64, error) {
 			var j festival.Jury
 			err := attributevalue.UnmarshalMap(item, &j)
@@ -235,12 +235,24 @@ func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, 
 	if err != nil {
 		return nil, err
 	}
-	juries := make([]festival.Jury, 0, len(users))
+	members := make(map[int64]festival.Jury, len(users))
 	for _, j := range users {
-		if j.Role == festival.RoleJury {
+		members[j.ID] = j
+	}
+	return juriesIn(ids, members)
+}
+
+// juriesIn returns the jury members of ids (in their order) among the users
+// read; ids with no user, or whose user is not a JURY account, are an
+// *UnknownIDsError naming each once, sorted.
+func juriesIn(ids []int64, members map[int64]festival.Jury) ([]festival.Jury, error) {
+	juries := make([]festival.Jury, 0, len(ids))
+	var refused []int64
+	for _, uid := range ids {
+		if j, ok := members[uid]; ok && j.Role == festival.RoleJury {
 			juries = append(juries, j)
-		} else {
-			refused = append(refused, j.ID)
+		} else if !slices.Contains(refused, uid) {
+			refused = append(refused, uid)
 		}
 	}
 	if len(refused) > 0 {

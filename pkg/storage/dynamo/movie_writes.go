@@ -338,18 +338,9 @@ func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 	if err != nil {
 		return festival.Movie{}, fmt.Errorf("assign juries to film %d: %w", id, err)
 	}
-	var juries []festival.Jury
-	var refused []int64
-	for _, uid := range userIDs {
-		if j, ok := members[uid]; ok && j.Role == festival.RoleJury {
-			juries = append(juries, j)
-		} else if !slices.Contains(refused, uid) {
-			refused = append(refused, uid)
-		}
-	}
-	if len(refused) > 0 {
-		slices.Sort(refused)
-		return festival.Movie{}, &UnknownIDsError{IDs: refused}
+	juries, err := juriesIn(userIDs, members)
+	if err != nil {
+		return festival.Movie{}, err
 	}
 	if film == nil {
 		return festival.Movie{}, ErrNotFound
