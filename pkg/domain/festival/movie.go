@@ -171,3 +171,8 @@ func (m Movie) HasJury(userID int64) bool {
 	}
 	return false
 }
+
+// InCategory reports whether the film is linked to the category.
+func (m Movie) InCategory(categoryID int64) bool {
+	return slices.ContainsFunc(m.Categories, func(c MovieCategory) bool { return c.ID == categoryID })
+}

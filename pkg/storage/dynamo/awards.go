@@ -72,8 +72,16 @@ func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID i
 	return a, err
 }
 
-// ListAwards returns every award in id order (GSI1 AWARDS), one page or all.
+// ListAwards returns every award in id order, one page or all: from the
+// films kept in memory, which embed their awards (listcache.go), or, when
+// the film list is too long to keep, from GSI1 AWARDS.
 func (s *Store) ListAwards(ctx context.Context, p Page) ([]festival.Award, string, error) {
+	if movies, ok, err := s.cachedMovies(ctx); err != nil || ok {
+		if err != nil {
+			return nil, "", err
+		}
+		return s.awardsListing().page(awardsOf(movies), p)
+	}
 	return queryRecords(ctx, s, s.gsi1Query(gsi1Awards), p, awardItem.award)
 }
 

@@ -107,7 +107,14 @@ func (s *Store) GetCategory(ctx context.Context, id int64) (festival.Category, e
 }
 
 // ListCategories returns categories in id order, one page or all.
+// Served from memory (listcache.go) unless the list is too long to keep.
 func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
+	if all, ok, err := s.cachedCategories(ctx); err != nil || ok {
+		if err != nil {
+			return nil, "", err
+		}
+		return s.categoriesListing().page(all, p)
+	}
 	in := s.gsi1Query(gsi1Categories)
 	in.FilterExpression = aws.String("attribute_not_exists(deleting)") // being deleted: gone
 	return queryRecords(ctx, s, in, p, categoryItem.category)
@@ -186,6 +193,9 @@ func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int
 	}
 	if err != nil {
 		return festival.Category{}, fmt.Errorf("mark category %d deleting: %w", id, err)
+	}
+	if err := s.bumpList(ctx, listCategories); err != nil { // it now reads as gone
+		return festival.Category{}, err
 	}
 	var it categoryItem
 	if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {

@@ -39,7 +39,7 @@ func (s *Store) UnlinkCategory(ctx context.Context, categoryID int64) error {
 			}},
 		}
 	}
-	const perTransaction = maxTransactItems / 2
+	const perTransaction = transactRoom / 2
 	for len(ids) > 0 {
 		chunk := ids[:min(len(ids), perTransaction)]
 		ids = ids[len(chunk):]

@@ -54,9 +54,9 @@ type copyJobItem struct {
 	Error    string   `dynamodbav:"last_error"`
 }
 
-// copyPage is how many films one step of a job reads and updates (about
-// two transactions).
-const copyPage = 198
+// copyPage is how many films one step of a job reads and updates (two
+// transactions of transactRoom-1 films and the job's check).
+const copyPage = 2 * (transactRoom - 1)
 
 // copyJobOp writes or renews the job of a record, in the transaction that
 // changes the record: a new version, and its place back at the start.
@@ -257,7 +257,7 @@ var errRenewed = errors.New("copy job renewed meanwhile")
 // transaction with a check that the job still has the version being run:
 // once the record changes again (and its job is renewed), a run that read
 // the older values can write nothing more, so no copy is ever set back to an
-// older value, whatever runs overlap. 99 films per transaction; a film whose
+// older value, whatever runs overlap. 96 films per transaction; a film whose
 // condition fails no longer holds the copy (deleted, or the person
 // unassigned meanwhile) and is left out; a transaction that meets another
 // is sent again under the store's retry policy.
@@ -274,7 +274,7 @@ func (s *Store) updateCopies(ctx context.Context, it copyJobItem, films []filmRe
 		}
 	}
 	for len(ops) > 0 {
-		chunk := ops[:min(len(ops), maxTransactItems-1)]
+		chunk := ops[:min(len(ops), transactRoom-1)]
 		ops = ops[len(chunk):]
 		err := Retry(ctx, func(int) error {
 			if len(chunk) == 0 {

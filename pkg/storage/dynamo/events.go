@@ -131,8 +131,15 @@ func (s *Store) getEvent(ctx context.Context, id int64) (festival.Event, int64, 
 	return it.event(), it.Version, nil
 }
 
-// ListEvents returns events in id order, one page or all.
+// ListEvents returns events in id order, one page or all, from memory
+// (listcache.go) unless the list is too long to keep.
 func (s *Store) ListEvents(ctx context.Context, p Page) ([]festival.Event, string, error) {
+	if all, ok, err := s.cachedEvents(ctx); err != nil || ok {
+		if err != nil {
+			return nil, "", err
+		}
+		return s.eventsListing().page(all, p)
+	}
 	return queryRecords(ctx, s, s.gsi1Query(gsi1Events), p, eventItem.event)
 }
 

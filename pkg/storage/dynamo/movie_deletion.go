@@ -47,7 +47,11 @@ func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error)
 		}
 		return nil
 	})
-	return title, err
+	if err != nil {
+		return title, err
+	}
+	// The film now reads as gone: so must the lists kept in memory.
+	return title, s.bumpList(ctx, listMovies)
 }
 
 // DeleteMovie removes a film's whole item collection: its assignments,

@@ -63,10 +63,32 @@ func (f MovieFilter) statusFilter(in *dynamodb.QueryInput) {
 }
 
 // ListMovies returns films in id order, one page or (Limit 0) all of them.
-// Without a category it is one Query per page of GSI1 MOVIES (the film items
-// themselves, projected ALL); with a category, one Query per page of the
-// category's links plus one BatchGetItem per 100 films. Never one request per film.
+// It is served from the list kept in memory (listcache.go): one GetItem of
+// the list's version while no film changed. A list too long to keep is read
+// from the index: without a category one Query per page of GSI1 MOVIES (the
+// film items themselves, projected ALL); with a category, one Query per page
+// of the category's links plus one BatchGetItem per 100 films. Never one
+// request per film.
 func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festival.Movie, string, error) {
+	all, ok, err := s.cachedMovies(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	if ok {
+		kept := all
+		if f.CategoryID > 0 || len(f.Statuses) > 0 {
+			kept = make([]festival.Movie, 0, len(all))
+			for _, m := range all {
+				if f.keeps(m) && (f.CategoryID == 0 || m.InCategory(f.CategoryID)) {
+					kept = append(kept, m)
+				}
+			}
+		}
+		if f.CategoryID > 0 {
+			return s.categoryMoviesListing(f.CategoryID).page(kept, p)
+		}
+		return s.moviesListing().page(kept, p)
+	}
 	if f.CategoryID > 0 {
 		return s.linkedMovies(ctx, s.gsi2Query(categoryRefPK(f.CategoryID), prefixMovieRef), f, p)
 	}

@@ -193,7 +193,7 @@ func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 			ExpressionAttributeNames:  map[string]string{"#v": "version"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version)},
 		}}}, extra...)
-		if len(ops) > maxTransactItems {
+		if len(ops) > transactRoom {
 			return fmt.Errorf("update film %d: %d writes exceed one transaction", id, len(ops))
 		}
 		err = s.transact(ctx, ops)

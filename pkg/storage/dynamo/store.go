@@ -42,6 +42,11 @@ type Store struct {
 	// blockSequences.
 	blocksMu sync.Mutex
 	blocks   map[string][]int64
+
+	// lists are the public lists this store keeps in memory (listcache.go),
+	// those whose counter is at most maxCachedIDs (0: none).
+	lists        listCaches
+	maxCachedIDs int64
 }
 
 // blockSequences are the sequences whose ids a store draws blockSize at a
@@ -60,7 +65,7 @@ func New(db DB, table string, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{db: db, table: table, now: now}
+	return &Store{db: db, table: table, now: now, maxCachedIDs: defaultMaxCachedIDs}
 }
 
 // Table returns the table name.

@@ -29,26 +29,28 @@ func conditionFailedAt(err error, i int) bool {
 	return i < len(codes) && codes[i] == "ConditionalCheckFailed"
 }
 
-// transact sends one transaction. It builds a fresh input each call: the SDK
+// transact sends one transaction, with the version bumps of the public lists
+// its writes change (withListBumps; callers leave room for them by sending at
+// most transactRoom items). It builds a fresh input each call: the SDK
 // stores an idempotency token in the input, and re-sending the same input would
 // "succeed" without checking the conditions again.
 func (s *Store) transact(ctx context.Context, items []types.TransactWriteItem) error {
 	if len(items) == 0 {
 		return nil
 	}
-	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: s.withListBumps(items)})
 	return err
 }
 
 // transactEach sends writes that are independent of each other (each keeps
-// one copy in step, each with its own condition), 100 per transaction. When
+// one copy in step, each with its own condition), transactRoom per transaction. When
 // a transaction is cancelled, its writes are sent one by one and those whose
 // condition fails are skipped: the copy they target is gone (a film deleted,
 // a jury member unassigned meanwhile), which is what the condition is for.
 // It is idempotent, so a retry after another failure finishes the job.
 func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem) error {
 	for len(ops) > 0 {
-		n := min(len(ops), maxTransactItems)
+		n := min(len(ops), transactRoom)
 		if err := s.transact(ctx, ops[:n]); err != nil {
 			if cancelReasons(err) == nil {
 				return err
@@ -83,10 +85,10 @@ func (s *Store) transactOne(ctx context.Context, op types.TransactWriteItem) err
 // maxTransactItems is DynamoDB's limit of items in one transaction.
 const maxTransactItems = 100
 
-// transactChunks sends writes in transactions of at most 100 items, in order.
+// transactChunks sends writes in transactions of at most transactRoom items, in order.
 func (s *Store) transactChunks(ctx context.Context, ops []types.TransactWriteItem) error {
 	for len(ops) > 0 {
-		n := min(len(ops), maxTransactItems)
+		n := min(len(ops), transactRoom)
 		if err := s.transact(ctx, ops[:n]); err != nil {
 			return err
 		}
