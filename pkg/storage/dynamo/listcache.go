@@ -370,6 +370,24 @@ func (s *Store) categoryMoviesListing(categoryID int64) listing[festival.Movie] 
 	}
 }
 
+func (s *Store) producerMoviesListing(producerID int64) listing[festival.Movie] {
+	return listing[festival.Movie]{
+		query: s.gsi2Query(userRefPK(producerID), prefixProduces), id: func(m festival.Movie) int64 { return m.ID },
+		key: func(m festival.Movie) map[string]string {
+			return map[string]string{attrGSI2PK: userRefPK(producerID), attrGSI2SK: movieProducerSK(m.ID), attrPK: moviePK(m.ID), attrSK: skMovie}
+		},
+	}
+}
+
+func (s *Store) assignedMoviesListing(juryID int64) listing[festival.Movie] {
+	return listing[festival.Movie]{
+		query: s.gsi2Query(userRefPK(juryID), prefixJuryOf), id: func(m festival.Movie) int64 { return m.ID },
+		key: func(m festival.Movie) map[string]string {
+			return map[string]string{attrGSI2PK: userRefPK(juryID), attrGSI2SK: juryAssignedSK(m.ID), attrPK: moviePK(m.ID), attrSK: juryLinkSK(juryID)}
+		},
+	}
+}
+
 func (s *Store) categoriesListing() listing[festival.Category] {
 	return listing[festival.Category]{
 		query: s.gsi1Query(gsi1Categories), id: func(c festival.Category) int64 { return c.ID },
@@ -395,6 +413,17 @@ func (s *Store) awardsListing() listing[festival.Award] {
 			return map[string]string{attrGSI1PK: gsi1Awards, attrGSI1SK: awardSK(a.ID), attrPK: moviePK(a.MovieID), attrSK: awardSK(a.ID)}
 		},
 	}
+}
+
+// keep returns the records of all that pass, in a new slice.
+func keep[T any](all []T, pass func(T) bool) []T {
+	out := make([]T, 0, len(all))
+	for _, r := range all {
+		if pass(r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // awardsOf lists the awards embedded in films, in award id order.

@@ -184,7 +184,7 @@ func TestAFilmIsListedByAnotherInstanceAsSoonAsItsSubmissionReturns(t *testing.T
 
 // TestCursorsOfTheListInMemoryAndOfTheIndexServeEachOther: a page read from
 // one instance's memory continues on an instance that reads the index (a
-// list too long to keep), and back, with a status filter and a category.
+// list too long to keep), and back: every film listing, filtered or not.
 func TestCursorsOfTheListInMemoryAndOfTheIndexServeEachOther(t *testing.T) {
 	t.Parallel()
 	cached, _ := twoInstances(t)
@@ -192,6 +192,8 @@ func TestCursorsOfTheListInMemoryAndOfTheIndexServeEachOther(t *testing.T) {
 	ctx := context.Background()
 	admin := newUser(t, cached, "admin@example.org", festival.RoleAdmin)
 	prod := newUser(t, cached, "prod@example.org", festival.RoleProducer)
+	other := newUser(t, cached, "other@example.org", festival.RoleProducer)
+	jury := newUser(t, cached, "jury@example.org", festival.RoleJury)
 	cat, err := cached.CreateCategory(ctx, actor(admin), "Fiction")
 	if err != nil {
 		t.Fatal(err)
@@ -201,19 +203,54 @@ func TestCursorsOfTheListInMemoryAndOfTheIndexServeEachOther(t *testing.T) {
 		if i%3 != 0 {
 			cats = []festival.MovieCategory{{ID: cat.ID, Name: cat.Name}}
 		}
-		newMovie(t, cached, prod, cats...)
+		owner := prod
+		if i%4 == 0 {
+			owner = other
+		}
+		m := newMovie(t, cached, owner, cats...)
+		if i%3 == 1 {
+			if _, err := cached.ChangeMovie(ctx, m.ID, nil, func(m *festival.Movie) (map[string]string, error) {
+				m.SelectionStatus = festival.StatusRefused
+				return nil, nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i%2 == 0 {
+			if _, err := cached.AssignJuries(ctx, actor(admin), m.ID, []int64{jury.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
-	for _, f := range []dynamo.MovieFilter{{}, {CategoryID: cat.ID}} {
-		want, _, err := index.ListMovies(ctx, f, dynamo.Page{})
+	refused := []festival.SelectionStatus{festival.StatusRefused}
+	listings := map[string]func(*dynamo.Store, dynamo.Page) ([]festival.Movie, string, error){
+		"all": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
+			return s.ListMovies(ctx, dynamo.MovieFilter{}, p)
+		},
+		"of a status": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
+			return s.ListMovies(ctx, dynamo.MovieFilter{Statuses: refused}, p)
+		},
+		"of a category": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
+			return s.ListMovies(ctx, dynamo.MovieFilter{CategoryID: cat.ID}, p)
+		},
+		"of a producer": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
+			return s.MoviesOfProducer(ctx, prod.ID, p)
+		},
+		"assigned to a jury member": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
+			return s.MoviesAssignedTo(ctx, jury.ID, p)
+		},
+	}
+	for name, list := range listings {
+		want, _, err := list(index, dynamo.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var got []int64
 		cursor, stores := "", []*dynamo.Store{cached, index}
 		for page := 0; ; page++ {
-			l, next, err := stores[page%2].ListMovies(ctx, f, dynamo.Page{Limit: 2, Cursor: cursor})
+			l, next, err := list(stores[page%2], dynamo.Page{Limit: 2, Cursor: cursor})
 			if err != nil {
-				t.Fatalf("filter %+v, page %d: %v", f, page, err)
+				t.Fatalf("%s, page %d: %v", name, page, err)
 			}
 			for _, m := range l {
 				got = append(got, m.ID)
@@ -226,8 +263,8 @@ func TestCursorsOfTheListInMemoryAndOfTheIndexServeEachOther(t *testing.T) {
 		for _, m := range want {
 			ids = append(ids, m.ID)
 		}
-		if !slices.Equal(got, ids) {
-			t.Errorf("filter %+v: pages alternating between memory and index list %v, want %v", f, got, ids)
+		if len(ids) < 3 || !slices.Equal(got, ids) {
+			t.Errorf("%s: pages alternating between memory and index list %v, want %v (more than one page)", name, got, ids)
 		}
 	}
 	if _, _, err := cached.ListCategories(ctx, dynamo.Page{Cursor: "garbage"}); err == nil {

@@ -77,12 +77,7 @@ func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festiv
 	if ok {
 		kept := all
 		if f.CategoryID > 0 || len(f.Statuses) > 0 {
-			kept = make([]festival.Movie, 0, len(all))
-			for _, m := range all {
-				if f.keeps(m) && (f.CategoryID == 0 || m.InCategory(f.CategoryID)) {
-					kept = append(kept, m)
-				}
-			}
+			kept = keep(all, func(m festival.Movie) bool { return f.keeps(m) && (f.CategoryID == 0 || m.InCategory(f.CategoryID)) })
 		}
 		if f.CategoryID > 0 {
 			return s.categoryMoviesListing(f.CategoryID).page(kept, p)
@@ -99,7 +94,15 @@ func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festiv
 
 // MoviesOfProducer lists the films a producer owns: one Query per page of
 // GSI2 USER#<id> / PRODUCES#MOVIE#, which holds the film items themselves.
+// Served from the film list kept in memory (listcache.go) unless it is too
+// long to keep.
 func (s *Store) MoviesOfProducer(ctx context.Context, producerID int64, p Page) ([]festival.Movie, string, error) {
+	if all, ok, err := s.cachedMovies(ctx); err != nil || ok {
+		if err != nil {
+			return nil, "", err
+		}
+		return s.producerMoviesListing(producerID).page(keep(all, func(m festival.Movie) bool { return m.OwnerID == producerID }), p)
+	}
 	return s.movieItems(ctx, s.gsi2Query(userRefPK(producerID), prefixProduces), p)
 }
 
@@ -135,7 +138,15 @@ func (s *Store) movieIDsOnGSI2(ctx context.Context, pk, prefix string) ([]int64,
 // MoviesAssignedTo lists the films assigned to a jury member: one Query per
 // page of their assignments (GSI2 USER#<id> / JURY#MOVIE#), then one
 // BatchGetItem per 100 films.
+// Served from the film list kept in memory, which embeds each film's jury,
+// unless it is too long to keep.
 func (s *Store) MoviesAssignedTo(ctx context.Context, juryID int64, p Page) ([]festival.Movie, string, error) {
+	if all, ok, err := s.cachedMovies(ctx); err != nil || ok {
+		if err != nil {
+			return nil, "", err
+		}
+		return s.assignedMoviesListing(juryID).page(keep(all, func(m festival.Movie) bool { return m.HasJury(juryID) }), p)
+	}
 	return s.linkedMovies(ctx, s.gsi2Query(userRefPK(juryID), prefixJuryOf), MovieFilter{}, p)
 }
 

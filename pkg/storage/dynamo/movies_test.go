@@ -217,11 +217,15 @@ func TestRegisterMovieTransactionIsAllOrNothing(t *testing.T) {
 	taken := newUser(t, s, "taken@example.org", festival.RoleJury)
 	now := festival.NewTime(time.Now())
 	u := festival.User{ID: 900, FirstName: "N", LastName: "P", Email: "TAKEN@example.org", PasswordHash: "h", Role: festival.RoleProducer, CreatedAt: now, UpdatedAt: now}
-	m := festival.Movie{ID: 901, Title: "T", OwnerID: 900, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}
+	movieID, err := s.NewMovieID(ctx) // film ids come from their counter: the film list reads 1 to its value
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := festival.Movie{ID: movieID, Title: "T", OwnerID: 900, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}
 	if err := s.CreateProducerWithMovie(ctx, u, m); !errors.Is(err, dynamo.ErrEmailTaken) {
 		t.Fatalf("duplicate e-mail: %v", err)
 	}
-	if _, err := s.GetMovie(ctx, 901); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.GetMovie(ctx, movieID); !errors.Is(err, dynamo.ErrNotFound) {
 		t.Error("film written although the account was refused")
 	}
 	if got, _ := s.UserByEmail(ctx, "taken@example.org"); got.ID != taken.ID {
