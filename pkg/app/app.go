@@ -180,7 +180,7 @@ func (d *Deps) Auth() http.Handler {
 
 // Users serves /users, /settings and /audit.
 func (d *Deps) Users() http.Handler {
-	return web.Serve(d.Log, GroupUsers, userapi.New(d.accounts(), d.Guard, festadmin.New(d.Store)))
+	return web.Serve(d.Log, GroupUsers, userapi.New(d.accounts(), d.Guard, festadmin.New(d.Store, d.Now)))
 }
 
 // MoviesAPI serves /movies.
@@ -190,7 +190,7 @@ func (d *Deps) MoviesAPI() http.Handler {
 
 // Votes serves /votes.
 func (d *Deps) Votes() http.Handler {
-	return web.Serve(d.Log, GroupVotes, voteapi.New(voting.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupVotes, voteapi.New(voting.New(d.Store, d.Now), d.Guard))
 }
 
 // Categories serves /categories.

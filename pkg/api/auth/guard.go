@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -98,6 +99,26 @@ func (g *Guard) Require(h Handler, roles ...festival.Role) http.Handler {
 		}
 		if len(roles) > 0 && !c.Is(roles...) {
 			return 0, nil, apperr.E(apperr.Forbidden, ForbiddenMessage(roles...))
+		}
+		return h(r, c)
+	})
+}
+
+// Optional wraps a public route whose answer depends on who calls (what a
+// film shows): without an Authorization header, or with a token that is not
+// (or no longer) valid, h is told of an anonymous caller (the zero Actor);
+// the route stays public, so a stale token does not turn it into a 401.
+func (g *Guard) Optional(h Handler) http.Handler {
+	return web.Handle(func(r *http.Request) (int, any, error) {
+		if r.Header.Get("Authorization") == "" {
+			return h(r, festival.Actor{})
+		}
+		c, err := g.Authenticate(r)
+		if errors.Is(err, errNoToken) {
+			return h(r, festival.Actor{})
+		}
+		if err != nil {
+			return 0, nil, err
 		}
 		return h(r, c)
 	})

@@ -14,6 +14,9 @@ type Settings struct {
 	SelfRegistrationRoles []Role `json:"self_registration_roles"`
 	// Throttle slows down password guessing and account-creation floods.
 	Throttle
+	// Season is the calendar: submission and voting windows, publication
+	// of the results, and what the public reads of a film.
+	Season
 	UpdatedAt Time `json:"updatedAt"`
 }
 
@@ -69,7 +72,8 @@ func (t Throttle) OrDefaults() Throttle {
 // DefaultSettings are the specification's behaviour: any jury member votes on
 // any film, and registration accepts every role.
 func DefaultSettings() Settings {
-	return Settings{SelfRegistrationRoles: []Role{RoleAdmin, RoleJury, RoleProducer}, Throttle: DefaultThrottle()}
+	return Settings{SelfRegistrationRoles: []Role{RoleAdmin, RoleJury, RoleProducer}, Throttle: DefaultThrottle(),
+		Season: Season{PublicFilmView: FilmViewFull}}
 }
 
 // SelfRegistrationAllows reports whether self-registration may create role.

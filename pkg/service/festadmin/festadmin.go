@@ -7,7 +7,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
@@ -18,10 +20,12 @@ const DefaultAuditLimit = 100
 // Service runs the settings and audit operations.
 type Service struct {
 	store *dynamo.Store
+	now   func() time.Time
 }
 
-// New returns the administration service.
-func New(st *dynamo.Store) *Service { return &Service{store: st} }
+// New returns the administration service; now is its clock (the time of a
+// publication of the results).
+func New(st *dynamo.Store, now func() time.Time) *Service { return &Service{store: st, now: now} }
 
 // Settings reads the festival settings.
 func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
@@ -34,6 +38,13 @@ type SettingsChange struct {
 	SelfRegistrationRoles []festival.Role // nil: unchanged; empty: nobody may self-register
 	// The throttle's numbers (festival.Throttle), each nil when not sent.
 	LoginFailuresPerAccount, LoginFailuresPerAddress, RegistrationsPerAddress, ThrottleWindowSeconds *int
+	// The calendar's dates (festival.Season), each nil when not sent; a
+	// zero time sent unsets the date.
+	SubmissionsOpenAt, SubmissionsCloseAt, VotingOpenAt, VotingCloseAt *festival.Time
+	// ResultsPublished publishes the results (now, if not already) or
+	// withdraws the publication.
+	ResultsPublished *bool
+	PublicFilmView   *festival.FilmView
 }
 
 // UpdateSettings changes the settings that were sent; a role listed twice
@@ -65,6 +76,30 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 			if f.sent != nil {
 				*f.to = *f.sent
 			}
+		}
+		for _, d := range []struct{ sent, to *festival.Time }{
+			{ch.SubmissionsOpenAt, &st.SubmissionsOpenAt}, {ch.SubmissionsCloseAt, &st.SubmissionsCloseAt},
+			{ch.VotingOpenAt, &st.VotingOpenAt}, {ch.VotingCloseAt, &st.VotingCloseAt},
+		} {
+			if d.sent != nil {
+				*d.to = *d.sent
+			}
+		}
+		if !st.Submissions().Valid() {
+			return apperr.E(apperr.Invalid, texts.SubmissionsWindowBackwards)
+		}
+		if !st.Voting().Valid() {
+			return apperr.E(apperr.Invalid, texts.VotingWindowBackwards)
+		}
+		switch {
+		case ch.ResultsPublished == nil:
+		case !*ch.ResultsPublished:
+			st.ResultsPublishedAt = festival.Time{}
+		case !st.Published():
+			st.ResultsPublishedAt = festival.NewTime(s.now())
+		}
+		if ch.PublicFilmView != nil {
+			st.PublicFilmView = *ch.PublicFilmView
 		}
 		return nil
 	})

@@ -47,7 +47,7 @@ func canSee(c festival.Actor, m festival.Movie) bool {
 
 // Media presigns the film's files for the caller; the bucket stays private.
 func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media, error) {
-	m, err := s.Get(ctx, id)
+	m, err := s.film(ctx, id)
 	if err != nil {
 		return Media{}, err
 	}
@@ -106,7 +106,7 @@ type UploadPartURL struct {
 
 // owned reads a film the caller may change: its producer or an admin.
 func (s *Service) owned(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
-	m, err := s.Get(ctx, id)
+	m, err := s.film(ctx, id)
 	if err != nil {
 		return m, err
 	}

@@ -61,10 +61,38 @@ func unknownIDs(err error, format string) error {
 	return err
 }
 
-// Get reads one film: one GetItem.
-func (s *Service) Get(ctx context.Context, id int64) (festival.Movie, error) {
+// Get reads one film as the caller may see it (festival.Settings.FilmsFor;
+// c is the zero Actor for an anonymous caller): one GetItem for an admin, one
+// BatchGetItem of the film and the settings for anyone else.
+func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
+	if c.Is(festival.RoleAdmin) {
+		return s.film(ctx, id)
+	}
+	m, st, err := s.store.GetMovieAndSettings(ctx, id)
+	if err != nil {
+		return m, storeErr(err)
+	}
+	return st.FilmsFor(c, []festival.Movie{m})[0], nil
+}
+
+// film reads one film whole, for the service's own checks.
+func (s *Service) film(ctx context.Context, id int64) (festival.Movie, error) {
 	m, err := s.store.GetMovie(ctx, id)
 	return m, storeErr(err)
+}
+
+// listFor lists films as the caller may see them: the settings come with the
+// list's version, in the same request, for anyone but an admin.
+func (s *Service) listFor(ctx context.Context, c festival.Actor, f dynamo.MovieFilter, p dynamo.Page) ([]festival.Movie, string, error) {
+	var st festival.Settings
+	if !c.Is(festival.RoleAdmin) {
+		f.Settings = &st
+	}
+	movies, next, err := s.store.ListMovies(ctx, f, p)
+	if err != nil {
+		return nil, "", storeErr(err)
+	}
+	return st.FilmsFor(c, movies), next, nil
 }
 
 // ListQuery is the optional filtering and paging of GET /movies.
@@ -74,8 +102,9 @@ type ListQuery struct {
 	Page     dynamo.Page
 }
 
-// List returns films, all of them or one page, optionally by status and category.
-func (s *Service) List(ctx context.Context, q ListQuery) ([]festival.Movie, string, error) {
+// List returns films, all of them or one page, optionally by status and
+// category, as the caller may see them (c is the zero Actor when anonymous).
+func (s *Service) List(ctx context.Context, c festival.Actor, q ListQuery) ([]festival.Movie, string, error) {
 	var f dynamo.MovieFilter
 	var err error
 	if f.Statuses, err = StatusFilter(q.Status); err != nil {
@@ -86,20 +115,17 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]festival.Movie, stri
 			return nil, "", invalidf("Paramètre category invalide : un identifiant de catégorie entier est attendu")
 		}
 	}
-	movies, next, err := s.store.ListMovies(ctx, f, q.Page)
-	return movies, next, storeErr(err)
+	return s.listFor(ctx, c, f, q.Page)
 }
 
 // Mine lists the caller's own films.
 func (s *Service) Mine(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Movie, string, error) {
-	movies, next, err := s.store.MoviesOfProducer(ctx, c.ID, p)
-	return movies, next, storeErr(err)
+	return s.listFor(ctx, c, dynamo.MovieFilter{ProducerID: c.ID}, p)
 }
 
 // Assigned lists the films assigned to the calling jury member.
 func (s *Service) Assigned(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Movie, string, error) {
-	movies, next, err := s.store.MoviesAssignedTo(ctx, c.ID, p)
-	return movies, next, storeErr(err)
+	return s.listFor(ctx, c, dynamo.MovieFilter{JuryID: c.ID}, p)
 }
 
 // change applies a change to a film, with an audit entry when audited.
@@ -171,7 +197,7 @@ func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int
 	collabs = slices.Clone(collabs)
 	// Ownership is checked before drawing ids, and again inside the
 	// versioned write below (the owner of a film never changes).
-	current, err := s.Get(ctx, id)
+	current, err := s.film(ctx, id)
 	if err != nil {
 		return festival.Movie{}, err
 	}
@@ -250,6 +276,9 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 	settings, err := s.store.GetSettings(ctx)
 	if err != nil {
 		return festival.Movie{}, err
+	}
+	if err := settings.CheckVote(s.now()); err != nil {
+		return festival.Movie{}, err // a candidate mark is a vote: same window
 	}
 	actor := c
 	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {

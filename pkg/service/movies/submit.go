@@ -330,3 +330,13 @@ func asInvalid(err error) error {
 	}
 	return err
 }
+
+// CheckSubmissions refuses a film submission outside the festival's
+// submission window (403 naming the dates).
+func (s *Service) CheckSubmissions(ctx context.Context) error {
+	st, err := s.store.GetSettings(ctx)
+	if err != nil {
+		return err
+	}
+	return st.CheckSubmission(s.Now())
+}

@@ -7,6 +7,7 @@ package voting
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -32,10 +33,12 @@ func storeErr(err error, missing string) error {
 // Service runs the vote operations.
 type Service struct {
 	store *dynamo.Store
+	now   func() time.Time
 }
 
-// New returns the voting service.
-func New(st *dynamo.Store) *Service { return &Service{store: st} }
+// New returns the voting service; now is the clock the voting window is
+// checked against.
+func New(st *dynamo.Store, now func() time.Time) *Service { return &Service{store: st, now: now} }
 
 // Ballot is what a voter sends; a field that was not sent is nil (a comment
 // sent empty or null clears it: CommentSet with a nil Comment). The API side
@@ -47,8 +50,8 @@ type Ballot struct {
 	IsCandidate *bool
 }
 
-// judge checks that the caller may vote on the film: it exists, the caller
-// has no conflict of interest, and (setting) is assigned to it when a jury
+// judge checks that the caller may vote on the film: it exists, the vote is
+// open (festival.Season.CheckVote), the caller has no conflict of interest, and (setting) is assigned to it when a jury
 // member. The film, the settings and the caller's vote come in one request
 // (VoteGround); the caller's record is the token check's.
 // It returns what it read and whether the write must be conditional on the
@@ -58,6 +61,9 @@ func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (d
 	g, err := s.store.VoteGround(ctx, movieID, c.ID)
 	if err != nil {
 		return g, false, storeErr(err, texts.MovieNotFound)
+	}
+	if err := g.Settings.CheckVote(s.now()); err != nil {
+		return g, false, err // outside the voting window, or the results are published
 	}
 	// The caller's record as the token check read it; read it here only
 	// for a caller the check did not read (a direct call of the service).

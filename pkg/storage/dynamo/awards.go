@@ -76,7 +76,7 @@ func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID i
 // films kept in memory, which embed their awards (listcache.go), or, when
 // the film list is too long to keep, from GSI1 AWARDS.
 func (s *Store) ListAwards(ctx context.Context, p Page) ([]festival.Award, string, error) {
-	if movies, ok, err := s.cachedMovies(ctx); err != nil || ok {
+	if movies, ok, err := s.cachedMovies(ctx, nil); err != nil || ok {
 		if err != nil {
 			return nil, "", err
 		}

@@ -160,6 +160,33 @@ func (s *Store) readNumber(ctx context.Context, k map[string]types.AttributeValu
 	return strconv.ParseInt(n.Value, 10, 64)
 }
 
+// listVersion reads a list's version (0 before its first write), and the
+// festival settings into st when st is set, in one request.
+func (s *Store) listVersion(ctx context.Context, kind listKind, st *festival.Settings) (int64, error) {
+	versionKey := key(listVersionPK(kind), skListVersion)
+	if st == nil {
+		return s.readNumber(ctx, versionKey, "version")
+	}
+	var v int64
+	*st = festival.DefaultSettings()
+	err := s.batchGet(ctx, []map[string]types.AttributeValue{versionKey, key(settingsPK, settingsSK)}, "", nil,
+		func(item map[string]types.AttributeValue) error {
+			if isSettings(item) {
+				var err error
+				*st, err = decodeSettings(item)
+				return err
+			}
+			n, _ := item["version"].(*types.AttributeValueMemberN)
+			if n == nil {
+				return nil
+			}
+			var err error
+			v, err = strconv.ParseInt(n.Value, 10, 64)
+			return err
+		})
+	return v, err
+}
+
 // listCache is one list kept in memory. Its items are shared by every
 // request that reads them: read-only.
 type listCache[T any] struct {
@@ -184,18 +211,25 @@ type listCaches struct {
 // the list is not kept (too long, or the store keeps no lists), and the
 // caller then reads the index. One request at a time refreshes a list; the
 // others wait for it rather than read the same items.
+//
+// With st set, the festival settings are read into it in the same request as
+// the version (a BatchGetItem of the two), or by a GetItem of their own when
+// the list is not kept.
 func cachedList[T any](ctx context.Context, s *Store, c *listCache[T], kind listKind, counter string,
-	load func(context.Context, []int64) ([]T, error)) (items []T, ok bool, err error) {
-	if s.maxCachedIDs <= 0 {
-		return nil, false, nil
+	load func(context.Context, []int64) ([]T, error), st *festival.Settings) (items []T, ok bool, err error) {
+	kept := s.maxCachedIDs > 0
+	if kept {
+		c.mu.Lock()
+		kept = !c.tooLong
+		c.mu.Unlock()
 	}
-	c.mu.Lock()
-	tooLong := c.tooLong
-	c.mu.Unlock()
-	if tooLong {
-		return nil, false, nil
+	if !kept {
+		if st != nil {
+			*st, err = s.GetSettings(ctx)
+		}
+		return nil, false, err
 	}
-	v, err := s.readNumber(ctx, key(listVersionPK(kind), skListVersion), "version")
+	v, err := s.listVersion(ctx, kind, st)
 	if err != nil {
 		return nil, false, fmt.Errorf("read %s list version: %w", kind, err)
 	}
@@ -330,26 +364,41 @@ func itemID(item map[string]types.AttributeValue) (int64, error) {
 	return strconv.ParseInt(id, 10, 64)
 }
 
-// cachedMovies is the film list kept in memory (ok false: not kept).
-func (s *Store) cachedMovies(ctx context.Context) ([]festival.Movie, bool, error) {
+// cachedMovies is the film list kept in memory (ok false: not kept), with
+// the settings read into st when st is set.
+func (s *Store) cachedMovies(ctx context.Context, st *festival.Settings) ([]festival.Movie, bool, error) {
 	return cachedList(ctx, s, &s.lists.movies, listMovies, counterMovies,
 		loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
-			func(it movieItem) (festival.Movie, bool) { return it.movie(), !it.Deleting }))
+			func(it movieItem) (festival.Movie, bool) { return it.movie(), !it.Deleting }), st)
 }
 
 func (s *Store) cachedCategories(ctx context.Context) ([]festival.Category, bool, error) {
 	return cachedList(ctx, s, &s.lists.categories, listCategories, counterCategories,
 		loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
-			func(it categoryItem) (festival.Category, bool) { return it.category(), !it.Deleting }))
+			func(it categoryItem) (festival.Category, bool) { return it.category(), !it.Deleting }), nil)
 }
 
 func (s *Store) cachedEvents(ctx context.Context) ([]festival.Event, bool, error) {
 	return cachedList(ctx, s, &s.lists.events, listEvents, counterEvents,
 		loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(eventPK(id), skEvent) },
-			func(it eventItem) (festival.Event, bool) { return it.event(), true }))
+			func(it eventItem) (festival.Event, bool) { return it.event(), true }), nil)
 }
 
 // The listings kept in memory, each paging like the index Query it replaces.
+
+// filmListing is the listing whose cursors a filtered film list uses: the
+// index path's for the same filter.
+func (s *Store) filmListing(f MovieFilter) listing[festival.Movie] {
+	switch {
+	case f.ProducerID > 0:
+		return s.producerMoviesListing(f.ProducerID)
+	case f.JuryID > 0:
+		return s.assignedMoviesListing(f.JuryID)
+	case f.CategoryID > 0:
+		return s.categoryMoviesListing(f.CategoryID)
+	}
+	return s.moviesListing()
+}
 
 func (s *Store) moviesListing() listing[festival.Movie] {
 	return listing[festival.Movie]{

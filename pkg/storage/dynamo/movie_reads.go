@@ -21,6 +21,33 @@ func (s *Store) GetMovie(ctx context.Context, id int64) (festival.Movie, error) 
 	return m, err
 }
 
+// GetMovieAndSettings reads one film and the festival settings (what a
+// caller may see of the film depends on them) in one BatchGetItem.
+func (s *Store) GetMovieAndSettings(ctx context.Context, id int64) (festival.Movie, festival.Settings, error) {
+	st := festival.DefaultSettings()
+	var m *festival.Movie
+	err := s.batchGet(ctx, []map[string]types.AttributeValue{key(moviePK(id), skMovie), key(settingsPK, settingsSK)}, "", nil,
+		func(item map[string]types.AttributeValue) error {
+			if isSettings(item) {
+				var err error
+				st, err = decodeSettings(item)
+				return err
+			}
+			film, _, err := unmarshalMovie(item)
+			if err == nil {
+				m = &film
+			}
+			return err
+		})
+	switch {
+	case errors.Is(err, ErrNotFound) || (err == nil && m == nil):
+		return festival.Movie{}, st, ErrNotFound // gone, or being deleted
+	case err != nil:
+		return festival.Movie{}, st, fmt.Errorf("get film %d: %w", id, err)
+	}
+	return *m, st, nil
+}
+
 func (s *Store) getMovie(ctx context.Context, id int64) (festival.Movie, int64, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, Key: key(moviePK(id), skMovie), ConsistentRead: aws.Bool(true),
@@ -40,10 +67,28 @@ type MovieFilter struct {
 	Statuses []festival.SelectionStatus
 	// CategoryID keeps films linked to this category.
 	CategoryID int64
+	// ProducerID keeps the films of one producer (GET /movies/mine).
+	ProducerID int64
+	// JuryID keeps the films assigned to one jury member (GET /movies/assigned).
+	JuryID int64
+	// Settings, when set, receives the festival settings, read in the same
+	// request as the film list's version (what a caller may see of a film
+	// depends on them).
+	Settings *festival.Settings
 }
 
+// keeps reports whether the filter keeps m (its status, category, producer
+// and jury).
 func (f MovieFilter) keeps(m festival.Movie) bool {
-	return len(f.Statuses) == 0 || slices.Contains(f.Statuses, m.SelectionStatus)
+	return (len(f.Statuses) == 0 || slices.Contains(f.Statuses, m.SelectionStatus)) &&
+		(f.CategoryID == 0 || m.InCategory(f.CategoryID)) &&
+		(f.ProducerID == 0 || m.OwnerID == f.ProducerID) &&
+		(f.JuryID == 0 || m.HasJury(f.JuryID))
+}
+
+// filters reports whether the filter keeps less than every film.
+func (f MovieFilter) filters() bool {
+	return len(f.Statuses) > 0 || f.CategoryID > 0 || f.ProducerID > 0 || f.JuryID > 0
 }
 
 // statusFilter returns a FilterExpression on selection_status, if any.
@@ -62,29 +107,33 @@ func (f MovieFilter) statusFilter(in *dynamodb.QueryInput) {
 	in.FilterExpression = aws.String("selection_status IN (" + strings.Join(ph, ", ") + ")")
 }
 
-// ListMovies returns films in id order, one page or (Limit 0) all of them.
-// It is served from the list kept in memory (listcache.go): one GetItem of
-// the list's version while no film changed. A list too long to keep is read
-// from the index: without a category one Query per page of GSI1 MOVIES (the
-// film items themselves, projected ALL); with a category, one Query per page
-// of the category's links plus one BatchGetItem per 100 films. Never one
-// request per film.
+// ListMovies returns films in id order, one page or (Limit 0) all of them,
+// those the filter keeps. It is served from the list kept in memory
+// (listcache.go): one GetItem of the list's version while no film changed.
+// A list too long to keep is read from the index, never one request per
+// film: all films, one Query per page of GSI1 MOVIES (the film items
+// themselves, projected ALL); a producer's, one Query per page of GSI2
+// USER#<id> / PRODUCES#MOVIE# (the film items too); a category's or a jury
+// member's, one Query per page of the links (GSI2 CATEGORY#<id> / MOVIE#,
+// USER#<id> / JURY#MOVIE#) plus one BatchGetItem per 100 films.
 func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festival.Movie, string, error) {
-	all, ok, err := s.cachedMovies(ctx)
+	all, ok, err := s.cachedMovies(ctx, f.Settings)
 	if err != nil {
 		return nil, "", err
 	}
 	if ok {
 		kept := all
-		if f.CategoryID > 0 || len(f.Statuses) > 0 {
-			kept = keep(all, func(m festival.Movie) bool { return f.keeps(m) && (f.CategoryID == 0 || m.InCategory(f.CategoryID)) })
+		if f.filters() {
+			kept = keep(all, f.keeps)
 		}
-		if f.CategoryID > 0 {
-			return s.categoryMoviesListing(f.CategoryID).page(kept, p)
-		}
-		return s.moviesListing().page(kept, p)
+		return s.filmListing(f).page(kept, p)
 	}
-	if f.CategoryID > 0 {
+	switch {
+	case f.ProducerID > 0:
+		return s.movieItems(ctx, s.gsi2Query(userRefPK(f.ProducerID), prefixProduces), p)
+	case f.JuryID > 0:
+		return s.linkedMovies(ctx, s.gsi2Query(userRefPK(f.JuryID), prefixJuryOf), MovieFilter{}, p)
+	case f.CategoryID > 0:
 		return s.linkedMovies(ctx, s.gsi2Query(categoryRefPK(f.CategoryID), prefixMovieRef), f, p)
 	}
 	in := s.gsi1Query(gsi1Movies)
@@ -92,18 +141,9 @@ func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festiv
 	return s.movieItems(ctx, in, p)
 }
 
-// MoviesOfProducer lists the films a producer owns: one Query per page of
-// GSI2 USER#<id> / PRODUCES#MOVIE#, which holds the film items themselves.
-// Served from the film list kept in memory (listcache.go) unless it is too
-// long to keep.
+// MoviesOfProducer lists the films a producer owns (ListMovies).
 func (s *Store) MoviesOfProducer(ctx context.Context, producerID int64, p Page) ([]festival.Movie, string, error) {
-	if all, ok, err := s.cachedMovies(ctx); err != nil || ok {
-		if err != nil {
-			return nil, "", err
-		}
-		return s.producerMoviesListing(producerID).page(keep(all, func(m festival.Movie) bool { return m.OwnerID == producerID }), p)
-	}
-	return s.movieItems(ctx, s.gsi2Query(userRefPK(producerID), prefixProduces), p)
+	return s.ListMovies(ctx, MovieFilter{ProducerID: producerID}, p)
 }
 
 // FilmIDsOfProducer lists the ids of every film item a producer owns,
@@ -135,19 +175,9 @@ func (s *Store) movieIDsOnGSI2(ctx context.Context, pk, prefix string) ([]int64,
 	return ids, nil
 }
 
-// MoviesAssignedTo lists the films assigned to a jury member: one Query per
-// page of their assignments (GSI2 USER#<id> / JURY#MOVIE#), then one
-// BatchGetItem per 100 films.
-// Served from the film list kept in memory, which embeds each film's jury,
-// unless it is too long to keep.
+// MoviesAssignedTo lists the films assigned to a jury member (ListMovies).
 func (s *Store) MoviesAssignedTo(ctx context.Context, juryID int64, p Page) ([]festival.Movie, string, error) {
-	if all, ok, err := s.cachedMovies(ctx); err != nil || ok {
-		if err != nil {
-			return nil, "", err
-		}
-		return s.assignedMoviesListing(juryID).page(keep(all, func(m festival.Movie) bool { return m.HasJury(juryID) }), p)
-	}
-	return s.linkedMovies(ctx, s.gsi2Query(userRefPK(juryID), prefixJuryOf), MovieFilter{}, p)
+	return s.ListMovies(ctx, MovieFilter{JuryID: juryID}, p)
 }
 
 func (s *Store) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Movie, string, error) {

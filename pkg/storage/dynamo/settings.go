@@ -26,6 +26,12 @@ type settingsItem struct {
 	LoginFailuresPerAddr  int      `dynamodbav:"login_failures_per_address,omitempty"`
 	RegistrationsPerAddr  int      `dynamodbav:"registrations_per_address,omitempty"`
 	ThrottleWindowSeconds int      `dynamodbav:"throttle_window_seconds,omitempty"`
+	SubmissionsOpenAt     string   `dynamodbav:"submissions_open_at,omitempty"`
+	SubmissionsCloseAt    string   `dynamodbav:"submissions_close_at,omitempty"`
+	VotingOpenAt          string   `dynamodbav:"voting_open_at,omitempty"`
+	VotingCloseAt         string   `dynamodbav:"voting_close_at,omitempty"`
+	ResultsPublishedAt    string   `dynamodbav:"results_published_at,omitempty"`
+	PublicFilmView        string   `dynamodbav:"public_film_view,omitempty"`
 	UpdatedAt             string   `dynamodbav:"updatedAt"`
 	Version               int64    `dynamodbav:"version"`
 }
@@ -40,7 +46,31 @@ func (it settingsItem) settings() festival.Settings {
 		s.SelfRegistrationRoles = append(s.SelfRegistrationRoles, festival.Role(r))
 	}
 	s.UpdatedAt, _ = festival.ParseTime(it.UpdatedAt)
+	s.SubmissionsOpenAt, _ = festival.ParseTime(it.SubmissionsOpenAt)
+	s.SubmissionsCloseAt, _ = festival.ParseTime(it.SubmissionsCloseAt)
+	s.VotingOpenAt, _ = festival.ParseTime(it.VotingOpenAt)
+	s.VotingCloseAt, _ = festival.ParseTime(it.VotingCloseAt)
+	s.ResultsPublishedAt, _ = festival.ParseTime(it.ResultsPublishedAt)
+	s.PublicFilmView = festival.FilmViewFull
+	if v, ok := festival.ParseFilmView(it.PublicFilmView); ok {
+		s.PublicFilmView = v
+	}
 	return s
+}
+
+// isSettings reports whether a batch-read item is the settings item.
+func isSettings(item map[string]types.AttributeValue) bool {
+	pk, _ := item[attrPK].(*types.AttributeValueMemberS)
+	return pk != nil && pk.Value == settingsPK
+}
+
+// decodeSettings reads the settings item.
+func decodeSettings(item map[string]types.AttributeValue) (festival.Settings, error) {
+	var it settingsItem
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+		return festival.Settings{}, fmt.Errorf("decode settings: %w", err)
+	}
+	return it.settings(), nil
 }
 
 // GetSettings reads the festival settings (the defaults when never set).
@@ -94,6 +124,9 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		SelfRegistrationRoles: roles, UpdatedAt: st.UpdatedAt.String(), Version: version,
 		LoginFailuresPerAcct: st.LoginFailuresPerAccount, LoginFailuresPerAddr: st.LoginFailuresPerAddress,
 		RegistrationsPerAddr: st.RegistrationsPerAddress, ThrottleWindowSeconds: st.WindowSeconds,
+		SubmissionsOpenAt: st.SubmissionsOpenAt.String(), SubmissionsCloseAt: st.SubmissionsCloseAt.String(),
+		VotingOpenAt: st.VotingOpenAt.String(), VotingCloseAt: st.VotingCloseAt.String(),
+		ResultsPublishedAt: st.ResultsPublishedAt.String(), PublicFilmView: string(st.PublicFilmView),
 	}
 }
 
@@ -137,6 +170,12 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 				"login_failures_per_address": strconv.Itoa(next.LoginFailuresPerAddress),
 				"registrations_per_address":  strconv.Itoa(next.RegistrationsPerAddress),
 				"throttle_window_seconds":    strconv.Itoa(next.WindowSeconds),
+				"submissions_open_at":        it.SubmissionsOpenAt,
+				"submissions_close_at":       it.SubmissionsCloseAt,
+				"voting_open_at":             it.VotingOpenAt,
+				"voting_close_at":            it.VotingCloseAt,
+				"results_published_at":       it.ResultsPublishedAt,
+				"public_film_view":           it.PublicFilmView,
 			}),
 		})
 		switch {

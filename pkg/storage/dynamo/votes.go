@@ -107,11 +107,9 @@ func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (Ground,
 		case pk == nil || sk == nil:
 			return fmt.Errorf("vote ground: an item without its key")
 		case pk.Value == settingsPK:
-			var it settingsItem
-			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-				return err
-			}
-			g.Settings = it.settings()
+			var err error
+			g.Settings, err = decodeSettings(item)
+			return err
 		case sk.Value == skMovie:
 			f, err := unmarshalMovieFacts(item)
 			if err != nil {

@@ -34,6 +34,9 @@ func (h *Handler) registerMovie(r *http.Request) (int, any, error) {
 	if err := h.accounts.CheckSelfRegistration(r.Context(), festival.RoleProducer); err != nil {
 		return 0, nil, err
 	}
+	if err := h.movies.CheckSubmissions(r.Context()); err != nil {
+		return 0, nil, err
+	}
 	parts, err := web.Multipart(r)
 	if err != nil {
 		return 0, nil, err

@@ -30,19 +30,19 @@ func movieID(r *http.Request) (int64, error) {
 
 // list serves GET /movies, optionally filtered by ?status= (either
 // vocabulary) and ?category= (an id_categorie).
-func (h *Handler) list(r *http.Request) (int, any, error) {
+func (h *Handler) list(r *http.Request, c festival.Actor) (int, any, error) {
 	q := r.URL.Query()
 	return web.List(r, func(p festival.Page) ([]festival.Movie, string, error) {
-		return h.movies.List(r.Context(), movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Page: p})
+		return h.movies.List(r.Context(), c, movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Page: p})
 	})
 }
 
-func (h *Handler) get(r *http.Request) (int, any, error) {
+func (h *Handler) get(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := movieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
-	m, err := h.movies.Get(r.Context(), id)
+	m, err := h.movies.Get(r.Context(), c, id)
 	return http.StatusOK, m, err
 }
 
@@ -55,6 +55,10 @@ func (h *Handler) assigned(r *http.Request, c festival.Actor) (int, any, error) 
 }
 
 func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
+	// Checked before the body is read, so a refused submission uploads nothing.
+	if err := h.movies.CheckSubmissions(r.Context()); err != nil {
+		return 0, nil, err
+	}
 	parts, err := web.Multipart(r)
 	if err != nil {
 		return 0, nil, err

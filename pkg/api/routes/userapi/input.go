@@ -31,11 +31,21 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 		{"registrations_per_address", festival.MaxThrottleAttempts, &ch.RegistrationsPerAddress},
 		{"throttle_window_seconds", festival.MaxThrottleWindowSeconds, &ch.ThrottleWindowSeconds},
 	}
+	dates := []struct {
+		name string
+		to   **festival.Time
+	}{
+		{"submissions_open_at", &ch.SubmissionsOpenAt}, {"submissions_close_at", &ch.SubmissionsCloseAt},
+		{"voting_open_at", &ch.VotingOpenAt}, {"voting_close_at", &ch.VotingCloseAt},
+	}
 	var unknown []string
 	for k := range f {
-		known := k == "jury_vote_assigned_only" || k == "self_registration_roles"
+		known := k == "jury_vote_assigned_only" || k == "self_registration_roles" || k == "results_published" || k == "public_film_view"
 		for _, n := range numbers {
 			known = known || k == n.name
+		}
+		for _, d := range dates {
+			known = known || k == d.name
 		}
 		if !known {
 			unknown = append(unknown, k)
@@ -77,6 +87,33 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 			return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Le paramètre %s doit être un entier de 1 à %d", n.name, n.max)
 		}
 		*n.to = &v
+	}
+	for _, d := range dates {
+		if !f.Has(d.name) {
+			continue
+		}
+		var t festival.Time // null: the date is unset
+		if err := json.Unmarshal(f[d.name], &t); err != nil {
+			return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Le paramètre %s doit être une date ISO 8601 (par exemple 2026-03-01T00:00:00Z) ou null", d.name)
+		}
+		t = festival.NewTime(t.Time)
+		*d.to = &t
+	}
+	if f.Has("results_published") {
+		var b bool
+		if err := json.Unmarshal(f["results_published"], &b); err != nil || f.IsNull("results_published") {
+			return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, "Le paramètre results_published doit être un booléen (true publie les résultats et clôt les votes)")
+		}
+		ch.ResultsPublished = &b
+	}
+	if f.Has("public_film_view") {
+		var name string
+		_ = json.Unmarshal(f["public_film_view"], &name)
+		v, ok := festival.ParseFilmView(name)
+		if !ok {
+			return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, "Le paramètre public_film_view doit valoir full (l'objet film complet) ou redacted (sans e-mails, commentaires ni jury avant les résultats)")
+		}
+		ch.PublicFilmView = &v
 	}
 	ch.JuryVoteAssignedOnly, ch.SelfRegistrationRoles = assignedOnly, roles
 	return ch, nil

@@ -1,0 +1,202 @@
+// Package season tests the festival's calendar over HTTP: submission and
+// voting windows, the publication of the results that closes the vote, and
+// the redacted public view of films.
+package season
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/festivalapi/festival/infra/e2e/apitest"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamotest"
+)
+
+func TestMain(m *testing.M) { dynamotest.Main(m) }
+
+// day is a time a day away from now, at the minute (the messages name
+// minutes), in the API's form.
+func day(n int) festival.Time {
+	return festival.NewTime(time.Now().Add(time.Duration(n) * 24 * time.Hour).Truncate(time.Minute))
+}
+
+func iso(t festival.Time) string { return t.String() }
+
+func registerFilmForm(email string) *apitest.Multipart {
+	return apitest.MovieForm("Tomboy", "first_name", "Céline", "last_name", "Sciamma", "email", email, "password", "motdepasse1")
+}
+
+func TestSubmissionsOutsideTheirWindowAreRefusedWithTheDatesAndUploadNothing(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	prod := api.Register("PRODUCER")
+	open, close := day(1), day(30)
+
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"submissions_open_at": iso(open), "submissions_close_at": iso(close)}).Expect(http.StatusOK)
+	notYet := fmt.Sprintf("Les soumissions de films ne sont pas encore ouvertes : elles ouvrent le %s et ferment le %s.",
+		festival.FrenchDate(open), festival.FrenchDate(close))
+	api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("Trop tôt")).ExpectError(http.StatusForbidden, notYet)
+	api.Do("POST", "/auth/register-film", "", registerFilmForm("early@example.org")).ExpectError(http.StatusForbidden, notYet)
+	if films := api.Do("GET", "/movies", admin.Token, nil).Expect(http.StatusOK).List(); len(films) != 0 {
+		t.Fatalf("a refused submission stored a film: %v", films)
+	}
+	api.Do("POST", "/auth/login", "", map[string]any{"email": "early@example.org", "password": "motdepasse1"}).Expect(http.StatusUnauthorized)
+
+	closed := day(-1)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"submissions_open_at": nil, "submissions_close_at": iso(closed)}).Expect(http.StatusOK)
+	api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("Trop tard")).
+		ExpectError(http.StatusForbidden, fmt.Sprintf("Les soumissions de films sont closes depuis le %s.", festival.FrenchDate(closed)))
+
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"submissions_open_at": iso(day(-1)), "submissions_close_at": iso(day(1))}).Expect(http.StatusOK)
+	api.Upload(t, prod.Token, "À l'heure")
+	api.Do("POST", "/auth/register-film", "", registerFilmForm("ontime@example.org")).Expect(http.StatusCreated)
+}
+
+func TestTheCalendarSettingsAreCheckedAndEchoed(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	st := api.Do("GET", "/settings", admin.Token, nil).Expect(http.StatusOK).JSON()
+	for _, k := range []string{"submissions_open_at", "submissions_close_at", "voting_open_at", "voting_close_at", "results_published_at"} {
+		if v, ok := st[k]; !ok || v != nil {
+			t.Errorf("default %s = %v, want null (always open, unpublished)", k, v)
+		}
+	}
+	if st["public_film_view"] != "full" {
+		t.Errorf("default public_film_view = %v, want full (the specification's object)", st["public_film_view"])
+	}
+	cases := []struct {
+		body map[string]any
+		want string
+	}{
+		{map[string]any{"submissions_open_at": iso(day(2)), "submissions_close_at": iso(day(1))},
+			"La fermeture des soumissions (submissions_close_at) doit suivre leur ouverture (submissions_open_at)"},
+		{map[string]any{"voting_open_at": iso(day(2)), "voting_close_at": iso(day(2))},
+			"La fermeture du vote (voting_close_at) doit suivre son ouverture (voting_open_at)"},
+		{map[string]any{"voting_open_at": "demain"},
+			"Le paramètre voting_open_at doit être une date ISO 8601 (par exemple 2026-03-01T00:00:00Z) ou null"},
+		{map[string]any{"public_film_view": "partial"},
+			"Le paramètre public_film_view doit valoir full (l'objet film complet) ou redacted (sans e-mails, commentaires ni jury avant les résultats)"},
+		{map[string]any{"results_published": "yes"},
+			"Le paramètre results_published doit être un booléen (true publie les résultats et clôt les votes)"},
+	}
+	for _, c := range cases {
+		api.Do("PUT", "/settings", admin.Token, c.body).ExpectError(http.StatusBadRequest, c.want)
+	}
+	after := api.Do("GET", "/settings", admin.Token, nil).Expect(http.StatusOK).JSON()
+	if after["submissions_open_at"] != nil || after["voting_open_at"] != nil || after["public_film_view"] != "full" {
+		t.Errorf("a refused change changed the settings: %v", after)
+	}
+	open := day(3)
+	got := api.Do("PUT", "/settings", admin.Token, map[string]any{"voting_open_at": iso(open), "public_film_view": "redacted"}).
+		Expect(http.StatusOK).JSON()["settings"].(map[string]any)
+	if got["voting_open_at"] != iso(open) || got["public_film_view"] != "redacted" {
+		t.Errorf("settings after the change: %v", got)
+	}
+}
+
+func TestVotesOutsideTheVotingWindowOrAfterPublicationAreRefused(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	jury := api.Register("JURY")
+	prod := api.Register("PRODUCER")
+	film := api.StoreMovie(t, prod, festival.Movie{Title: "Cléo de 5 à 7"})
+	vote := func() *apitest.Response {
+		return api.Do("POST", fmt.Sprintf("/votes/mine/%d", film), jury.Token, map[string]any{"score": 8})
+	}
+	candidate := func() *apitest.Response {
+		return api.Do("PUT", fmt.Sprintf("/movies/%d/jury-candidate", film), jury.Token, nil)
+	}
+
+	open, close := day(1), day(10)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"voting_open_at": iso(open), "voting_close_at": iso(close)}).Expect(http.StatusOK)
+	notYet := fmt.Sprintf("Le vote du jury n'est pas encore ouvert : il ouvre le %s et ferme le %s.", festival.FrenchDate(open), festival.FrenchDate(close))
+	vote().ExpectError(http.StatusForbidden, notYet)
+	candidate().ExpectError(http.StatusForbidden, notYet)
+
+	closed := day(-1)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"voting_open_at": nil, "voting_close_at": iso(closed)}).Expect(http.StatusOK)
+	vote().ExpectError(http.StatusForbidden, fmt.Sprintf("Le vote du jury est clos depuis le %s.", festival.FrenchDate(closed)))
+
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"voting_close_at": nil}).Expect(http.StatusOK)
+	vote().Expect(http.StatusCreated)
+
+	published := api.Do("PUT", "/settings", admin.Token, map[string]any{"results_published": true}).Expect(http.StatusOK).JSON()["settings"].(map[string]any)
+	at, err := festival.ParseTime(published["results_published_at"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	locked := fmt.Sprintf("Les résultats ont été publiés le %s : les votes sont clos.", festival.FrenchDate(at))
+	vote().ExpectError(http.StatusForbidden, locked)
+	candidate().ExpectError(http.StatusForbidden, locked)
+	if v := api.Do("GET", fmt.Sprintf("/votes/mine/%d", film), jury.Token, nil).Expect(http.StatusOK).JSON(); v["score"] != float64(8) {
+		t.Errorf("the vote cast before publication: %v", v)
+	}
+	// Publishing again keeps the first date; withdrawing reopens the vote.
+	again := api.Do("PUT", "/settings", admin.Token, map[string]any{"results_published": true}).Expect(http.StatusOK).JSON()["settings"].(map[string]any)
+	if again["results_published_at"] != published["results_published_at"] {
+		t.Errorf("published twice: %v, then %v", published["results_published_at"], again["results_published_at"])
+	}
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"results_published": false}).Expect(http.StatusOK)
+	vote().Expect(http.StatusOK)
+}
+
+func TestTheRedactedViewShowsNoEmailToAnyoneButAdmins(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	jury := api.Register("JURY")
+	prod := api.Register("PRODUCER")
+	comment := "À revoir : le son sature."
+	film := api.StoreMovie(t, prod, festival.Movie{Title: "Sans toit ni loi", AdminComment: &comment, JuryComment: &comment,
+		Collaborators: []festival.Collaborator{{ID: 1, FirstName: "Sandrine", LastName: "Bonnaire", Email: "sandrine@example.org", Job: "ACTOR"}}})
+	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", film), admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
+
+	reads := []struct {
+		who, path, token string
+	}{
+		{"anonymous", "/movies", ""},
+		{"anonymous", fmt.Sprintf("/movies/%d", film), ""},
+		{"anonymous, with a stale token", "/movies", "not-a-token"},
+		{"the producer", "/movies/mine", prod.Token},
+		{"the producer", fmt.Sprintf("/movies/%d", film), prod.Token},
+		{"the jury member", "/movies/assigned", jury.Token},
+	}
+	body := func(path, token string) string {
+		return string(api.Do("GET", path, token, nil).Expect(http.StatusOK).Body)
+	}
+	// The specification's object by default: e-mails and comments included.
+	if b := body(fmt.Sprintf("/movies/%d", film), ""); !strings.Contains(b, "sandrine@example.org") || !strings.Contains(b, jury.Email) {
+		t.Fatalf("the full view (default) lost the e-mails: %s", b)
+	}
+
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"public_film_view": "redacted"}).Expect(http.StatusOK)
+	for _, r := range reads {
+		b := body(r.path, r.token)
+		if strings.Contains(b, "@") || strings.Contains(b, comment) || strings.Contains(b, "PrénomJURY") {
+			t.Errorf("%s reads %s redacted with an e-mail, a comment or the jury before the results: %s", r.who, r.path, b)
+		}
+		if !strings.Contains(b, "Sandrine") || !strings.Contains(b, "Sans toit ni loi") {
+			t.Errorf("%s reads %s without the film's credits: %s", r.who, r.path, b)
+		}
+	}
+	if b := body(fmt.Sprintf("/movies/%d", film), admin.Token); !strings.Contains(b, "sandrine@example.org") || !strings.Contains(b, comment) {
+		t.Errorf("an admin reads the redacted object: %s", b)
+	}
+
+	// Once the results are published, the jury's names (never its e-mails) are public.
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"results_published": true}).Expect(http.StatusOK)
+	var m festival.Movie
+	if err := json.Unmarshal([]byte(body(fmt.Sprintf("/movies/%d", film), "")), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Juries) != 1 || m.Juries[0].FirstName != "PrénomJURY" || m.Juries[0].Email != "" {
+		t.Errorf("the jury after publication: %+v", m.Juries)
+	}
+}

@@ -1,0 +1,161 @@
+package festival
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+)
+
+// Season is the festival's calendar and its publication rules. Its fields
+// appear at the top level of the settings' JSON. A zero time is "not set":
+// a window with neither date is always open, which is the specification's
+// behaviour.
+type Season struct {
+	// SubmissionsOpenAt and SubmissionsCloseAt bound film submissions
+	// (POST /movies/upload, POST /auth/register-film): either may be unset.
+	SubmissionsOpenAt  Time `json:"submissions_open_at"`
+	SubmissionsCloseAt Time `json:"submissions_close_at"`
+	// VotingOpenAt and VotingCloseAt bound the jury's votes and candidate marks.
+	VotingOpenAt  Time `json:"voting_open_at"`
+	VotingCloseAt Time `json:"voting_close_at"`
+	// ResultsPublishedAt is when an admin published the results (zero: not
+	// published). Publication closes the vote, whatever the window says.
+	ResultsPublishedAt Time `json:"results_published_at"`
+	// PublicFilmView is what anonymous and non-admin callers read of a film:
+	// the specification's whole object, or the redacted one (RedactFilm).
+	PublicFilmView FilmView `json:"public_film_view"`
+}
+
+// FilmView names what a film shows to callers who are not admins.
+type FilmView string
+
+const (
+	// FilmViewFull is the specification's film object, e-mails and
+	// comments included: the default, as the specification shows it.
+	FilmViewFull FilmView = "full"
+	// FilmViewRedacted leaves out every e-mail address, the admin's and
+	// jury's comments, and the jury before the results are published.
+	FilmViewRedacted FilmView = "redacted"
+)
+
+// ParseFilmView reads a film view name.
+func ParseFilmView(s string) (FilmView, bool) {
+	switch v := FilmView(s); v {
+	case FilmViewFull, FilmViewRedacted:
+		return v, true
+	}
+	return "", false
+}
+
+// Window is a period with an optional start and end.
+type Window struct{ Open, Close Time }
+
+// Contains reports whether now is inside the window (the start included,
+// the end excluded).
+func (w Window) Contains(now time.Time) bool {
+	return (w.Open.IsZero() || !now.Before(w.Open.Time)) && (w.Close.IsZero() || now.Before(w.Close.Time))
+}
+
+// Valid reports whether the window ends after it starts (when both are set).
+func (w Window) Valid() bool {
+	return w.Open.IsZero() || w.Close.IsZero() || w.Close.After(w.Open.Time)
+}
+
+// Submissions is the submission window.
+func (s Season) Submissions() Window { return Window{s.SubmissionsOpenAt, s.SubmissionsCloseAt} }
+
+// Voting is the jury's voting window.
+func (s Season) Voting() Window { return Window{s.VotingOpenAt, s.VotingCloseAt} }
+
+// Published reports whether the results are published.
+func (s Season) Published() bool { return !s.ResultsPublishedAt.IsZero() }
+
+// Redacts reports whether films are redacted for callers who are not admins.
+func (s Season) Redacts() bool { return s.PublicFilmView == FilmViewRedacted }
+
+// CheckSubmission refuses a film submission outside the submission window
+// with a 403 that names the dates.
+func (s Season) CheckSubmission(now time.Time) error {
+	w := s.Submissions()
+	switch {
+	case w.Contains(now):
+		return nil
+	case !w.Open.IsZero() && now.Before(w.Open.Time):
+		return apperr.Ef(apperr.Forbidden, texts.SubmissionsNotOpen, FrenchDate(w.Open), until(w.Close, "ferment"))
+	default:
+		return apperr.Ef(apperr.Forbidden, texts.SubmissionsClosed, FrenchDate(w.Close))
+	}
+}
+
+// CheckVote refuses a vote or a candidate mark outside the voting window, or
+// once the results are published, with a 403 that names the dates.
+func (s Season) CheckVote(now time.Time) error {
+	w := s.Voting()
+	switch {
+	case s.Published():
+		return apperr.Ef(apperr.Forbidden, texts.ResultsPublishedVotesClosed, FrenchDate(s.ResultsPublishedAt))
+	case w.Contains(now):
+		return nil
+	case !w.Open.IsZero() && now.Before(w.Open.Time):
+		return apperr.Ef(apperr.Forbidden, texts.VotingNotOpen, FrenchDate(w.Open), until(w.Close, "ferme"))
+	default:
+		return apperr.Ef(apperr.Forbidden, texts.VotingClosed, FrenchDate(w.Close))
+	}
+}
+
+// until ends a "not yet open" sentence with the closing date, if any.
+func until(close Time, verb string) string {
+	if close.IsZero() {
+		return "."
+	}
+	return " et " + verb + " le " + FrenchDate(close) + "."
+}
+
+var frenchMonths = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
+	"octobre", "novembre", "décembre"}
+
+// FrenchDate writes a time as French prose, in UTC: "1 mars 2026 à 09:30 UTC".
+func FrenchDate(t Time) string {
+	u := t.UTC()
+	return fmt.Sprintf("%d %s %d à %02d:%02d UTC", u.Day(), frenchMonths[u.Month()-1], u.Year(), u.Hour(), u.Minute())
+}
+
+// RedactFilm is the film as the redacted public view shows it: no e-mail
+// address (collaborators' and jury members' are emptied), no admin or jury
+// comment, and no jury at all before the results are published (then its
+// members' names only). The object keeps the specification's shape, so a
+// client reads both views alike. m is not changed: its slices may be shared.
+func RedactFilm(m Movie, published bool) Movie {
+	m.JuryComment, m.AdminComment = nil, nil
+	collaborators := make([]Collaborator, len(m.Collaborators))
+	for i, c := range m.Collaborators {
+		c.Email = ""
+		collaborators[i] = c
+	}
+	m.Collaborators = collaborators
+	juries := []Jury{}
+	if published {
+		for _, j := range m.Juries {
+			j.Email = ""
+			juries = append(juries, j)
+		}
+	}
+	m.Juries = juries
+	return m
+}
+
+// FilmsFor returns the films as a caller sees them under the settings: the
+// specification's whole objects for admins or when the festival shows them
+// in full, the redacted ones otherwise. films is not changed.
+func (s Settings) FilmsFor(c Actor, films []Movie) []Movie {
+	if !s.Redacts() || c.Is(RoleAdmin) {
+		return films
+	}
+	out := make([]Movie, len(films))
+	for i, m := range films {
+		out[i] = RedactFilm(m, s.Published())
+	}
+	return out
+}
