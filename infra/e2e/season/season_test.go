@@ -98,6 +98,11 @@ func TestTheCalendarSettingsAreCheckedAndEchoed(t *testing.T) {
 	if got["voting_open_at"] != iso(open) || got["public_film_view"] != "redacted" {
 		t.Errorf("settings after the change: %v", got)
 	}
+	// The calendar is public: a producer's console counts down to it before anyone signs in.
+	season := api.Do("GET", "/season", "", nil).Expect(http.StatusOK).JSON()
+	if season["voting_open_at"] != iso(open) || season["submissions_close_at"] != nil || season["login_failures_per_account"] != nil {
+		t.Errorf("GET /season = %v, want the calendar and nothing else of the settings", season)
+	}
 }
 
 func TestVotesOutsideTheVotingWindowOrAfterPublicationAreRefused(t *testing.T) {

@@ -159,6 +159,22 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   assert.equal(settings.jury_vote_assigned_only, true);
   assert.equal(settings.login_failures_per_account, 12, "the throttle's number typed is the number stored");
 
+  // The calendar: submissions close in three days (the browser's time), and the redacted public view.
+  const close = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+  const p2 = (n) => String(n).padStart(2, "0");
+  const closeLocal = `${close.getFullYear()}-${p2(close.getMonth() + 1)}-${p2(close.getDate())}T${p2(close.getHours())}:${p2(close.getMinutes())}`;
+  await page.getByLabel("Clôture des soumissions").fill(closeLocal);
+  await page.getByLabel("La vue expurgée : ni e-mail, ni commentaire, ni jury avant les résultats (recommandé)").check();
+  await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
+  await page.getByText("Paramètres du festival mis à jour").waitFor();
+  await shot(page, "admin-7b-calendar");
+  const season = await (await fetch(baseURL + "/season")).json();
+  assert.equal(new Date(season.submissions_close_at).getTime(), new Date(closeLocal).getTime(), "the close typed is the close stored");
+  assert.equal(season.public_film_view, "redacted");
+  assert.equal(season.submissions_open_at, null, "a date left empty stays unset");
+  // The other journeys share this festival: back to the specification's view.
+  await call("PUT", "/settings", { token: admin.token, json: { public_film_view: "full" } });
+
   // Results, and the same as CSV.
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Résultats" }).click();
   await page.getByRole("heading", { name: "Résultats", level: 2 }).waitFor();

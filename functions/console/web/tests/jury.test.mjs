@@ -53,6 +53,7 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
   await signIn(page, jury);
   await page.getByRole("link", { name: "Mes films à noter" }).click();
   await page.getByText("0 film noté sur 2").waitFor();
+  assert.equal(await page.locator("[data-season=voting]").innerText(), "Le vote est ouvert.");
   await shot(page, "jury-1-assigned");
   await accessible(page, assert);
 

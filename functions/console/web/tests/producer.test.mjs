@@ -68,6 +68,8 @@ test("a producer signs up, submits a film that survives a dropped connection, an
   );
 
   await page.getByRole("link", { name: "Soumettre un film" }).first().click();
+  // The submission window, with its countdown when an admin set a close (the admin journey may, meanwhile).
+  assert.match(await page.locator("[data-season=submissions]").innerText(), /^Les soumissions sont ouvertes/);
   await page.getByLabel("Titre du film").fill("Adieu Philippine");
   await page.getByLabel("Synopsis").fill("Michel attend son départ pour l'Algérie ; deux amies le suivent en Corse.");
   await page.getByLabel("Durée (minutes)").fill("106");

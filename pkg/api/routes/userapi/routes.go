@@ -34,6 +34,7 @@ func New(acc *accounts.Service, guard *auth.Guard, adm *festadmin.Service) http.
 	mux.Handle("DELETE /users/{id}", g.Require(h.delete, admin))
 	mux.Handle("GET /settings", g.Require(h.getSettings, admin))
 	mux.Handle("PUT /settings", g.Require(h.updateSettings, admin))
+	mux.HandleFunc("GET /season", web.Handle(h.getSeason)) // public: the calendar a submitter or a juror needs
 	mux.Handle("GET /audit", g.Require(h.audit, admin))
 	return mux
 }

@@ -19,6 +19,13 @@ func (h *Handler) getSettings(r *http.Request, _ festival.Actor) (int, any, erro
 	return http.StatusOK, st, err
 }
 
+// getSeason answers the festival's calendar (GET /season, public): the
+// submission and voting windows and the publication of the results.
+func (h *Handler) getSeason(r *http.Request) (int, any, error) {
+	st, err := h.admin.Settings(r.Context())
+	return http.StatusOK, st.Season, err
+}
+
 func (h *Handler) updateSettings(r *http.Request, c festival.Actor) (int, any, error) {
 	ch, err := web.Read(r, texts.NoSetting, readSettingsChange)
 	if err != nil {

@@ -1,24 +1,33 @@
-import { api, type Movie, type Vote } from "../api/client";
+import { api, type Movie, type Season, type Vote } from "../api/client";
+import { Countdown, voting } from "../ui/Season";
 import { fr } from "../i18n/fr";
 import { SignedIn } from "../ui/guard";
 import { minutes } from "../ui/FilmFacts";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
 
-async function assignedWithVotes(): Promise<{ films: Movie[]; votes: Map<number, Vote> }> {
-  const [films, votes] = await Promise.all([api.assigned(), api.myVotes()]);
-  return { films, votes: new Map(votes.map((v) => [v.id_movie, v])) };
+async function assignedWithVotes(): Promise<{ films: Movie[]; votes: Map<number, Vote>; season: Season }> {
+  const [films, votes, season] = await Promise.all([api.assigned(), api.myVotes(), api.season()]);
+  return { films, votes: new Map(votes.map((v) => [v.id_movie, v])), season };
 }
 
 // A juror's films: those assigned to them, with how far they are.
 function Assigned() {
   const s = useLoad(assignedWithVotes);
   if (s.state !== "ready") return <Pending of={s} />;
-  const { films, votes } = s.data;
-  if (films.length === 0) return <p>{fr.jury.none}</p>;
+  const { films, votes, season } = s.data;
+  const calendar = <Countdown of="voting" window={voting(season)} published={season.results_published_at} />;
+  if (films.length === 0)
+    return (
+      <>
+        {calendar}
+        <p>{fr.jury.none}</p>
+      </>
+    );
   const voted = films.filter((f) => votes.has(f.id_movie)).length;
   return (
     <>
+      {calendar}
       <p class="lead">
         <progress max={films.length} value={voted} aria-label={fr.jury.progressLabel} /> {fr.jury.progress(voted, films.length)}
       </p>

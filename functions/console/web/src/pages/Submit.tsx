@@ -5,13 +5,16 @@ import { UploadProgress } from "../ui/DirectUpload";
 import { fr } from "../i18n/fr";
 import { Feedback, useAction } from "../ui/action";
 import { SignedIn } from "../ui/guard";
+import { Countdown, phase, submissions } from "../ui/Season";
+import { useLoad } from "../useLoad";
+import { Pending } from "../ui/Pending";
 
 // A producer submits a film in two steps that look like one: the record
 // with its pictures and subtitles through the form (POST /movies/upload,
 // small files only), then the film itself straight to S3 through the direct
 // multipart upload, with a progress bar. If the film's upload is cut, sending
 // again resumes it on the film already created.
-function SubmitForm() {
+function SubmitForm({ closed }: { closed: boolean }) {
   const action = useAction();
   const [created, setCreated] = useState<Movie | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -95,10 +98,24 @@ function SubmitForm() {
       <p class="meta">{fr.submit.direct}</p>
       {progress && <UploadProgress p={progress} label={fr.upload.film} />}
       <Feedback of={action} />
-      <button type="submit" disabled={action.busy}>
+      <button type="submit" disabled={action.busy || closed}>
         {action.busy ? fr.upload.sending : created ? fr.submit.resume : fr.submit.send}
       </button>
     </form>
+  );
+}
+
+// Window shows the submission window with a countdown; outside it the form
+// stays visible (to prepare) but cannot be sent, as the API would refuse it.
+function Window() {
+  const s = useLoad(api.season);
+  if (s.state !== "ready") return <Pending of={s} />;
+  const w = submissions(s.data);
+  return (
+    <>
+      <Countdown of="submissions" window={w} />
+      <SubmitForm closed={phase(w, Date.now()) !== "open"} />
+    </>
   );
 }
 
@@ -107,7 +124,7 @@ export function Submit() {
     <section aria-labelledby="submit-title">
       <h2 id="submit-title">{fr.submit.title}</h2>
       <SignedIn roles={["PRODUCER"]}>
-        <SubmitForm />
+        <Window />
       </SignedIn>
     </section>
   );

@@ -15,6 +15,25 @@ const throttle = [
   { name: "throttle_window_seconds", label: fr.settings.throttleWindowSeconds, max: 86400 },
 ] as const;
 
+// The calendar's dates, each a datetime-local input in the browser's time.
+const dates = [
+  { name: "submissions_open_at", label: fr.settings.submissionsOpenAt },
+  { name: "submissions_close_at", label: fr.settings.submissionsCloseAt },
+  { name: "voting_open_at", label: fr.settings.votingOpenAt },
+  { name: "voting_close_at", label: fr.settings.votingCloseAt },
+] as const;
+
+// local writes an ISO time as a datetime-local value (the browser's time, to the minute).
+function local(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+// iso reads a datetime-local value back (empty: no date).
+const iso = (v: FormDataEntryValue | null) => (v ? new Date(String(v)).toISOString() : null);
+
 function Form() {
   const s = useLoad(api.settings);
   const action = useAction();
@@ -31,6 +50,9 @@ function Form() {
             jury_vote_assigned_only: f.get("jury_vote_assigned_only") === "on",
             self_registration_roles: f.getAll("self_registration_roles").map(String) as Role[],
             ...Object.fromEntries(throttle.map((t) => [t.name, Number(f.get(t.name))])),
+            ...Object.fromEntries(dates.map((d) => [d.name, iso(f.get(d.name))])),
+            results_published: f.get("results_published") === "on",
+            public_film_view: f.get("public_film_view") === "redacted" ? "redacted" : "full",
           });
           return answer.message;
         });
@@ -64,6 +86,31 @@ function Form() {
           </label>
         ))}
         <p class="meta">{fr.settings.throttleHint}</p>
+      </fieldset>
+      <fieldset>
+        <legend>{fr.settings.calendar}</legend>
+        {dates.map((d) => (
+          <label key={d.name}>
+            {d.label}
+            <input type="datetime-local" name={d.name} defaultValue={local(settings[d.name])} />
+          </label>
+        ))}
+        <p class="meta">{fr.settings.calendarHint}</p>
+        <label class="check">
+          <input type="checkbox" name="results_published" defaultChecked={Boolean(settings.results_published_at)} />
+          {fr.settings.resultsPublished}
+        </label>
+      </fieldset>
+      <fieldset>
+        <legend>{fr.settings.publicFilmView}</legend>
+        <label class="check">
+          <input type="radio" name="public_film_view" value="full" defaultChecked={settings.public_film_view !== "redacted"} />
+          {fr.settings.filmViewFull}
+        </label>
+        <label class="check">
+          <input type="radio" name="public_film_view" value="redacted" defaultChecked={settings.public_film_view === "redacted"} />
+          {fr.settings.filmViewRedacted}
+        </label>
       </fieldset>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
