@@ -74,7 +74,12 @@ func (s *Store) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, err
 		}
 		ops = append(ops, op, s.categoryExistsCheck(c.ID))
 	}
-	return ops, nil
+	// Its producer hears that it arrived: the message is written with the film.
+	msgs, err := s.messageOps([]festival.Message{festival.MovieReceived(m, s.now())})
+	if err != nil {
+		return nil, err
+	}
+	return append(ops, msgs...), nil
 }
 
 // categoryExistsCheck makes a transaction fail if the category is deleted
@@ -193,6 +198,13 @@ func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 			ExpressionAttributeNames:  map[string]string{"#v": "version"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version)},
 		}}}, extra...)
+		// What the change owes people (a decision to the producer, a film to
+		// newly assigned jury members) is written with it.
+		msgs, err := s.messageOps(festival.MovieNotices(before, after, s.now()))
+		if err != nil {
+			return err
+		}
+		ops = append(ops, msgs...)
 		if len(ops) > transactRoom {
 			return fmt.Errorf("update film %d: %d writes exceed one transaction", id, len(ops))
 		}

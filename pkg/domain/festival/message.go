@@ -1,0 +1,123 @@
+package festival
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"slices"
+	"strings"
+	"time"
+)
+
+// A Message is a notification in the outbox: what a person must hear about
+// (a film received, a new status, an assignment to a jury, a password
+// reset), written in the same transaction as the change it tells of and
+// delivered later, at least once, by the outbox's runner.
+type Message struct {
+	ID   string      `json:"id_message"`
+	Kind MessageKind `json:"kind"`
+	// To are the recipients, by user id: their address is read when the
+	// message is delivered, so a changed e-mail is honoured.
+	To []int64 `json:"to"`
+	// Params fill the message's template (texts.Mail). Not shown: a reset
+	// message carries its token.
+	Params map[string]string `json:"-"`
+	State  MessageState      `json:"state"`
+	// Delivered are the recipients already sent the message.
+	Delivered     []int64 `json:"delivered"`
+	Attempts      int     `json:"attempts"`
+	NextAttemptAt Time    `json:"next_attempt_at"`
+	LastError     string  `json:"last_error"`
+	CreatedAt     Time    `json:"createdAt"`
+	SentAt        Time    `json:"sent_at"`
+}
+
+// MessageKind names a message's template.
+type MessageKind string
+
+const (
+	MessageMovieReceived MessageKind = "movie.received"
+	MessageMovieStatus   MessageKind = "movie.status"
+	MessageJuryAssigned  MessageKind = "jury.assigned"
+	MessagePasswordReset MessageKind = "password.reset"
+)
+
+// MessageState is where a message stands in the outbox.
+type MessageState string
+
+const (
+	MessagePending MessageState = "pending"
+	MessageSent    MessageState = "sent"
+	MessageFailed  MessageState = "failed"
+)
+
+// ParseMessageState reads a state name.
+func ParseMessageState(s string) (MessageState, bool) {
+	switch v := MessageState(s); v {
+	case MessagePending, MessageSent, MessageFailed:
+		return v, true
+	}
+	return "", false
+}
+
+// MaxMessageAttempts is how many times the outbox tries a message before it
+// is failed (shown to admins, GET /notifications?state=failed).
+const MaxMessageAttempts = 6
+
+// MessageRetryDelay is how long the outbox waits before trying a message
+// again after its nth failed attempt: 1, 2, 4, 8, 16 minutes.
+func MessageRetryDelay(attempts int) time.Duration {
+	return time.Minute << min(max(attempts-1, 0), 10)
+}
+
+// NewMessage is a pending message, due now. Its id sorts by creation time.
+func NewMessage(kind MessageKind, to []int64, params map[string]string, now time.Time) Message {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	t := NewTime(now)
+	return Message{
+		ID: strings.NewReplacer("-", "", ":", "", ".", "").Replace(t.String()) + "-" + hex.EncodeToString(b[:]), Kind: kind,
+		To: slices.Clone(to), Params: params, State: MessagePending, Delivered: []int64{}, NextAttemptAt: t, CreatedAt: t,
+	}
+}
+
+// MovieReceived tells a producer their film arrived.
+func MovieReceived(m Movie, now time.Time) Message {
+	return NewMessage(MessageMovieReceived, []int64{m.OwnerID}, map[string]string{"title": m.Title}, now)
+}
+
+// toldToProducer are the statuses a producer hears of: the festival's
+// decisions, not the steps of its deliberation (assigned, to discuss,
+// candidate), which stay internal until decided.
+var toldToProducer = map[SelectionStatus]bool{StatusSelected: true, StatusFinalist: true, StatusRefused: true, StatusAwarded: true}
+
+// MovieNotices are the messages a change of a film owes: its producer hears
+// of a decision (toldToProducer), and jury members newly assigned hear of
+// the film.
+func MovieNotices(before, after Movie, now time.Time) []Message {
+	var out []Message
+	if before.SelectionStatus != after.SelectionStatus && toldToProducer[after.SelectionStatus] && after.OwnerID > 0 {
+		out = append(out, NewMessage(MessageMovieStatus, []int64{after.OwnerID},
+			map[string]string{"title": after.Title, "status": string(after.SelectionStatus)}, now))
+	}
+	var assigned []int64
+	for _, j := range after.Juries {
+		if !before.HasJury(j.ID) {
+			assigned = append(assigned, j.ID)
+		}
+	}
+	if len(assigned) > 0 {
+		out = append(out, NewMessage(MessageJuryAssigned, assigned, map[string]string{"title": after.Title}, now))
+	}
+	return out
+}
+
+// Email is one message to one recipient, rendered. ID names this delivery
+// (the message's id and the recipient's): a mailer that keeps it refuses a
+// duplicate.
+type Email struct {
+	ID      string `json:"id"`
+	To      string `json:"to"`
+	Subject string `json:"subject"`
+	Text    string `json:"text"`
+	SentAt  Time   `json:"sent_at"`
+}
