@@ -1,7 +1,8 @@
-// Command copies is the Lambda function that keeps denormalised copies in
-// step: on a schedule, it runs the copy jobs that a request left unfinished.
+// Command copies is the scheduled Lambda function: every minute it runs the
+// copy jobs that a request left unfinished (denormalised copies in step) and
+// delivers the outbox's due messages.
 package main
 
-import "github.com/festivalapi/festival/pkg/app"
+import "github.com/festivalapi/festival/pkg/app/background"
 
-func main() { app.RunCopies() }
+func main() { background.Run() }

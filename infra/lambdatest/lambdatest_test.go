@@ -378,6 +378,8 @@ func startStack(t *testing.T) *stack {
 	local := map[string]string{
 		"TABLE_NAME":  table,
 		"BUCKET_NAME": bucket,
+		// The API's own URL on AWS (!Sub of the HTTP API): links in e-mails.
+		"CONSOLE_URL": "http://127.0.0.1:3000/",
 	}
 	templateEnv := readTemplateEnv(t, filepath.Join(root, "template.yaml"))
 	s.env = func(id string) []string {

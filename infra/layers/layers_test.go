@@ -23,7 +23,7 @@ var rules = []struct {
 	{"pkg/service/", []string{"pkg/domain/", "pkg/storage/", "pkg/service/"}},
 	{"pkg/api/routes/", []string{"pkg/domain/", "pkg/service/", "pkg/api/web", "pkg/api/auth", "pkg/api/registration", "pkg/api/movieform"}},
 	{"pkg/api/", []string{"pkg/domain/", "pkg/service/", "pkg/api/"}},
-	{"pkg/app", []string{"pkg/domain/", "pkg/storage/", "pkg/service/", "pkg/api/"}},
+	{"pkg/app", []string{"pkg/domain/", "pkg/storage/", "pkg/service/", "pkg/api/", "pkg/app"}},
 	{"pkg/local/", []string{"pkg/local/"}},
 	{"functions/", []string{"pkg/app", "pkg/api/"}},
 	{"infra/", []string{"pkg/", "infra/"}},

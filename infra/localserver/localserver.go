@@ -32,7 +32,9 @@ import (
 	"github.com/festivalapi/festival/pkg/app"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/local/dynamolocal"
+	"github.com/festivalapi/festival/pkg/service/notify"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
+	"github.com/festivalapi/festival/pkg/storage/mailbox"
 )
 
 // Options configure a local server.
@@ -69,6 +71,12 @@ type Server struct {
 	URL   string // base URL of the API
 	S3URL string // base URL of the S3 endpoint
 	Deps  *app.Deps
+	// Mailbox keeps the messages the outbox delivers (the local mail:
+	// Options.DataDir/mailbox, or a temporary folder), shown at /_mailbox.
+	Mailbox *mailbox.Box
+	// Outbox delivers due messages to the mailbox: every CopiesEvery, or
+	// at once through DeliverNow.
+	Outbox *notify.Service
 
 	api        *http.Server
 	s3         *http.Server
@@ -180,10 +188,15 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
-	handler, err := Router(srv.Deps, o.Template, o.CacheDir, o.FunctionTimeout)
+	if srv.Mailbox, err = openMailbox(srv, o.DataDir, o.Now); err != nil {
+		return nil, err
+	}
+	srv.Outbox = notify.New(srv.Deps.Store, srv.Mailbox, app.NotifyConfig(o.Getenv), srv.Deps.Now, o.Log)
+	router, err := Router(srv.Deps, o.Template, o.CacheDir, o.FunctionTimeout)
 	if err != nil {
 		return nil, err
 	}
+	handler := withMailbox(srv.Mailbox, router)
 	ln, err := listen(o.Addr)
 	if err != nil {
 		return nil, fmt.Errorf("API address: %w", err)
@@ -191,7 +204,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	srv.URL = "http://" + ln.Addr().String()
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.api.Serve(ln) }()
-	srv.stopCopies = runCopies(srv.Deps, o.Log, o.CopiesEvery)
+	srv.stopCopies = runCopies(srv, o.Log, o.CopiesEvery)
 	return srv, nil
 }
 
@@ -208,10 +221,11 @@ func (s *Server) Unthrottle(ctx context.Context) error {
 	return s.Deps.Store.SeedSettings(ctx, st)
 }
 
-// runCopies runs the pending copy jobs every interval until the returned
-// function is called (which waits for a run in progress to end): the local
-// counterpart of the copies function and its schedule.
-func runCopies(d *app.Deps, log *slog.Logger, every time.Duration) func() {
+// runCopies runs the pending copy jobs and delivers the due messages every
+// interval until the returned function is called (which waits for a run in
+// progress to end): the local counterpart of the copies function and its
+// schedule.
+func runCopies(srv *Server, log *slog.Logger, every time.Duration) func() {
 	if every <= 0 {
 		every = 5 * time.Second
 	}
@@ -226,7 +240,8 @@ func runCopies(d *app.Deps, log *slog.Logger, every time.Duration) func() {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				_ = app.RunPendingCopies(ctx, d.Store, log)
+				_ = app.RunPendingCopies(ctx, srv.Deps.Store, log)
+				_ = app.RunOutbox(ctx, srv.Outbox, log)
 			}
 		}
 	}()

@@ -48,6 +48,7 @@ var awsCalls = map[string][]string{
 	"s3.PresignUploadPart": {"s3:PutObject"},
 	"s3.PresignPutObject":  {"s3:PutObject"},
 	"ssm.GetParameter":     {"ssm:GetParameter"},
+	"sesv2.SendEmail":      {"ses:SendEmail"},
 }
 
 // sdkInternals are operations the SDK links for features this stack does not
@@ -56,8 +57,8 @@ var awsCalls = map[string][]string{
 var sdkInternals = map[string]bool{"dynamodb.DescribeEndpoints": true, "s3.CreateSession": true}
 
 // sdkOperation matches the symbol of an operation method of the SDK's
-// DynamoDB, S3 and SSM clients (exported names only: the operations).
-var sdkOperation = regexp.MustCompile(`github\.com/aws/aws-sdk-go-v2/service/(dynamodb|s3|ssm)\.\(\*(Client|PresignClient)\)\.([A-Z][A-Za-z0-9]+)$`)
+// DynamoDB, S3, SSM and SES clients (exported names only: the operations).
+var sdkOperation = regexp.MustCompile(`github\.com/aws/aws-sdk-go-v2/service/(dynamodb|s3|ssm|sesv2)\.\(\*(Client|PresignClient)\)\.([A-Z][A-Za-z0-9]+)$`)
 
 // linkedCalls builds each function's binary (unstripped, so that it keeps its
 // symbol table) and lists the AWS operations the linker kept in it. The Go

@@ -246,8 +246,8 @@ func checkStatements(n *yaml.Node) error {
 				return fmt.Errorf("statement %d: resource %q references neither Table nor Bucket", i+1, r.Value)
 			}
 			for _, ref := range refs {
-				if ref != "Table" && ref != "Bucket" && ref != "JwtSecretParameterName" {
-					return fmt.Errorf("statement %d: resource references %s, not only Table, Bucket or the secret's parameter", i+1, ref)
+				if ref != "Table" && ref != "Bucket" && ref != "JwtSecretParameterName" && ref != "MailSenderIdentity" {
+					return fmt.Errorf("statement %d: resource references %s, not only Table, Bucket, the secret's parameter or the mail sender's identity", i+1, ref)
 				}
 			}
 		}
@@ -312,7 +312,7 @@ func literalIsSuffix(s string) error {
 	s = strings.TrimPrefix(s, "arn:aws:s3:::")
 	s = strings.TrimPrefix(s, "arn:${AWS::Partition}:s3:::")
 	switch s {
-	case "", "/*", "/movies/*", "/index/*", "arn::ssm:::parameter":
+	case "", "/*", "/movies/*", "/index/*", "arn::ssm:::parameter", "arn::ses:::identity/":
 		return nil
 	}
 	return fmt.Errorf("literal text %q could name another resource", s)

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -31,6 +30,7 @@ import (
 	"github.com/festivalapi/festival/pkg/service/catalog"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 	"github.com/festivalapi/festival/pkg/service/movies"
+	"github.com/festivalapi/festival/pkg/service/notify"
 	"github.com/festivalapi/festival/pkg/service/voting"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/files"
@@ -243,20 +243,31 @@ func Run(group string, handler func(*Deps) http.Handler) {
 	lambdahttp.Start(handler(deps))
 }
 
-// RunCopies is the entry point of the copies function, which EventBridge
-// invokes on a schedule: each invocation runs every pending copy job
-// (dynamo.RunPendingCopies). It needs only the table, not the token secret.
-func RunCopies() {
-	ctx := context.Background()
-	ac, err := loadAWS(ctx)
-	if err != nil {
-		log.Fatalf("copies: %v", err)
+// NotifyConfig reads how messages name the festival (FESTIVAL_NAME, default
+// "Festival") and where they link to (CONSOLE_URL, the console's address).
+func NotifyConfig(getenv func(string) string) notify.Config {
+	c := notify.Config{Festival: strings.TrimSpace(getenv("FESTIVAL_NAME")), ConsoleURL: strings.TrimSpace(getenv("CONSOLE_URL"))}
+	if c.Festival == "" {
+		c.Festival = "Festival"
 	}
-	logger := NewLogger(os.Getenv("LOG_LEVEL"))
-	st := dynamo.New(dynamodb.NewFromConfig(ac), os.Getenv("TABLE_NAME"), nil)
-	lambda.Start(func(ctx context.Context) error {
-		return RunPendingCopies(ctx, st, logger)
-	})
+	return c
+}
+
+// RunOutbox delivers the messages due now and logs what it did (nothing
+// when outbox is nil); the copies function and the local server's ticker
+// both call it.
+func RunOutbox(ctx context.Context, outbox *notify.Service, logger *slog.Logger) error {
+	if outbox == nil {
+		return nil
+	}
+	r, err := outbox.DeliverDue(ctx)
+	if err != nil {
+		logger.Warn("outbox run failed", "err", err.Error())
+	}
+	if r != (notify.Report{}) {
+		logger.Info("outbox delivered", "sent", r.Sent, "retried", r.Retried, "failed", r.Failed)
+	}
+	return err
 }
 
 // RunPendingCopies runs the pending copy jobs once and logs what it did; the

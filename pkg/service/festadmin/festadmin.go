@@ -123,3 +123,12 @@ func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]festival.AuditEntr
 	f := dynamo.AuditFilter{ActorID: q.ActorID, Action: q.Action, Target: q.Target, From: q.From, To: q.To}
 	return s.store.ListAudit(ctx, f, q.Page)
 }
+
+// Messages lists the outbox's messages of one state (pending, sent, failed),
+// newest first: what the festival told whom, and what it could not.
+func (s *Service) Messages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error) {
+	if p.Limit == 0 {
+		p.Limit = DefaultAuditLimit
+	}
+	return s.store.ListMessages(ctx, st, p)
+}

@@ -26,7 +26,7 @@ const (
 	typeMessage = "MESSAGE"
 )
 
-func messagePK(id string) string                  { return "MESSAGE#" + id }
+func messagePK(id string) string                   { return "MESSAGE#" + id }
 func messageQueue(st festival.MessageState) string { return "MESSAGES#" + string(st) }
 func messageQueueSK(at festival.Time, id string) string {
 	return at.String() + "#" + id
@@ -116,8 +116,8 @@ func (s *Store) ClaimMessage(ctx context.Context, m festival.Message, until time
 	next := festival.NewTime(until)
 	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(messagePK(m.ID), skMessage),
-		ConditionExpression: aws.String("#st = :pending AND GSI1SK = :seen"),
-		UpdateExpression:    aws.String("SET next_attempt_at = :next, GSI1SK = :sk ADD attempts :one"),
+		ConditionExpression:      aws.String("#st = :pending AND GSI1SK = :seen"),
+		UpdateExpression:         aws.String("SET next_attempt_at = :next, GSI1SK = :sk ADD attempts :one"),
 		ExpressionAttributeNames: map[string]string{"#st": "state"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":pending": str(string(festival.MessagePending)), ":seen": str(messageQueueSK(m.NextAttemptAt, m.ID)),

@@ -36,5 +36,6 @@ func New(acc *accounts.Service, guard *auth.Guard, adm *festadmin.Service) http.
 	mux.Handle("PUT /settings", g.Require(h.updateSettings, admin))
 	mux.HandleFunc("GET /season", web.Handle(h.getSeason)) // public: the calendar a submitter or a juror needs
 	mux.Handle("GET /audit", g.Require(h.audit, admin))
+	mux.Handle("GET /notifications", g.Require(h.notifications, admin))
 	return mux
 }

@@ -1,0 +1,81 @@
+package season
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/festivalapi/festival/infra/e2e/apitest"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// mailbox reads the local server's mailbox (/_mailbox.json).
+func mailbox(t *testing.T, api *apitest.API) []festival.Email {
+	t.Helper()
+	resp, err := http.Get(api.URL + "/_mailbox.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	var mails []festival.Email
+	if err := json.Unmarshal(data, &mails); err != nil {
+		t.Fatalf("mailbox: %v: %s", err, data)
+	}
+	return mails
+}
+
+func TestTheProducerAndTheJuryAreMailedAndAdminsSeeTheOutbox(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	jury := api.Register("JURY")
+	prod := api.Register("PRODUCER")
+	film := api.Upload(t, prod.Token, "La Pointe Courte")
+	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", film), admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
+	api.Do("PUT", fmt.Sprintf("/movies/%d/status", film), admin.Token, map[string]any{"status": "selected"}).Expect(http.StatusOK)
+
+	pending := api.Do("GET", "/notifications?state=pending", admin.Token, nil).Expect(http.StatusOK).List()
+	if len(pending) != 3 {
+		t.Fatalf("pending messages: %v, want the film received, the assignment and the selection", pending)
+	}
+	if err := api.Server.DeliverNow(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, m := range mailbox(t, api) {
+		got[m.To] += m.Subject + "|"
+		if strings.Contains(m.Text, "motdepasse") {
+			t.Errorf("a message shows a password: %s", m.Text)
+		}
+	}
+	if !strings.Contains(got[prod.Email], "Film reçu : La Pointe Courte") || !strings.Contains(got[prod.Email], "La Pointe Courte : film sélectionné") {
+		t.Errorf("the producer's mail: %q", got[prod.Email])
+	}
+	if !strings.Contains(got[jury.Email], "Un film vous est confié : La Pointe Courte") {
+		t.Errorf("the jury member's mail: %q", got[jury.Email])
+	}
+	if sent := api.Do("GET", "/notifications?state=sent", admin.Token, nil).Expect(http.StatusOK).List(); len(sent) != 3 {
+		t.Errorf("sent messages: %v", sent)
+	}
+	if failed := api.Do("GET", "/notifications", admin.Token, nil).Expect(http.StatusOK).List(); len(failed) != 0 {
+		t.Errorf("failed messages (the default queue): %v", failed)
+	}
+	api.Do("GET", "/notifications?state=lost", admin.Token, nil).
+		ExpectError(http.StatusBadRequest, `Paramètre state invalide : "lost" (valeurs possibles : pending, sent, failed)`)
+	api.Do("GET", "/notifications", jury.Token, nil).Expect(http.StatusForbidden)
+
+	resp, err := http.Get(api.URL + "/_mailbox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(page), "Boîte aux lettres locale") || !strings.Contains(string(page), "La Pointe Courte") {
+		t.Errorf("the mailbox page: %s", page)
+	}
+}
