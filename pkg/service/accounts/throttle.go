@@ -17,6 +17,7 @@ const (
 	counterLoginAccount = "login-account"
 	counterLoginAddress = "login-address"
 	counterRegistration = "registration"
+	counterReset        = "password-reset"
 )
 
 // tooMany is the 429 answer until the window ends; format takes the whole
@@ -73,17 +74,30 @@ func (s *Service) loginSucceeded(ctx context.Context, email string) error {
 // /auth/register, POST /users without an admin token, POST
 // /auth/register-film) and refuses it with 429 past the festival's limit.
 func (s *Service) AdmitRegistration(ctx context.Context, address string) error {
+	return s.admit(ctx, counterRegistration, address, texts.TooManyRegistrations)
+}
+
+// admitReset counts a password reset request from address, under the same
+// limit as registrations (both create something for an unauthenticated
+// caller: an account, or an e-mail to someone), on a counter of its own.
+func (s *Service) admitReset(ctx context.Context, address string) error {
+	return s.admit(ctx, counterReset, address, texts.TooManyResets)
+}
+
+// admit counts one attempt on a counter of the address and refuses it with
+// 429 (format's message) past RegistrationsPerAddress within the window.
+func (s *Service) admit(ctx context.Context, counter, address, format string) error {
 	st, err := s.store.GetSettings(ctx)
 	if err != nil {
 		return err
 	}
-	k := dynamo.CounterKey{Counter: counterRegistration, Subject: address}
+	k := dynamo.CounterKey{Counter: counter, Subject: address}
 	counts, err := s.store.AddCount(ctx, st.Window(), k)
 	if err != nil {
 		return err
 	}
 	if c := counts[k]; c.N > st.RegistrationsPerAddress {
-		return tooMany(texts.TooManyRegistrations, c.Until, s.now())
+		return tooMany(format, c.Until, s.now())
 	}
 	return nil
 }

@@ -4,9 +4,11 @@ package authapi
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/festivalapi/festival/pkg/api/registration"
 	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/movies"
@@ -25,7 +27,37 @@ func New(acc *accounts.Service, movies *movies.Service) http.Handler {
 	mux.HandleFunc("POST /auth/register", web.Handle(h.register))
 	mux.HandleFunc("POST /auth/login", web.Handle(h.login))
 	mux.HandleFunc("POST /auth/register-film", web.Handle(h.registerMovie))
+	mux.HandleFunc("POST /auth/password-reset", web.Handle(h.requestReset))
+	mux.HandleFunc("POST /auth/password-reset/confirm", web.Handle(h.confirmReset))
 	return mux
+}
+
+// requestReset mails a reset link to the account of {email}, if any; the
+// answer is the same whether or not the e-mail has an account.
+func (h *Handler) requestReset(r *http.Request) (int, any, error) {
+	f, err := web.Body(r, "")
+	if err != nil {
+		return 0, nil, err
+	}
+	email, ok, err := f.String("email")
+	if err != nil || !ok || strings.TrimSpace(email) == "" {
+		return 0, nil, apperr.E(apperr.Invalid, texts.ResetEmailRequired)
+	}
+	return web.Done(texts.ResetRequested, h.accounts.RequestPasswordReset(r.Context(), email, web.SourceAddress(r)))
+}
+
+// confirmReset sets a new {password} with the {token} a reset message carried.
+func (h *Handler) confirmReset(r *http.Request) (int, any, error) {
+	f, err := web.Body(r, "")
+	if err != nil {
+		return 0, nil, err
+	}
+	token, okT, errT := f.String("token")
+	password, okP, errP := f.String("password")
+	if errT != nil || errP != nil || !okT || !okP || token == "" {
+		return 0, nil, apperr.E(apperr.Invalid, texts.ResetFields)
+	}
+	return web.Done(texts.PasswordReset, h.accounts.ResetPassword(r.Context(), token, password))
 }
 
 // register answers exactly as POST /users does.

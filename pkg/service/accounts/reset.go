@@ -1,0 +1,69 @@
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+// ResetTTL is how long a password reset link works.
+const ResetTTL = time.Hour
+
+// resetHash is what the store keeps of a reset token.
+func resetHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// RequestPasswordReset sends a reset link to the account of email, if there
+// is one: a single-use token, valid ResetTTL, mailed through the outbox. The
+// caller gets the same answer either way, so the route tells nobody which
+// e-mails have accounts. Requests from one address are throttled as
+// registrations are.
+func (s *Service) RequestPasswordReset(ctx context.Context, email, address string) error {
+	if err := s.admitReset(ctx, address); err != nil {
+		return err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return err
+	}
+	token := base64.RawURLEncoding.EncodeToString(b[:])
+	now := s.now()
+	msg := festival.NewMessage(festival.MessagePasswordReset, []int64{u.ID}, map[string]string{"token": token}, now)
+	return s.store.CreatePasswordReset(ctx, u.ID, resetHash(token), now.Add(ResetTTL), msg)
+}
+
+// ResetPassword sets a new password with a token from a reset message; the
+// token then no longer works. The new password follows the registration's
+// rules.
+func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
+	if err := festival.CheckPassword(password); err != nil {
+		return festival.Refused(err)
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	_, err = s.store.ConsumePasswordReset(ctx, resetHash(token), s.now(), hash)
+	if errors.Is(err, dynamo.ErrResetInvalid) {
+		return apperr.E(apperr.Invalid, texts.ResetInvalid)
+	}
+	return err
+}
