@@ -191,7 +191,6 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if srv.Mailbox, err = openMailbox(srv, o.DataDir, o.Now); err != nil {
 		return nil, err
 	}
-	srv.Outbox = notify.New(srv.Deps.Store, srv.Mailbox, app.NotifyConfig(o.Getenv), srv.Deps.Now, o.Log)
 	router, err := Router(srv.Deps, o.Template, o.CacheDir, o.FunctionTimeout)
 	if err != nil {
 		return nil, err
@@ -202,6 +201,12 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 		return nil, fmt.Errorf("API address: %w", err)
 	}
 	srv.URL = "http://" + ln.Addr().String()
+	// Links in messages point at this server's console unless CONSOLE_URL says otherwise.
+	notifyCfg := app.NotifyConfig(o.Getenv)
+	if notifyCfg.ConsoleURL == "" {
+		notifyCfg.ConsoleURL = srv.URL + "/"
+	}
+	srv.Outbox = notify.New(srv.Deps.Store, srv.Mailbox, notifyCfg, srv.Deps.Now, o.Log)
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.api.Serve(ln) }()
 	srv.stopCopies = runCopies(srv, o.Log, o.CopiesEvery)

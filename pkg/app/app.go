@@ -244,11 +244,11 @@ func Run(group string, handler func(*Deps) http.Handler) {
 }
 
 // NotifyConfig reads how messages name the festival (FESTIVAL_NAME, default
-// "Festival") and where they link to (CONSOLE_URL, the console's address).
+// "Festival du film") and where they link to (CONSOLE_URL, the console's address).
 func NotifyConfig(getenv func(string) string) notify.Config {
 	c := notify.Config{Festival: strings.TrimSpace(getenv("FESTIVAL_NAME")), ConsoleURL: strings.TrimSpace(getenv("CONSOLE_URL"))}
 	if c.Festival == "" {
-		c.Festival = "Festival"
+		c.Festival = "Festival du film"
 	}
 	return c
 }

@@ -11,7 +11,7 @@ func Mail(kind string, params map[string]string, festival, firstName, link strin
 	if firstName != "" {
 		hello = "Bonjour " + firstName + ","
 	}
-	sign := "\n\nL'équipe du festival " + festival + "\n"
+	sign := "\n\nÀ bientôt,\nL'équipe — " + festival + "\n"
 	title := params["title"]
 	switch kind {
 	case "movie.received":

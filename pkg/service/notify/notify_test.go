@@ -135,7 +135,7 @@ func TestAFilmReceivedAndItsSelectionAreMailedToItsProducerOnce(t *testing.T) {
 	}
 	var subjects []string
 	for _, e := range mails {
-		if e.To != "agnes@example.org" || !strings.Contains(e.Text, "Bonjour Agnès,") || !strings.Contains(e.Text, "L'équipe du festival Cinéma du Sud") {
+		if e.To != "agnes@example.org" || !strings.Contains(e.Text, "Bonjour Agnès,") || !strings.Contains(e.Text, "L'équipe — Cinéma du Sud") {
 			t.Errorf("mail %+v: not to the producer, or not signed by the festival", e)
 		}
 		subjects = append(subjects, e.Subject)

@@ -3,6 +3,8 @@ import { session } from "./api/client";
 import { fr } from "./i18n/fr";
 import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
+import { Outbox } from "./pages/admin/Outbox";
+import { Reset } from "./pages/Reset";
 import { Awards } from "./pages/admin/Awards";
 import { Board } from "./pages/admin/Board";
 import { Categories } from "./pages/admin/Categories";
@@ -59,6 +61,10 @@ function Page({ route }: { route: string }) {
       return <Settings />;
     case "/admin/journal":
       return <Audit />;
+    case "/admin/messages":
+      return <Outbox />;
+    case "/mot-de-passe":
+      return <Reset key={route} route={route} />;
     default:
       return <Selection />;
   }

@@ -200,6 +200,13 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   });
   await page.getByRole("cell", { name: `movie:${films.lola}` }).first().waitFor();
   await shot(page, "admin-9-audit");
+  // The outbox: the films received and the decisions of this journey, mailed within seconds.
+  await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Messages" }).click();
+  await page.getByRole("heading", { name: "Messages", level: 2 }).waitFor();
+  await page.getByRole("button", { name: "Envoyés" }).click();
+  await page.getByRole("cell", { name: "Film reçu" }).first().waitFor({ timeout: 20000 });
+  await shot(page, "admin-9b-outbox");
+  await accessible(page, assert);
   await accessible(page, assert);
 
   // A film deleted; the public palmarès.

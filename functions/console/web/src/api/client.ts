@@ -21,6 +21,7 @@ export type Category = Schemas["Category"];
 export type Award = Schemas["Award"];
 export type Settings = Schemas["Settings"];
 export type Season = Schemas["Season"];
+export type OutboxMessage = Schemas["OutboxMessage"];
 export type SettingsChange = operations["updateSettings"]["requestBody"]["content"]["application/json"];
 export type AuditEntry = Schemas["AuditEntry"];
 export type MovieResult = Schemas["MovieResult"];
@@ -183,4 +184,8 @@ export const api = {
   results: (category?: number) => call<MovieResult[]>("GET", `/votes/results${categoryQuery(category)}`),
   resultsCsv: async (category?: number) => (await send("GET", `/votes/results.csv${categoryQuery(category)}`)).blob(),
   audit: (query: Record<string, string>) => page<AuditEntry>("/audit", query),
+  notifications: (query: Record<string, string>) => page<OutboxMessage>("/notifications", query),
+  requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),
+  confirmReset: (token: string, password: string) =>
+    call<{ message: string }>("POST", "/auth/password-reset/confirm", { token, password }),
 };

@@ -60,6 +60,17 @@ export const fr = {
     password: "Mot de passe",
     submit: "Se connecter",
     expired: "Votre session a expiré : connectez-vous pour continuer.",
+    forgot: "Mot de passe oublié ?",
+  },
+  reset: {
+    title: "Mot de passe oublié",
+    ask: "Indiquez l'adresse de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+    email: "Adresse e-mail",
+    send: "Recevoir le lien",
+    choose: "Choisissez votre nouveau mot de passe.",
+    password: "Nouveau mot de passe (6 caractères au moins)",
+    save: "Enregistrer le mot de passe",
+    signIn: "Se connecter",
   },
   signUp: {
     title: "Créer un compte producteur",
@@ -169,6 +180,20 @@ export const fr = {
     results: "Résultats",
     settings: "Réglages",
     audit: "Journal",
+    outbox: "Messages",
+  },
+  outbox: {
+    intro: "Les messages que le festival envoie par e-mail, écrits avec le changement qu'ils annoncent et envoyés dans la minute, réessayés 6 fois.",
+    state: { failed: "En échec", pending: "En attente", sent: "Envoyés" },
+    kind: {
+      "movie.received": "Film reçu",
+      "movie.status": "Décision sur un film",
+      "jury.assigned": "Film confié à un juré",
+      "password.reset": "Réinitialisation de mot de passe",
+    },
+    columns: ["Créé le", "Message", "Destinataires", "Tentatives", "Dernière erreur"],
+    none: "Aucun message.",
+    more: "Messages plus anciens",
   },
   board: {
     status: "Statut",

@@ -36,6 +36,7 @@ export function SignIn({ route }: { route: string }) {
         <button type="submit" disabled={login.busy}>
           {fr.signIn.submit}
         </button>
+        <a href="#/mot-de-passe">{fr.signIn.forgot}</a>
       </form>
     </section>
   );

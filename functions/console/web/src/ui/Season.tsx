@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Season } from "../api/client";
 import { fr } from "../i18n/fr";
+import { when } from "./dates";
 
 // The festival's calendar as a sentence with a countdown: where a window
 // stands now (not yet open, open until, closed), refreshed every minute.
@@ -19,7 +20,6 @@ export function phase(w: Window, now: number): Phase {
   return "open";
 }
 
-export const longDate = (iso: string) => new Date(iso).toLocaleString("fr-FR", { dateStyle: "long", timeStyle: "short" });
 
 // left writes a duration as its two largest units: "3 jours 4 heures", "12 minutes".
 export function left(ms: number): string {
@@ -63,17 +63,17 @@ export function Countdown({ of, window, published }: { of: "submissions" | "voti
   const now = useMinute();
   const t = texts[of];
   let text: string;
-  if (published) text = fr.season.published(longDate(published));
+  if (published) text = fr.season.published(when(published));
   else {
     switch (phase(window, now)) {
       case "before":
-        text = t.notYet(longDate(window.open!), left(Date.parse(window.open!) - now));
+        text = t.notYet(when(window.open!), left(Date.parse(window.open!) - now));
         break;
       case "after":
-        text = t.closed(longDate(window.close!));
+        text = t.closed(when(window.close!));
         break;
       default:
-        text = window.close ? t.until(longDate(window.close), left(Date.parse(window.close) - now)) : t.open;
+        text = window.close ? t.until(when(window.close), left(Date.parse(window.close) - now)) : t.open;
     }
   }
   return (

@@ -11,6 +11,7 @@ export const adminPages = [
   ["/admin/resultats", fr.admin.results],
   ["/admin/reglages", fr.admin.settings],
   ["/admin/journal", fr.admin.audit],
+  ["/admin/messages", fr.admin.outbox],
 ] as const;
 
 // AdminPage frames every admin page: its own menu, and the admin check.

@@ -3,7 +3,7 @@ import { api, type AuditEntry } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Feedback, formValues, useAction } from "../../ui/action";
 import { AdminPage } from "./AdminNav";
-import { when } from "./Events";
+import { when } from "../../ui/dates";
 
 // Trail reads the audit trail a page at a time, newest first, filtered by
 // action or target.

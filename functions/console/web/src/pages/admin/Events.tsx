@@ -6,16 +6,10 @@ import { Choice } from "../../ui/Choice";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 import { Pending } from "../../ui/Pending";
+import { fromInput, toInput, when } from "../../ui/dates";
 
 const types = ["CONFERENCE", "WORKSHOP", "MEETUP", "WEBINAR"] as const;
 
-// datetime-local inputs speak local time without a zone; the API speaks UTC.
-const toInput = (iso: string) => {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
-};
-const fromInput = (local: string) => (local ? new Date(local).toISOString() : "");
-export const when = (iso: string) => new Date(iso).toLocaleString("fr-FR", { dateStyle: "long", timeStyle: "short" });
 
 function EventForm({ e, done }: { e: Event | null; done: () => void }) {
   const action = useAction();

@@ -4,6 +4,7 @@ import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 import { Pending } from "../../ui/Pending";
+import { fromInput, toInput } from "../../ui/dates";
 
 const roles: Role[] = ["PRODUCER", "JURY", "ADMIN"];
 
@@ -23,17 +24,6 @@ const dates = [
   { name: "voting_close_at", label: fr.settings.votingCloseAt },
 ] as const;
 
-// local writes an ISO time as a datetime-local value (the browser's time, to the minute).
-function local(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-// iso reads a datetime-local value back (empty: no date).
-const iso = (v: FormDataEntryValue | null) => (v ? new Date(String(v)).toISOString() : null);
-
 function Form() {
   const s = useLoad(api.settings);
   const action = useAction();
@@ -50,7 +40,7 @@ function Form() {
             jury_vote_assigned_only: f.get("jury_vote_assigned_only") === "on",
             self_registration_roles: f.getAll("self_registration_roles").map(String) as Role[],
             ...Object.fromEntries(throttle.map((t) => [t.name, Number(f.get(t.name))])),
-            ...Object.fromEntries(dates.map((d) => [d.name, iso(f.get(d.name))])),
+            ...Object.fromEntries(dates.map((d) => [d.name, fromInput(String(f.get(d.name) ?? "")) || null])),
             results_published: f.get("results_published") === "on",
             public_film_view: f.get("public_film_view") === "redacted" ? "redacted" : "full",
           });
@@ -92,7 +82,7 @@ function Form() {
         {dates.map((d) => (
           <label key={d.name}>
             {d.label}
-            <input type="datetime-local" name={d.name} defaultValue={local(settings[d.name])} />
+            <input type="datetime-local" name={d.name} defaultValue={settings[d.name] ? toInput(settings[d.name]!) : ""} />
           </label>
         ))}
         <p class="meta">{fr.settings.calendarHint}</p>
