@@ -33,6 +33,7 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/local/dynamolocal"
 	"github.com/festivalapi/festival/pkg/service/notify"
+	"github.com/festivalapi/festival/pkg/service/voting"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/mailbox"
 )
@@ -77,6 +78,8 @@ type Server struct {
 	// Outbox delivers due messages to the mailbox: every CopiesEvery, or
 	// at once through DeliverNow.
 	Outbox *notify.Service
+	// Jury writes the jury's reminders on the same clock.
+	Jury *voting.Service
 
 	api        *http.Server
 	s3         *http.Server
@@ -207,6 +210,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 		notifyCfg.ConsoleURL = srv.URL + "/"
 	}
 	srv.Outbox = notify.New(srv.Deps.Store, srv.Mailbox, notifyCfg, srv.Deps.Now, o.Log)
+	srv.Jury = voting.New(srv.Deps.Store, srv.Deps.Now)
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.api.Serve(ln) }()
 	srv.stopCopies = runCopies(srv, o.Log, o.CopiesEvery)
@@ -246,6 +250,7 @@ func runCopies(srv *Server, log *slog.Logger, every time.Duration) func() {
 				return
 			case <-t.C:
 				_ = app.RunPendingCopies(ctx, srv.Deps.Store, log)
+				_ = app.RunReminders(ctx, srv.Jury, log)
 				_ = app.RunOutbox(ctx, srv.Outbox, log)
 			}
 		}

@@ -253,6 +253,20 @@ func NotifyConfig(getenv func(string) string) notify.Config {
 	return c
 }
 
+// RunReminders writes the jury's reminders due now (voting.SendReminders);
+// the outbox sends them. The copies function and the local server's ticker
+// both call it.
+func RunReminders(ctx context.Context, jury *voting.Service, logger *slog.Logger) error {
+	n, err := jury.SendReminders(ctx)
+	if err != nil {
+		logger.Warn("jury reminders failed", "err", err.Error())
+	}
+	if n > 0 {
+		logger.Info("jury reminders written", "count", n)
+	}
+	return err
+}
+
 // RunOutbox delivers the messages due now and logs what it did (nothing
 // when outbox is nil); the copies function and the local server's ticker
 // both call it.

@@ -399,8 +399,8 @@ func TestWholeFestival(t *testing.T) {
 		api := api.For(t)
 		path := fmt.Sprintf("/movies/%d", movieID)
 		before := strings.Join(movieItems(t, api, movieID), ",")
-		if !regexp.MustCompile(`^AWARD#\d+,CATEGORY#\d+,CATEGORY#\d+,JURY#\d+,MOVIE,VOTE#\d+$`).MatchString(before) {
-			t.Fatalf("the film's items before its deletion: %s, want the film, an award, two category links, a jury assignment, a vote", before)
+		if !regexp.MustCompile(`^AWARD#\d+,CATEGORY#\d+,CATEGORY#\d+,JURY#\d+,MOVIE,VOTE#\d+,WATCH#\d+$`).MatchString(before) {
+			t.Fatalf("the film's items before its deletion: %s, want the film, an award, two category links, a jury assignment, a vote, the juror's watch", before)
 		}
 		message(t, api.Do("DELETE", path, admin.Token, nil), http.StatusOK, "Film supprimé avec succès")
 		api.Do("GET", path, "", nil).ExpectError(http.StatusNotFound, "Film non trouvé")

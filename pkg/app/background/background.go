@@ -17,12 +17,13 @@ import (
 
 	"github.com/festivalapi/festival/pkg/app"
 	"github.com/festivalapi/festival/pkg/service/notify"
+	"github.com/festivalapi/festival/pkg/service/voting"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/sesmail"
 )
 
 // Run starts the scheduled function: each invocation runs the pending copy
-// jobs, then delivers the due messages through SES from MAIL_SENDER (the
+// jobs, writes the jury's reminders due, then delivers the due messages through SES from MAIL_SENDER (the
 // template's MailSender); without a sender, messages wait in the outbox.
 func Run() {
 	ctx := context.Background()
@@ -38,7 +39,8 @@ func Run() {
 	} else {
 		logger.Warn("MAIL_SENDER is not set: messages stay in the outbox")
 	}
+	jury := voting.New(st, time.Now)
 	lambda.Start(func(ctx context.Context) error {
-		return errors.Join(app.RunPendingCopies(ctx, st, logger), app.RunOutbox(ctx, outbox, logger))
+		return errors.Join(app.RunPendingCopies(ctx, st, logger), app.RunReminders(ctx, jury, logger), app.RunOutbox(ctx, outbox, logger))
 	})
 }

@@ -39,6 +39,7 @@ const (
 	MessageMovieStatus   MessageKind = "movie.status"
 	MessageJuryAssigned  MessageKind = "jury.assigned"
 	MessagePasswordReset MessageKind = "password.reset"
+	MessageJuryReminder  MessageKind = "jury.reminder"
 )
 
 // MessageState is where a message stands in the outbox.

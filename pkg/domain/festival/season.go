@@ -26,6 +26,10 @@ type Season struct {
 	// PublicFilmView is what anonymous and non-admin callers read of a film:
 	// the specification's whole object, or the redacted one (RedactFilm).
 	PublicFilmView FilmView `json:"public_film_view"`
+	// JuryReminderDays is the reminders' period: while the vote is open,
+	// each jury member with films left to vote is reminded at most once
+	// every so many days (0: no reminders, the default).
+	JuryReminderDays int `json:"jury_reminder_days"`
 }
 
 // FilmView names what a film shows to callers who are not admins.
@@ -159,3 +163,31 @@ func (s Settings) FilmsFor(c Actor, films []Movie) []Movie {
 	}
 	return out
 }
+
+// JurorProgress is where one jury member stands: films assigned, opened
+// (their media fetched), voted; overdue when films are left to vote and the
+// vote closes within OverdueLead (or has closed).
+type JurorProgress struct {
+	ID           int64  `json:"id_user"`
+	FirstName    string `json:"first_name"`
+	LastName     string `json:"last_name"`
+	Assigned     int    `json:"assigned"`
+	Watched      int    `json:"watched"`
+	Voted        int    `json:"voted"`
+	ToVote       int    `json:"to_vote"`
+	Overdue      bool   `json:"overdue"`
+	RemindersOff bool   `json:"reminders_off"`
+	RemindedAt   Time   `json:"reminded_at"`
+}
+
+// OverdueLead is how long before the vote closes a jury member with films
+// left to vote counts as overdue.
+const OverdueLead = 72 * time.Hour
+
+// Overdue reports whether films left to vote are late at now.
+func (s Season) Overdue(toVote int, now time.Time) bool {
+	return toVote > 0 && !s.VotingCloseAt.IsZero() && !now.Before(s.VotingCloseAt.Add(-OverdueLead))
+}
+
+// MaxJuryReminderDays bounds the reminders' period.
+const MaxJuryReminderDays = 30

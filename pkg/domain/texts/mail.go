@@ -24,6 +24,10 @@ func Mail(kind string, params map[string]string, festival, firstName, link strin
 	case "jury.assigned":
 		return fmt.Sprintf("[%s] Un film vous est confié : %s", festival, title),
 			fmt.Sprintf("%s\n\nLe film « %s » vous a été attribué. Vous pouvez le regarder et le noter dans la console du festival : %s%s", hello, title, link, sign)
+	case "jury.reminder":
+		return fmt.Sprintf("[%s] Rappel : %s film(s) à noter", festival, params["count"]),
+			fmt.Sprintf("%s\n\nIl vous reste %s film(s) à noter%s. Retrouvez-les dans la console du festival : %s#/jury\n\nPour ne plus recevoir ces rappels, décochez-les dans « Mon compte ».%s",
+				hello, params["count"], params["until"], link, sign)
 	case "password.reset":
 		return fmt.Sprintf("[%s] Réinitialisation de votre mot de passe", festival),
 			fmt.Sprintf("%s\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n%s#/mot-de-passe?jeton=%s\n\nSi vous n'avez rien demandé, ignorez ce message : votre mot de passe ne change pas.%s",

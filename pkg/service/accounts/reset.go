@@ -67,3 +67,14 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 	}
 	return err
 }
+
+// Reminders reports whether the caller receives the jury's reminders.
+func (s *Service) Reminders(ctx context.Context, c festival.Actor) (bool, error) {
+	mails, err := s.store.JuryMails(ctx, []int64{c.ID})
+	return !mails[c.ID].RemindersOff, err
+}
+
+// SetReminders turns the caller's reminders on or off.
+func (s *Service) SetReminders(ctx context.Context, c festival.Actor, on bool) error {
+	return s.store.SetReminders(ctx, c.ID, on)
+}

@@ -45,6 +45,7 @@ type SettingsChange struct {
 	// withdraws the publication.
 	ResultsPublished *bool
 	PublicFilmView   *festival.FilmView
+	JuryReminderDays *int
 }
 
 // UpdateSettings changes the settings that were sent; a role listed twice
@@ -100,6 +101,9 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 		}
 		if ch.PublicFilmView != nil {
 			st.PublicFilmView = *ch.PublicFilmView
+		}
+		if ch.JuryReminderDays != nil {
+			st.JuryReminderDays = *ch.JuryReminderDays
 		}
 		return nil
 	})

@@ -54,6 +54,12 @@ func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media,
 	if !canSee(c, m) {
 		return Media{}, apperr.E(apperr.Forbidden, texts.NoMediaAccess)
 	}
+	if c.Role == festival.RoleJury && m.HasJury(c.ID) {
+		// The jury's progress counts the films each member opened.
+		if err := s.store.RecordWatch(ctx, id, c.ID); err != nil {
+			return Media{}, err
+		}
+	}
 	out := Media{MovieID: id, Files: map[string]MediaFile{}}
 	for field, name := range map[string]*string{
 		"trailer": m.Trailer, "thumbnail": m.Thumbnail, "display_picture": m.DisplayPicture,

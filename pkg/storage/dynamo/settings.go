@@ -32,6 +32,7 @@ type settingsItem struct {
 	VotingCloseAt         string   `dynamodbav:"voting_close_at,omitempty"`
 	ResultsPublishedAt    string   `dynamodbav:"results_published_at,omitempty"`
 	PublicFilmView        string   `dynamodbav:"public_film_view,omitempty"`
+	JuryReminderDays      int      `dynamodbav:"jury_reminder_days,omitempty"`
 	UpdatedAt             string   `dynamodbav:"updatedAt"`
 	Version               int64    `dynamodbav:"version"`
 }
@@ -51,6 +52,7 @@ func (it settingsItem) settings() festival.Settings {
 	s.VotingOpenAt, _ = festival.ParseTime(it.VotingOpenAt)
 	s.VotingCloseAt, _ = festival.ParseTime(it.VotingCloseAt)
 	s.ResultsPublishedAt, _ = festival.ParseTime(it.ResultsPublishedAt)
+	s.JuryReminderDays = it.JuryReminderDays
 	s.PublicFilmView = festival.FilmViewFull
 	if v, ok := festival.ParseFilmView(it.PublicFilmView); ok {
 		s.PublicFilmView = v
@@ -127,6 +129,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		SubmissionsOpenAt: st.SubmissionsOpenAt.String(), SubmissionsCloseAt: st.SubmissionsCloseAt.String(),
 		VotingOpenAt: st.VotingOpenAt.String(), VotingCloseAt: st.VotingCloseAt.String(),
 		ResultsPublishedAt: st.ResultsPublishedAt.String(), PublicFilmView: string(st.PublicFilmView),
+		JuryReminderDays: st.JuryReminderDays,
 	}
 }
 
@@ -176,6 +179,7 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 				"voting_close_at":            it.VotingCloseAt,
 				"results_published_at":       it.ResultsPublishedAt,
 				"public_film_view":           it.PublicFilmView,
+				"jury_reminder_days":         strconv.Itoa(it.JuryReminderDays),
 			}),
 		})
 		switch {

@@ -40,7 +40,8 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 	}
 	var unknown []string
 	for k := range f {
-		known := k == "jury_vote_assigned_only" || k == "self_registration_roles" || k == "results_published" || k == "public_film_view"
+		known := k == "jury_vote_assigned_only" || k == "self_registration_roles" || k == "results_published" || k == "public_film_view" ||
+			k == "jury_reminder_days"
 		for _, n := range numbers {
 			known = known || k == n.name
 		}
@@ -114,6 +115,13 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 			return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, "Le paramètre public_film_view doit valoir full (l'objet film complet) ou redacted (sans e-mails, commentaires ni jury avant les résultats)")
 		}
 		ch.PublicFilmView = &v
+	}
+	if f.Has("jury_reminder_days") {
+		var days int
+		if err := json.Unmarshal(f["jury_reminder_days"], &days); err != nil || f.IsNull("jury_reminder_days") || days < 0 || days > festival.MaxJuryReminderDays {
+			return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Le paramètre jury_reminder_days doit être un entier de 0 (pas de rappels) à %d (jours entre deux rappels)", festival.MaxJuryReminderDays)
+		}
+		ch.JuryReminderDays = &days
 	}
 	ch.JuryVoteAssignedOnly, ch.SelfRegistrationRoles = assignedOnly, roles
 	return ch, nil

@@ -27,6 +27,8 @@ func New(acc *accounts.Service, guard *auth.Guard, adm *festadmin.Service) http.
 	mux := http.NewServeMux()
 	mux.Handle("GET /users/me", g.Require(h.getMe))
 	mux.Handle("PUT /users/me", g.Require(h.updateMe))
+	mux.Handle("GET /users/me/reminders", g.Require(h.getReminders))
+	mux.Handle("PUT /users/me/reminders", g.Require(h.setReminders))
 	mux.Handle("GET /users", g.Require(h.list, admin))
 	mux.Handle("GET /users/{id}", g.Require(h.get, admin))
 	mux.HandleFunc("POST /users", web.Handle(h.create)) // open: the spec leaves it to the registration flow

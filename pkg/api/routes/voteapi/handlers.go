@@ -124,3 +124,15 @@ func (h *Handler) resultsCSV(r *http.Request, _ festival.Actor) (int, any, error
 	err = voting.WriteCSV(&buf, res)
 	return http.StatusOK, csvFile{name: "jury-results.csv", data: buf.Bytes()}, err
 }
+
+// progress is every jury member's progress, by last name (admin).
+func (h *Handler) progress(r *http.Request, _ festival.Actor) (int, any, error) {
+	p, err := h.votes.Progress(r.Context())
+	return http.StatusOK, p, err
+}
+
+// myProgress is the calling jury member's own progress.
+func (h *Handler) myProgress(r *http.Request, c festival.Actor) (int, any, error) {
+	p, err := h.votes.MyProgress(r.Context(), c)
+	return http.StatusOK, p, err
+}

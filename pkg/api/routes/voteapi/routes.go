@@ -26,6 +26,8 @@ func New(votes *voting.Service, g *auth.Guard) http.Handler {
 	mux.Handle("GET /votes", g.Require(h.list, admin))
 	mux.Handle("GET /votes/results", g.Require(h.results, admin))
 	mux.Handle("GET /votes/results.csv", g.Require(h.resultsCSV, admin))
+	mux.Handle("GET /votes/progress", g.Require(h.progress, admin))
+	mux.Handle("GET /votes/progress/mine", g.Require(h.myProgress, jury))
 	mux.Handle("DELETE /votes/movie/{id_movie}", g.Require(h.deleteOfMovie, admin))
 	mux.Handle("DELETE /votes/{id}", g.Require(h.delete, admin))
 	return mux

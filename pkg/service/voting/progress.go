@@ -1,0 +1,139 @@
+package voting
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+type pair struct{ movie, user int64 }
+
+// Progress is where every jury member with an assigned film stands, by
+// last name: the films (kept in memory, with the settings in the same
+// request), every vote and every watch (one Query each), and their reminder
+// state (one BatchGetItem per 100 members).
+func (s *Service) Progress(ctx context.Context) ([]festival.JurorProgress, error) {
+	var st festival.Settings
+	films, _, err := s.store.ListMovies(ctx, dynamo.MovieFilter{Settings: &st}, dynamo.Page{})
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int64]*festival.JurorProgress{}
+	assigned := map[pair]bool{}
+	for _, m := range films {
+		for _, j := range m.Juries {
+			p := byID[j.ID]
+			if p == nil {
+				p = &festival.JurorProgress{ID: j.ID, FirstName: j.FirstName, LastName: j.LastName}
+				byID[j.ID] = p
+			}
+			p.Assigned++
+			assigned[pair{m.ID, j.ID}] = true
+		}
+	}
+	if len(byID) == 0 {
+		return []festival.JurorProgress{}, nil
+	}
+	votes, _, err := s.store.ListVotes(ctx, dynamo.Page{})
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range votes {
+		if assigned[pair{v.MovieID, v.UserID}] {
+			byID[v.UserID].Voted++
+		}
+	}
+	watches, err := s.store.Watches(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range watches {
+		if assigned[pair{w.MovieID, w.UserID}] {
+			byID[w.UserID].Watched++
+		}
+	}
+	ids := make([]int64, 0, len(byID))
+	for id := range byID {
+		ids = append(ids, id)
+	}
+	mails, err := s.store.JuryMails(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	out := make([]festival.JurorProgress, 0, len(byID))
+	for id, p := range byID {
+		p.ToVote = p.Assigned - p.Voted
+		p.Overdue = st.Overdue(p.ToVote, now)
+		p.RemindersOff, p.RemindedAt = mails[id].RemindersOff, mails[id].RemindedAt
+		out = append(out, *p)
+	}
+	slices.SortFunc(out, func(a, b festival.JurorProgress) int {
+		return cmp.Or(cmp.Compare(a.LastName, b.LastName), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// MyProgress is the calling jury member's own line.
+func (s *Service) MyProgress(ctx context.Context, c festival.Actor) (festival.JurorProgress, error) {
+	all, err := s.Progress(ctx)
+	if err != nil {
+		return festival.JurorProgress{}, err
+	}
+	for _, p := range all {
+		if p.ID == c.ID {
+			return p, nil
+		}
+	}
+	mine := festival.JurorProgress{ID: c.ID}
+	if c.Record != nil {
+		mine.FirstName, mine.LastName = c.Record.FirstName, c.Record.LastName
+	}
+	return mine, nil
+}
+
+// SendReminders writes a reminder for each jury member with films left to
+// vote, while the vote is open and the festival set a period
+// (jury_reminder_days): at most one per member per period, never to a
+// member who turned them off. The outbox sends them. It returns how many it
+// wrote.
+func (s *Service) SendReminders(ctx context.Context) (int, error) {
+	st, err := s.store.GetSettings(ctx)
+	if err != nil || st.JuryReminderDays <= 0 {
+		return 0, err
+	}
+	now := s.now()
+	if st.Published() || !st.Voting().Contains(now) {
+		return 0, nil
+	}
+	period := time.Duration(st.JuryReminderDays) * 24 * time.Hour
+	progress, err := s.Progress(ctx)
+	if err != nil {
+		return 0, err
+	}
+	until := ""
+	if !st.VotingCloseAt.IsZero() {
+		until = " avant le " + festival.FrenchDate(st.VotingCloseAt)
+	}
+	sent := 0
+	for _, p := range progress {
+		if p.ToVote == 0 || p.RemindersOff || (!p.RemindedAt.IsZero() && p.RemindedAt.After(now.Add(-period))) {
+			continue
+		}
+		msg := festival.NewMessage(festival.MessageJuryReminder, []int64{p.ID},
+			map[string]string{"count": strconv.Itoa(p.ToVote), "until": until}, now)
+		ok, err := s.store.Remind(ctx, p.ID, now.Add(-period), msg)
+		if err != nil {
+			return sent, err
+		}
+		if ok {
+			sent++
+		}
+	}
+	return sent, nil
+}

@@ -1,0 +1,181 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// Jury progress and reminders.
+//
+// Watch: PK MOVIE#<mid>, SK WATCH#<pad uid>, written the first time a jury
+// member opens an assigned film's media (GET /movies/:id/media); GSI1
+// WATCHES / WATCH#<pad mid>#<pad uid> lists them all, GSI2 USER#<uid> /
+// WATCH#MOVIE#<pad mid> hangs them off the user (deleted with the user, and
+// with the film's item collection).
+//
+// Jury mail preferences and reminders: PK JURYMAIL#<uid>, SK JURYMAIL, with
+// reminders_off (BOOL) and reminded_at (the last reminder), on GSI2 USER#<uid>
+// / JURYMAIL so that it goes with the user.
+const (
+	skJuryMail   = "JURYMAIL"
+	typeJuryMail = "JURYMAIL"
+	typeWatch    = "WATCH"
+	gsi1Watches  = "WATCHES"
+)
+
+func juryMailPK(uid int64) string { return fmt.Sprintf("JURYMAIL#%d", uid) }
+func watchSK(uid int64) string    { return "WATCH#" + pad(uid) }
+
+type watchItem struct {
+	PK        string `dynamodbav:"PK"`
+	SK        string `dynamodbav:"SK"`
+	GSI1PK    string `dynamodbav:"GSI1PK"`
+	GSI1SK    string `dynamodbav:"GSI1SK"`
+	GSI2PK    string `dynamodbav:"GSI2PK"`
+	GSI2SK    string `dynamodbav:"GSI2SK"`
+	Type      string `dynamodbav:"type"`
+	MovieID   int64  `dynamodbav:"id_movie"`
+	UserID    int64  `dynamodbav:"id_user"`
+	WatchedAt string `dynamodbav:"watchedAt"`
+}
+
+// Watch is a jury member having opened a film's media.
+type Watch struct{ MovieID, UserID int64 }
+
+// RecordWatch notes, once, that a jury member opened a film's media. A film
+// deleted meanwhile is not written to (the condition on its item).
+func (s *Store) RecordWatch(ctx context.Context, movieID, userID int64) error {
+	item, err := attributevalue.MarshalMap(watchItem{
+		PK: moviePK(movieID), SK: watchSK(userID), GSI1PK: gsi1Watches, GSI1SK: "WATCH#" + pad(movieID) + "#" + pad(userID),
+		GSI2PK: userRefPK(userID), GSI2SK: "WATCH#MOVIE#" + pad(movieID), Type: typeWatch, MovieID: movieID, UserID: userID,
+		WatchedAt: festival.NewTime(s.now()).String(),
+	})
+	if err != nil {
+		return err
+	}
+	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
+	})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		return nil // watched before
+	}
+	if err != nil {
+		return fmt.Errorf("record watch of film %d by %d: %w", movieID, userID, err)
+	}
+	return nil
+}
+
+// Watches lists every watch: one Query per page of GSI1 WATCHES.
+func (s *Store) Watches(ctx context.Context) ([]Watch, error) {
+	items, err := s.queryAll(ctx, s.gsi1Query(gsi1Watches))
+	if err != nil {
+		return nil, fmt.Errorf("watches: %w", err)
+	}
+	out := make([]Watch, 0, len(items))
+	for _, item := range items {
+		var it watchItem
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return nil, err
+		}
+		out = append(out, Watch{MovieID: it.MovieID, UserID: it.UserID})
+	}
+	return out, nil
+}
+
+type juryMailItem struct {
+	PK           string `dynamodbav:"PK"`
+	SK           string `dynamodbav:"SK"`
+	UserID       int64  `dynamodbav:"id_user"`
+	RemindersOff bool   `dynamodbav:"reminders_off"`
+	RemindedAt   string `dynamodbav:"reminded_at"`
+}
+
+// JuryMail is a jury member's reminder state: whether they turned reminders
+// off, and when they were last reminded.
+type JuryMail struct {
+	RemindersOff bool
+	RemindedAt   festival.Time
+}
+
+// JuryMails reads the reminder state of users (one BatchGetItem per 100);
+// users never reminded and with reminders on are absent.
+func (s *Store) JuryMails(ctx context.Context, ids []int64) (map[int64]JuryMail, error) {
+	found, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(juryMailPK(id), skJuryMail) },
+		"", nil, func(item map[string]types.AttributeValue) (juryMailItem, int64, error) {
+			var it juryMailItem
+			err := attributevalue.UnmarshalMap(item, &it)
+			return it, it.UserID, err
+		})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]JuryMail, len(found))
+	for _, it := range found {
+		at, _ := festival.ParseTime(it.RemindedAt)
+		out[it.UserID] = JuryMail{RemindersOff: it.RemindersOff, RemindedAt: at}
+	}
+	return out, nil
+}
+
+// juryMailUpdate writes a jury member's reminder item (created as needed,
+// on the user's GSI2 partition).
+func (s *Store) juryMailUpdate(uid int64, set string, values map[string]types.AttributeValue) *types.Update {
+	values[":uid"] = num(uid)
+	values[":gpk"] = str(userRefPK(uid))
+	values[":gsk"] = str(skJuryMail)
+	values[":type"] = str(typeJuryMail)
+	return &types.Update{
+		TableName: &s.table, Key: key(juryMailPK(uid), skJuryMail),
+		UpdateExpression:          aws.String("SET id_user = :uid, GSI2PK = :gpk, GSI2SK = :gsk, #t = :type, " + set),
+		ExpressionAttributeNames:  map[string]string{"#t": attrType},
+		ExpressionAttributeValues: values,
+	}
+}
+
+// SetReminders turns a jury member's reminders on or off.
+func (s *Store) SetReminders(ctx context.Context, uid int64, on bool) error {
+	u := s.juryMailUpdate(uid, "reminders_off = :off", map[string]types.AttributeValue{":off": &types.AttributeValueMemberBOOL{Value: !on}})
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
+		ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues,
+	})
+	if err != nil {
+		return fmt.Errorf("set reminders of %d: %w", uid, err)
+	}
+	return nil
+}
+
+// Remind writes a reminder message for a jury member unless they were
+// reminded after notBefore or turned reminders off: the reminder's time and
+// the message go in one transaction conditional on that, so however many
+// runners overlap, a member gets at most one reminder per period. It reports
+// whether the reminder was written.
+func (s *Store) Remind(ctx context.Context, uid int64, notBefore time.Time, msg festival.Message) (bool, error) {
+	u := s.juryMailUpdate(uid, "reminded_at = :now", map[string]types.AttributeValue{
+		":now": str(msg.CreatedAt.String()), ":cutoff": str(festival.NewTime(notBefore).String()), ":true": &types.AttributeValueMemberBOOL{Value: true},
+	})
+	u.ConditionExpression = aws.String("(attribute_not_exists(reminded_at) OR reminded_at <= :cutoff) AND (attribute_not_exists(reminders_off) OR reminders_off <> :true)")
+	msgs, err := s.messageOps([]festival.Message{msg})
+	if err != nil {
+		return false, err
+	}
+	err = s.transact(ctx, append([]types.TransactWriteItem{{Update: u}}, msgs...))
+	switch {
+	case conditionFailedAt(err, 0):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("remind %s: %w", strconv.FormatInt(uid, 10), err)
+	}
+	return true, nil
+}
