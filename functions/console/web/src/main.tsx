@@ -4,6 +4,7 @@ import { fr } from "./i18n/fr";
 import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
 import { Outbox } from "./pages/admin/Outbox";
+import { Progress } from "./pages/admin/Progress";
 import { Reset } from "./pages/Reset";
 import { Awards } from "./pages/admin/Awards";
 import { Board } from "./pages/admin/Board";
@@ -63,6 +64,8 @@ function Page({ route }: { route: string }) {
       return <Audit />;
     case "/admin/messages":
       return <Outbox />;
+    case "/admin/jury":
+      return <Progress />;
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
     default:

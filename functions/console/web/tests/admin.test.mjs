@@ -207,6 +207,16 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await page.getByRole("cell", { name: "Film reçu" }).first().waitFor({ timeout: 20000 });
   await shot(page, "admin-9b-outbox");
   await accessible(page, assert);
+
+  // The jury's progress: the members this journey assigned, with their counts.
+  await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Avancement du jury" }).click();
+  await page.getByRole("heading", { name: "Avancement du jury", level: 2 }).waitFor();
+  await page.getByRole("columnheader", { name: "À noter" }).waitFor();
+  const progress = await call("GET", "/votes/progress", { token: admin.token });
+  assert.ok(progress.length > 0, "the journey's jury members are listed");
+  assert.equal(await page.locator("tbody tr").count(), progress.length, "one row per member");
+  await shot(page, "admin-9c-jury-progress");
+  await accessible(page, assert);
   await accessible(page, assert);
 
   // A film deleted; the public palmarès.

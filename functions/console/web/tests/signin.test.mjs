@@ -33,8 +33,18 @@ test("a jury member signs in, sees their account, and comes back to it after the
   await page.getByText("Agnès Varda — Membre du jury").waitFor();
   assert.match(await page.locator("main").innerText(), /Agnès Varda — Membre du jury/);
   assert.match(await page.locator("main").innerText(), new RegExp(jury.email.replace(/\./g, "\\.")));
+  // A jury member may turn the reminders off, and on again.
+  const reminders = page.getByLabel("Recevoir les rappels du jury par e-mail (films restant à noter)");
+  await reminders.waitFor();
+  assert.equal(await reminders.isChecked(), true, "reminders are on by default");
+  await reminders.uncheck();
+  await page.waitForFunction(async () => {
+    const r = await fetch("/users/me/reminders", { headers: { Authorization: "Bearer " + sessionStorage.getItem("festival.token") } });
+    return (await r.json()).reminders === false;
+  });
   await shot(page, "signin-2-account");
   await accessible(page, assert);
+  await reminders.check();
 
   // The token is no longer accepted (expired, or its account changed).
   await page.evaluate(() => sessionStorage.setItem("festival.token", "expire.invalide.jeton"));

@@ -22,6 +22,7 @@ export type Award = Schemas["Award"];
 export type Settings = Schemas["Settings"];
 export type Season = Schemas["Season"];
 export type OutboxMessage = Schemas["OutboxMessage"];
+export type JurorProgress = Schemas["JurorProgress"];
 export type SettingsChange = operations["updateSettings"]["requestBody"]["content"]["application/json"];
 export type AuditEntry = Schemas["AuditEntry"];
 export type MovieResult = Schemas["MovieResult"];
@@ -185,6 +186,9 @@ export const api = {
   resultsCsv: async (category?: number) => (await send("GET", `/votes/results.csv${categoryQuery(category)}`)).blob(),
   audit: (query: Record<string, string>) => page<AuditEntry>("/audit", query),
   notifications: (query: Record<string, string>) => page<OutboxMessage>("/notifications", query),
+  progress: () => call<JurorProgress[]>("GET", "/votes/progress"),
+  reminders: () => call<Schemas["Reminders"]>("GET", "/users/me/reminders"),
+  setReminders: (reminders: boolean) => call<Schemas["Reminders"]>("PUT", "/users/me/reminders", { reminders }),
   requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),
   confirmReset: (token: string, password: string) =>
     call<{ message: string }>("POST", "/auth/password-reset/confirm", { token, password }),

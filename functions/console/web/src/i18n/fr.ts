@@ -181,6 +181,7 @@ export const fr = {
     settings: "Réglages",
     audit: "Journal",
     outbox: "Messages",
+    progress: "Avancement du jury",
   },
   outbox: {
     intro: "Les messages que le festival envoie par e-mail, écrits avec le changement qu'ils annoncent et envoyés dans la minute, réessayés 6 fois.",
@@ -189,6 +190,7 @@ export const fr = {
       "movie.received": "Film reçu",
       "movie.status": "Décision sur un film",
       "jury.assigned": "Film confié à un juré",
+      "jury.reminder": "Rappel au jury",
       "password.reset": "Réinitialisation de mot de passe",
     },
     columns: ["Créé le", "Message", "Destinataires", "Tentatives", "Dernière erreur"],
@@ -317,6 +319,7 @@ export const fr = {
     publicFilmView: "Ce que le public et les non-administrateurs lisent d'un film",
     filmViewFull: "L'objet complet de la spécification (e-mails et commentaires compris)",
     filmViewRedacted: "La vue expurgée : ni e-mail, ni commentaire, ni jury avant les résultats (recommandé)",
+    reminderDays: "Rappel aux membres du jury tous les … jours (0 : aucun rappel)",
   },
   audit: {
     at: "Date",
@@ -332,6 +335,14 @@ export const fr = {
     title: "Mon compte",
     role: roles,
     email: "E-mail",
+    reminders: "Recevoir les rappels du jury par e-mail (films restant à noter)",
+  },
+  progress: {
+    intro: "Où en est chaque membre du jury : films confiés, ouverts, notés. En retard : des films restent à noter à moins de 72 heures de la clôture du vote.",
+    columns: ["Membre du jury", "Confiés", "Ouverts", "Notés", "À noter", "Dernier rappel"],
+    overdue: "en retard",
+    off: "rappels coupés",
+    none: "Aucun film n'est encore confié au jury.",
   },
   season: {
     submissionsOpen: "Les soumissions sont ouvertes.",

@@ -1,4 +1,6 @@
+import { useState } from "preact/hooks";
 import { api } from "../api/client";
+import { Feedback, useAction } from "../ui/action";
 import { fr } from "../i18n/fr";
 import { SignedIn } from "../ui/guard";
 import { useLoad } from "../useLoad";
@@ -16,6 +18,41 @@ function Me() {
       <p>
         {fr.account.email} : {u.email}
       </p>
+      {u.role === "JURY" && <Reminders />}
+    </>
+  );
+}
+
+// Reminders lets a jury member turn the reminders off (and on again).
+function Reminders() {
+  const r = useLoad(api.reminders);
+  const action = useAction();
+  const [on, setOn] = useState<boolean | null>(null);
+  if (r.state !== "ready") return <Pending of={r} />;
+  const checked = on ?? r.data.reminders;
+  return (
+    <>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={action.busy}
+          onChange={(e) => {
+            const want = (e.currentTarget as HTMLInputElement).checked;
+            setOn(want); // shown at once; put back if the API refuses
+            action.run(async () => {
+              try {
+                setOn((await api.setReminders(want)).reminders);
+              } catch (err) {
+                setOn(!want);
+                throw err;
+              }
+            });
+          }}
+        />
+        {fr.account.reminders}
+      </label>
+      <Feedback of={action} />
     </>
   );
 }

@@ -9,6 +9,7 @@ export const adminPages = [
   ["/admin/evenements", fr.admin.events],
   ["/admin/prix", fr.admin.awards],
   ["/admin/resultats", fr.admin.results],
+  ["/admin/jury", fr.admin.progress],
   ["/admin/reglages", fr.admin.settings],
   ["/admin/journal", fr.admin.audit],
   ["/admin/messages", fr.admin.outbox],

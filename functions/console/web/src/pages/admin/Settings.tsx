@@ -43,6 +43,7 @@ function Form() {
             ...Object.fromEntries(dates.map((d) => [d.name, fromInput(String(f.get(d.name) ?? "")) || null])),
             results_published: f.get("results_published") === "on",
             public_film_view: f.get("public_film_view") === "redacted" ? "redacted" : "full",
+            jury_reminder_days: Number(f.get("jury_reminder_days")),
           });
           return answer.message;
         });
@@ -86,6 +87,10 @@ function Form() {
           </label>
         ))}
         <p class="meta">{fr.settings.calendarHint}</p>
+        <label>
+          {fr.settings.reminderDays}
+          <input type="number" name="jury_reminder_days" min={0} max={30} step={1} required defaultValue={String(settings.jury_reminder_days ?? 0)} />
+        </label>
         <label class="check">
           <input type="checkbox" name="results_published" defaultChecked={Boolean(settings.results_published_at)} />
           {fr.settings.resultsPublished}
