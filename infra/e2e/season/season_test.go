@@ -205,3 +205,45 @@ func TestTheRedactedViewShowsNoEmailToAnyoneButAdmins(t *testing.T) {
 		t.Errorf("the jury after publication: %+v", m.Juries)
 	}
 }
+
+func TestALateEntryCodeAdmitsAsManyFilmsAsItHasUsesAfterTheClose(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	prod := api.Register("PRODUCER")
+	closed := day(-1)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"submissions_close_at": iso(closed)}).Expect(http.StatusOK)
+	api.Do("POST", "/settings/late-codes", admin.Token, map[string]any{"uses": 2}).
+		ExpectError(http.StatusBadRequest, "Le champ expires_at (date ISO 8601 à venir) est requis : le code ne sert plus après")
+	api.Do("POST", "/settings/late-codes", admin.Token, map[string]any{"expires_at": iso(day(-2))}).Expect(http.StatusBadRequest)
+	created := api.Do("POST", "/settings/late-codes", admin.Token, map[string]any{"expires_at": iso(day(2)), "uses": 2, "code": "retard-2026"}).
+		Expect(http.StatusCreated).JSON()["late_code"].(map[string]any)
+	if created["code"] != "RETARD-2026" || created["uses_left"] != 2.0 {
+		t.Fatalf("code %v", created)
+	}
+	api.Do("POST", "/settings/late-codes", admin.Token, map[string]any{"expires_at": iso(day(2)), "code": "RETARD-2026"}).
+		ExpectError(http.StatusConflict, "Ce code de soumission tardive existe déjà")
+	drawn := api.Do("POST", "/settings/late-codes", admin.Token, map[string]any{"expires_at": iso(day(1))}).Expect(http.StatusCreated).JSON()["late_code"].(map[string]any)
+	if len(drawn["code"].(string)) != 10 || drawn["uses"] != 1.0 {
+		t.Errorf("a drawn code: %v", drawn)
+	}
+
+	invalid := "Ce code de soumission tardive n'existe pas, n'a plus d'utilisation ou a expiré"
+	api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("Sans code")).
+		ExpectError(http.StatusForbidden, fmt.Sprintf("Les soumissions de films sont closes depuis le %s.", festival.FrenchDate(closed)))
+	api.Do("POST", "/movies/upload?late_code=INCONNU", prod.Token, apitest.MovieForm("Code inconnu")).ExpectError(http.StatusForbidden, invalid)
+	api.Do("POST", "/movies/upload?late_code=RETARD-2026", prod.Token, apitest.MovieForm("Premier retard")).Expect(http.StatusCreated)
+	api.Do("POST", "/auth/register-film?late_code=RETARD-2026", "", registerFilmForm("late@example.org")).Expect(http.StatusCreated)
+	api.Do("POST", "/movies/upload?late_code=RETARD-2026", prod.Token, apitest.MovieForm("Troisième retard")).ExpectError(http.StatusForbidden, invalid)
+	codes := api.Do("GET", "/settings/late-codes", admin.Token, nil).Expect(http.StatusOK).List()
+	for _, c := range codes {
+		if c["code"] == "RETARD-2026" && c["uses_left"] != 0.0 {
+			t.Errorf("the spent code: %v", c)
+		}
+	}
+	api.Do("DELETE", "/settings/late-codes/"+drawn["code"].(string), admin.Token, nil).Expect(http.StatusOK)
+	api.Do("DELETE", "/settings/late-codes/"+drawn["code"].(string), admin.Token, nil).ExpectError(http.StatusNotFound, "Code de soumission tardive non trouvé")
+	if films := api.Do("GET", "/movies", admin.Token, nil).Expect(http.StatusOK).List(); len(films) != 2 {
+		t.Errorf("%d films, want the two the code admitted", len(films))
+	}
+}

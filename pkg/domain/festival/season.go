@@ -191,3 +191,19 @@ func (s Season) Overdue(toVote int, now time.Time) bool {
 
 // MaxJuryReminderDays bounds the reminders' period.
 const MaxJuryReminderDays = 30
+
+// LateCode admits film submissions after the submission window closed (or
+// before it opens): each use admits one film, until the code's own deadline.
+type LateCode struct {
+	Code      string `json:"code"`
+	Uses      int    `json:"uses"`
+	UsesLeft  int    `json:"uses_left"`
+	ExpiresAt Time   `json:"expires_at"`
+	CreatedAt Time   `json:"createdAt"`
+}
+
+// Usable reports whether the code admits a submission at now.
+func (c LateCode) Usable(now time.Time) bool { return c.UsesLeft > 0 && now.Before(c.ExpiresAt.Time) }
+
+// MaxLateCodeUses bounds the uses of one code.
+const MaxLateCodeUses = 1000

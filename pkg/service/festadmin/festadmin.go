@@ -4,7 +4,11 @@ package festadmin
 
 import (
 	"context"
+	"crypto/rand"
+	"errors"
+	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -135,4 +139,65 @@ func (s *Service) Messages(ctx context.Context, st festival.MessageState, p fest
 		p.Limit = DefaultAuditLimit
 	}
 	return s.store.ListMessages(ctx, st, p)
+}
+
+// LateCodeInput is a new late-entry code: Code "" draws one.
+type LateCodeInput struct {
+	Code      string
+	Uses      int
+	ExpiresAt festival.Time
+}
+
+var lateCodeShape = regexp.MustCompile(`^[A-Z0-9-]{4,32}$`)
+
+// codeAlphabet leaves out the letters and digits people confuse (0/O, 1/I).
+const codeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+// CreateLateCode issues a late-entry code: uses submissions (1 by default,
+// at most festival.MaxLateCodeUses) until its deadline, which must be ahead.
+func (s *Service) CreateLateCode(ctx context.Context, in LateCodeInput) (festival.LateCode, error) {
+	now := s.now()
+	if in.Uses == 0 {
+		in.Uses = 1
+	}
+	if in.Uses < 1 || in.Uses > festival.MaxLateCodeUses {
+		return festival.LateCode{}, apperr.Ef(apperr.Invalid, texts.LateCodeUses, festival.MaxLateCodeUses)
+	}
+	if in.ExpiresAt.IsZero() || !in.ExpiresAt.After(now) {
+		return festival.LateCode{}, apperr.E(apperr.Invalid, texts.LateCodeDeadline)
+	}
+	code := strings.ToUpper(strings.TrimSpace(in.Code))
+	if code == "" {
+		b := make([]byte, 10)
+		if _, err := rand.Read(b); err != nil {
+			return festival.LateCode{}, err
+		}
+		for i := range b {
+			b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+		}
+		code = string(b)
+	}
+	if !lateCodeShape.MatchString(code) {
+		return festival.LateCode{}, apperr.E(apperr.Invalid, texts.LateCodeShape)
+	}
+	c := festival.LateCode{Code: code, Uses: in.Uses, UsesLeft: in.Uses, ExpiresAt: in.ExpiresAt, CreatedAt: festival.NewTime(now)}
+	err := s.store.CreateLateCode(ctx, c)
+	if errors.Is(err, dynamo.ErrCodeTaken) {
+		return c, apperr.E(apperr.Conflict, texts.LateCodeTaken)
+	}
+	return c, err
+}
+
+// LateCodes lists the codes, newest first.
+func (s *Service) LateCodes(ctx context.Context, p festival.Page) ([]festival.LateCode, string, error) {
+	return s.store.ListLateCodes(ctx, p)
+}
+
+// DeleteLateCode withdraws a code.
+func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
+	err := s.store.DeleteLateCode(ctx, strings.ToUpper(code))
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return apperr.E(apperr.NotFound, texts.LateCodeNotFound)
+	}
+	return err
 }

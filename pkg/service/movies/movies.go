@@ -45,6 +45,8 @@ func storeErr(err error) error {
 		return apperr.E(apperr.NotFound, texts.MovieNotFound)
 	case errors.Is(err, dynamo.ErrConflict):
 		return apperr.E(apperr.Conflict, texts.MovieChangedMeanwhile)
+	case errors.Is(err, dynamo.ErrLateCodeSpent):
+		return apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
 	case errors.As(err, &unknown):
 		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", festival.JoinIDs(unknown.IDs, ", "))
 	}

@@ -201,7 +201,7 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 // Upload submits a film from a producer's multipart form (POST
 // /movies/upload). All or nothing: on any failure the files already stored
 // are removed and no record is written.
-func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts, read SubmissionReader) (m festival.Movie, err error) {
+func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts, read SubmissionReader, admit dynamo.Admission) (m festival.Movie, err error) {
 	owner, err := s.store.GetUser(ctx, c.ID)
 	if err != nil {
 		return m, err // the guard just read this user
@@ -224,7 +224,7 @@ func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts, rea
 	if err != nil {
 		return m, err
 	}
-	if err := s.store.CreateMovie(ctx, m); err != nil {
+	if err := s.store.CreateMovie(ctx, m, admit); err != nil {
 		return m, storeErr(err)
 	}
 	committed = true
@@ -256,6 +256,8 @@ type Registration struct {
 	// User is the account to create, checked and with its password hashed
 	// (accounts.Service.NewUser on the form's user fields).
 	User func(Values) (festival.User, error)
+	// Admission is what lets the film in (CheckSubmissions).
+	Admission dynamo.Admission
 	// Film is the submission.
 	Movie SubmissionReader
 }
@@ -309,7 +311,7 @@ func (s *Service) RegisterMovie(ctx context.Context, parts Parts, reg Registrati
 	if err != nil {
 		return u, m, err
 	}
-	err = s.store.CreateProducerWithMovie(ctx, u, m)
+	err = s.store.CreateProducerWithMovie(ctx, u, m, reg.Admission)
 	if errors.Is(err, dynamo.ErrEmailTaken) {
 		return u, m, exists
 	}
@@ -331,12 +333,26 @@ func asInvalid(err error) error {
 	return err
 }
 
-// CheckSubmissions refuses a film submission outside the festival's
-// submission window (403 naming the dates).
-func (s *Service) CheckSubmissions(ctx context.Context) error {
+// CheckSubmissions admits a film submission: within the festival's
+// submission window, or outside it with a late-entry code that has a use
+// left before its deadline (the film's transaction takes the use, so a code
+// spent meanwhile still refuses it). Otherwise a 403 names the dates, or
+// says the code does not admit the film.
+func (s *Service) CheckSubmissions(ctx context.Context, lateCode string) (dynamo.Admission, error) {
 	st, err := s.store.GetSettings(ctx)
 	if err != nil {
-		return err
+		return dynamo.Admission{}, err
 	}
-	return st.CheckSubmission(s.Now())
+	now := s.Now()
+	if err := st.CheckSubmission(now); err == nil || lateCode == "" {
+		return dynamo.Admission{}, err
+	}
+	c, err := s.store.GetLateCode(ctx, lateCode)
+	switch {
+	case errors.Is(err, dynamo.ErrNotFound) || (err == nil && !c.Usable(now)):
+		return dynamo.Admission{}, apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
+	case err != nil:
+		return dynamo.Admission{}, err
+	}
+	return dynamo.Admission{LateCode: c.Code}, nil
 }

@@ -92,18 +92,40 @@ func (s *Store) categoryExistsCheck(id int64) types.TransactWriteItem {
 	}}
 }
 
+// Admission is what lets a film in: the submission window (the zero value),
+// or a late-entry code, one use of which the film's transaction takes.
+type Admission struct {
+	LateCode string
+}
+
+// ErrLateCodeSpent is a late-entry code with no use left, or past its
+// deadline, when the transaction that would use it ran.
+var ErrLateCodeSpent = errors.New("store: late-entry code spent or expired")
+
+// withAdmission appends the use of a late-entry code, if any, and returns
+// its index in ops (-1 when none).
+func (s *Store) withAdmission(ops []types.TransactWriteItem, a Admission) ([]types.TransactWriteItem, int) {
+	if a.LateCode == "" {
+		return ops, -1
+	}
+	return append(ops, s.useLateCodeOp(a.LateCode, s.now())), len(ops)
+}
+
 // CreateMovie stores a new film whose ID, owner, Producer and timestamps are
 // set. Its categories must exist (ErrConflict otherwise).
-func (s *Store) CreateMovie(ctx context.Context, m festival.Movie) error {
+func (s *Store) CreateMovie(ctx context.Context, m festival.Movie, a Admission) error {
 	ops, err := s.createMovieOps(m)
 	if err != nil {
 		return err
 	}
+	ops, late := s.withAdmission(ops, a)
 	err = s.transact(ctx, ops)
-	if cancelReasons(err) != nil {
+	switch {
+	case late >= 0 && conditionFailedAt(err, late):
+		return ErrLateCodeSpent
+	case cancelReasons(err) != nil:
 		return ErrConflict
-	}
-	if err != nil {
+	case err != nil:
 		return fmt.Errorf("create film %d: %w", m.ID, err)
 	}
 	return nil
@@ -112,7 +134,7 @@ func (s *Store) CreateMovie(ctx context.Context, m festival.Movie) error {
 // CreateProducerWithMovie creates a producer account and their first film in
 // one transaction (POST /auth/register-film): both or neither. It returns
 // ErrEmailTaken when the e-mail belongs to an account; then nothing is written.
-func (s *Store) CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie) error {
+func (s *Store) CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie, a Admission) error {
 	userOps, err := s.putUserOps(u) // the e-mail marker is item 0
 	if err != nil {
 		return err
@@ -121,10 +143,13 @@ func (s *Store) CreateProducerWithMovie(ctx context.Context, u festival.User, m 
 	if err != nil {
 		return err
 	}
-	err = s.transact(ctx, append(userOps, movieOps...))
+	ops, late := s.withAdmission(append(userOps, movieOps...), a)
+	err = s.transact(ctx, ops)
 	switch {
 	case conditionFailedAt(err, 0):
 		return ErrEmailTaken
+	case late >= 0 && conditionFailedAt(err, late):
+		return ErrLateCodeSpent
 	case cancelReasons(err) != nil:
 		return ErrConflict
 	case err != nil:

@@ -34,7 +34,8 @@ func (h *Handler) registerMovie(r *http.Request) (int, any, error) {
 	if err := h.accounts.CheckSelfRegistration(r.Context(), festival.RoleProducer); err != nil {
 		return 0, nil, err
 	}
-	if err := h.movies.CheckSubmissions(r.Context()); err != nil {
+	admit, err := h.movies.CheckSubmissions(r.Context(), r.URL.Query().Get("late_code"))
+	if err != nil {
 		return 0, nil, err
 	}
 	parts, err := web.Multipart(r)
@@ -60,7 +61,8 @@ func (h *Handler) registerMovie(r *http.Request) (int, any, error) {
 			}
 			return h.accounts.NewUser(in)
 		},
-		Movie: movieform.Reader(h.movies.Now),
+		Movie:     movieform.Reader(h.movies.Now),
+		Admission: admit,
 	})
 	return http.StatusCreated, RegisteredMovie{Message: texts.ProducerAndMovieCreated, NewUser: u.Public(), Movie: m}, err
 }

@@ -55,15 +55,17 @@ func (h *Handler) assigned(r *http.Request, c festival.Actor) (int, any, error) 
 }
 
 func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
-	// Checked before the body is read, so a refused submission uploads nothing.
-	if err := h.movies.CheckSubmissions(r.Context()); err != nil {
+	// Checked before the body is read, so a refused submission uploads
+	// nothing: a late-entry code comes in the query (?late_code=).
+	admit, err := h.movies.CheckSubmissions(r.Context(), r.URL.Query().Get("late_code"))
+	if err != nil {
 		return 0, nil, err
 	}
 	parts, err := web.Multipart(r)
 	if err != nil {
 		return 0, nil, err
 	}
-	m, err := h.movies.Upload(r.Context(), c, parts, movieform.Reader(h.movies.Now))
+	m, err := h.movies.Upload(r.Context(), c, parts, movieform.Reader(h.movies.Now), admit)
 	return http.StatusCreated, Saved{Message: texts.MovieSubmitted, Movie: m}, err
 }
 

@@ -37,6 +37,9 @@ func New(acc *accounts.Service, guard *auth.Guard, adm *festadmin.Service) http.
 	mux.Handle("GET /settings", g.Require(h.getSettings, admin))
 	mux.Handle("PUT /settings", g.Require(h.updateSettings, admin))
 	mux.HandleFunc("GET /season", web.Handle(h.getSeason)) // public: the calendar a submitter or a juror needs
+	mux.Handle("GET /settings/late-codes", g.Require(h.lateCodes, admin))
+	mux.Handle("POST /settings/late-codes", g.Require(h.createLateCode, admin))
+	mux.Handle("DELETE /settings/late-codes/{code}", g.Require(h.deleteLateCode, admin))
 	mux.Handle("GET /audit", g.Require(h.audit, admin))
 	mux.Handle("GET /notifications", g.Require(h.notifications, admin))
 	return mux
