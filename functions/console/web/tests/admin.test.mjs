@@ -172,6 +172,19 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   assert.equal(new Date(season.submissions_close_at).getTime(), new Date(closeLocal).getTime(), "the close typed is the close stored");
   assert.equal(season.public_film_view, "redacted");
   assert.equal(season.submissions_open_at, null, "a date left empty stays unset");
+  // A late-entry code, issued from the same page.
+  const deadline = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+  const deadlineLocal = `${deadline.getFullYear()}-${p2(deadline.getMonth() + 1)}-${p2(deadline.getDate())}T${p2(deadline.getHours())}:${p2(deadline.getMinutes())}`;
+  await page.getByLabel("Date limite du code").fill(deadlineLocal);
+  await page.getByLabel("Utilisations").fill("3");
+  await page.getByRole("button", { name: "Créer un code" }).click();
+  await page.getByText("Code de soumission tardive créé : ").waitFor();
+  await page.getByRole("cell", { name: "3 / 3" }).waitFor();
+  const codes = await call("GET", "/settings/late-codes", { token: admin.token });
+  assert.equal(codes.length, 1);
+  assert.equal(codes[0].uses_left, 3);
+  await shot(page, "admin-7c-late-code");
+  await accessible(page, assert);
   // The other journeys share this festival: back to the specification's view.
   await call("PUT", "/settings", { token: admin.token, json: { public_film_view: "full" } });
 

@@ -153,3 +153,45 @@ test("a file that is not a film is refused with the API's own words", async () =
   await accessible(page, assert);
   await page.close();
 });
+
+test("after the close a producer submits with a late-entry code the festival gave them", async () => {
+  const page = await open(browser);
+  const email = `producteur.${Date.now()}.c@example.org`;
+  await fetch(baseURL + "/auth/register", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ first_name: "Jacques", last_name: "Rozier", email, password: "philippine62", role: "PRODUCER" }),
+  });
+  // The other journeys share this festival, whose submissions stay open: the page is shown a closed window.
+  const closedAt = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+  await page.route("**/season", (route) =>
+    route.fulfill({
+      json: { submissions_open_at: null, submissions_close_at: closedAt, voting_open_at: null, voting_close_at: null, results_published_at: null, public_film_view: "full", jury_reminder_days: 0 },
+    }),
+  );
+  let sentWith = null;
+  await page.route("**/movies/upload*", (route) => {
+    sentWith = new URL(route.request().url()).searchParams.get("late_code");
+    return route.continue();
+  });
+  await page.goto(baseURL + "/#/soumettre");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill("philippine62");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  assert.match(await page.locator("[data-season=submissions]").innerText(), /^Les soumissions sont closes depuis le /);
+  await page.getByLabel("Titre du film").fill("Du côté d'Orouët");
+  const small = Buffer.alloc(1024); // an ftyp box, then one mdat box to the end
+  Buffer.from(mp4).copy(small);
+  small.writeUInt32BE(small.length - mp4.length, mp4.length);
+  small.write("mdat", mp4.length + 4, "latin1");
+  await page.getByLabel("Film (MP4)").setInputFiles({ name: "film.mp4", mimeType: "video/mp4", buffer: small });
+  const send = page.getByRole("button", { name: "Envoyer le film" });
+  assert.equal(await send.isDisabled(), true, "closed: no sending without a code");
+  await page.getByLabel("Code de soumission tardive (donné par le festival)").fill("RETARD-ROZIER");
+  await shot(page, "producer-7-late-code");
+  await accessible(page, assert);
+  await send.click();
+  await page.waitForURL(/#\/mes-films/);
+  assert.equal(sentWith, "RETARD-ROZIER", "the code goes with the submission");
+  await page.close();
+});

@@ -23,6 +23,7 @@ export type Settings = Schemas["Settings"];
 export type Season = Schemas["Season"];
 export type OutboxMessage = Schemas["OutboxMessage"];
 export type JurorProgress = Schemas["JurorProgress"];
+export type LateCode = Schemas["LateCode"];
 export type SettingsChange = operations["updateSettings"]["requestBody"]["content"]["application/json"];
 export type AuditEntry = Schemas["AuditEntry"];
 export type MovieResult = Schemas["MovieResult"];
@@ -139,7 +140,8 @@ export const api = {
   me: () => call<User>("GET", "/users/me"),
   // producers
   mine: () => all<Movie>("/movies/mine"),
-  submit: (form: FormData) => call<MovieAnswer>("POST", "/movies/upload", form),
+  submit: (form: FormData, lateCode = "") =>
+    call<MovieAnswer>("POST", "/movies/upload" + (lateCode ? `?late_code=${encodeURIComponent(lateCode)}` : ""), form),
   startUpload: (id: number, part: DirectPart, size: number) =>
     call<UploadStarted>("POST", `/movies/${id}/uploads`, { part, size }),
   completeUpload: (id: number, body: { part: DirectPart; name: string; upload_id: string; parts: { number: number; etag: string }[] }) =>
@@ -187,6 +189,10 @@ export const api = {
   audit: (query: Record<string, string>) => page<AuditEntry>("/audit", query),
   notifications: (query: Record<string, string>) => page<OutboxMessage>("/notifications", query),
   progress: () => call<JurorProgress[]>("GET", "/votes/progress"),
+  lateCodes: () => all<LateCode>("/settings/late-codes"),
+  createLateCode: (expires_at: string, uses: number) =>
+    call<{ message: string; late_code: LateCode }>("POST", "/settings/late-codes", { expires_at, uses }),
+  deleteLateCode: (code: string) => call<{ message: string }>("DELETE", `/settings/late-codes/${encodeURIComponent(code)}`),
   reminders: () => call<Schemas["Reminders"]>("GET", "/users/me/reminders"),
   setReminders: (reminders: boolean) => call<Schemas["Reminders"]>("PUT", "/users/me/reminders", { reminders }),
   requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),

@@ -91,6 +91,7 @@ export const fr = {
   },
   submit: {
     title: "Soumettre un film",
+    lateCode: "Code de soumission tardive (donné par le festival)",
     about: "Le film",
     synopsis: "Synopsis",
     year: "Année de sortie",
@@ -320,6 +321,14 @@ export const fr = {
     filmViewFull: "L'objet complet de la spécification (e-mails et commentaires compris)",
     filmViewRedacted: "La vue expurgée : ni e-mail, ni commentaire, ni jury avant les résultats (recommandé)",
     reminderDays: "Rappel aux membres du jury tous les … jours (0 : aucun rappel)",
+    lateCodes: "Codes de soumission tardive",
+    lateCodesHint: "Un code admet autant de films qu'il a d'utilisations, jusqu'à sa date limite, même soumissions closes.",
+    lateCodeDeadline: "Date limite du code",
+    lateCodeUses: "Utilisations",
+    lateCodeCreate: "Créer un code",
+    lateCodeColumns: ["Code", "Restantes", "Date limite", ""],
+    lateCodeDelete: (code: string) => `Supprimer le code ${code}`,
+    lateCodesNone: "Aucun code.",
   },
   audit: {
     at: "Date",

@@ -15,6 +15,7 @@ import { Pending } from "../ui/Pending";
 // multipart upload, with a progress bar. If the film's upload is cut, sending
 // again resumes it on the film already created.
 function SubmitForm({ closed }: { closed: boolean }) {
+  const [lateCode, setLateCode] = useState("");
   const action = useAction();
   const [created, setCreated] = useState<Movie | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -43,7 +44,7 @@ function SubmitForm({ closed }: { closed: boolean }) {
         f.getAll("stills")
           .filter((file): file is File => file instanceof File && file.size > 0)
           .forEach((file, i) => form.set(`thumbnail${i + 1}`, file, file.name));
-        m = (await api.submit(form)).movie;
+        m = (await api.submit(form, lateCode.trim())).movie;
         setCreated(m);
       }
       if (film instanceof File && film.size > 0) {
@@ -98,7 +99,13 @@ function SubmitForm({ closed }: { closed: boolean }) {
       <p class="meta">{fr.submit.direct}</p>
       {progress && <UploadProgress p={progress} label={fr.upload.film} />}
       <Feedback of={action} />
-      <button type="submit" disabled={action.busy || closed}>
+      {closed && (
+        <label>
+          {fr.submit.lateCode}
+          <input name="late_code" value={lateCode} onInput={(e) => setLateCode((e.currentTarget as HTMLInputElement).value)} />
+        </label>
+      )}
+      <button type="submit" disabled={action.busy || (closed && lateCode.trim() === "")}>
         {action.busy ? fr.upload.sending : created ? fr.submit.resume : fr.submit.send}
       </button>
     </form>

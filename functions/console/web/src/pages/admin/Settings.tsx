@@ -3,6 +3,7 @@ import { fr } from "../../i18n/fr";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
+import { LateCodes } from "./LateCodes";
 import { Pending } from "../../ui/Pending";
 import { fromInput, toInput } from "../../ui/dates";
 
@@ -119,6 +120,7 @@ export function Settings() {
   return (
     <AdminPage path="/admin/reglages" title={fr.admin.settings}>
       <Form />
+      <LateCodes />
     </AdminPage>
   );
 }

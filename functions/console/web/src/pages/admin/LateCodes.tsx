@@ -1,0 +1,88 @@
+import { useState } from "preact/hooks";
+import { api } from "../../api/client";
+import { fr } from "../../i18n/fr";
+import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
+import { fromInput, when } from "../../ui/dates";
+import { useLoad } from "../../useLoad";
+import { Pending } from "../../ui/Pending";
+
+// LateCodes issues and lists the codes that admit films after the close.
+export function LateCodes() {
+  const [round, setRound] = useState(0); // reloads the list after a change
+  const codes = useLoad(api.lateCodes, [round]);
+  const action = useAction();
+  const reload = () => setRound((n) => n + 1);
+  return (
+    <section aria-labelledby="late-codes-title">
+      <h3 id="late-codes-title">{fr.settings.lateCodes}</h3>
+      <p class="meta">{fr.settings.lateCodesHint}</p>
+      <form
+        class="filters"
+        onSubmit={(e) => {
+          const v = formValues(e);
+          action.run(async () => {
+            const answer = await api.createLateCode(fromInput(v.expires_at), Number(v.uses));
+            reload();
+            return `${answer.message} : ${answer.late_code.code}`;
+          });
+        }}
+      >
+        <label>
+          {fr.settings.lateCodeDeadline}
+          <input type="datetime-local" name="expires_at" required />
+        </label>
+        <label>
+          {fr.settings.lateCodeUses}
+          <input type="number" name="uses" min={1} max={1000} step={1} defaultValue="1" required />
+        </label>
+        <button type="submit" disabled={action.busy}>
+          {fr.settings.lateCodeCreate}
+        </button>
+      </form>
+      <Feedback of={action} />
+      {codes.state !== "ready" ? (
+        <Pending of={codes} />
+      ) : codes.data.length === 0 ? (
+        <p>{fr.settings.lateCodesNone}</p>
+      ) : (
+        <table class="table">
+          <caption class="visually-hidden">{fr.settings.lateCodes}</caption>
+          <thead>
+            <tr>
+              {fr.settings.lateCodeColumns.map((c, i) => (
+                <th scope="col" key={i}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {codes.data.map((c) => (
+              <tr key={c.code}>
+                <td>
+                  <code>{c.code}</code>
+                </td>
+                <td>
+                  {c.uses_left} / {c.uses}
+                </td>
+                <td>{c.expires_at ? when(c.expires_at) : ""}</td>
+                <td>
+                  <DeleteButton
+                    action={action}
+                    label={fr.settings.lateCodeDelete(c.code)}
+                    confirm={fr.settings.lateCodeDelete(c.code) + " ?"}
+                    remove={async () => {
+                      const answer = await api.deleteLateCode(c.code);
+                      reload();
+                      return answer.message;
+                    }}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
