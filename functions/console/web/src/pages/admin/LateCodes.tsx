@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api } from "../../api/client";
 import { fr } from "../../i18n/fr";
+import { Table } from "../../ui/Table";
 import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { fromInput, when } from "../../ui/dates";
 import { useLoad } from "../../useLoad";
@@ -45,43 +46,31 @@ export function LateCodes() {
       ) : codes.data.length === 0 ? (
         <p>{fr.settings.lateCodesNone}</p>
       ) : (
-        <table class="table">
-          <caption class="visually-hidden">{fr.settings.lateCodes}</caption>
-          <thead>
-            <tr>
-              {fr.settings.lateCodeColumns.map((c, i) => (
-                <th scope="col" key={i}>
-                  {c}
-                </th>
-              ))}
+        <Table caption={fr.settings.lateCodes} columns={fr.settings.lateCodeColumns}>
+          {codes.data.map((c) => (
+            <tr key={c.code}>
+              <td>
+                <code>{c.code}</code>
+              </td>
+              <td>
+                {c.uses_left} / {c.uses}
+              </td>
+              <td>{c.expires_at ? when(c.expires_at) : ""}</td>
+              <td>
+                <DeleteButton
+                  action={action}
+                  label={fr.settings.lateCodeDelete(c.code)}
+                  confirm={fr.settings.lateCodeDelete(c.code) + " ?"}
+                  remove={async () => {
+                    const answer = await api.deleteLateCode(c.code);
+                    reload();
+                    return answer.message;
+                  }}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {codes.data.map((c) => (
-              <tr key={c.code}>
-                <td>
-                  <code>{c.code}</code>
-                </td>
-                <td>
-                  {c.uses_left} / {c.uses}
-                </td>
-                <td>{c.expires_at ? when(c.expires_at) : ""}</td>
-                <td>
-                  <DeleteButton
-                    action={action}
-                    label={fr.settings.lateCodeDelete(c.code)}
-                    confirm={fr.settings.lateCodeDelete(c.code) + " ?"}
-                    remove={async () => {
-                      const answer = await api.deleteLateCode(c.code);
-                      reload();
-                      return answer.message;
-                    }}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
     </section>
   );

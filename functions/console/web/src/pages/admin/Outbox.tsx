@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type OutboxMessage } from "../../api/client";
 import { fr } from "../../i18n/fr";
+import { Table } from "../../ui/Table";
 import { Feedback, useAction } from "../../ui/action";
 import { AdminPage } from "./AdminNav";
 import { when } from "../../ui/dates";
@@ -38,29 +39,17 @@ function Messages() {
       <Feedback of={action} />
       {items && items.length === 0 && <p>{fr.outbox.none}</p>}
       {items && items.length > 0 && (
-        <table class="table">
-          <caption class="visually-hidden">{fr.outbox.state[state]}</caption>
-          <thead>
-            <tr>
-              {fr.outbox.columns.map((c) => (
-                <th scope="col" key={c}>
-                  {c}
-                </th>
-              ))}
+        <Table caption={fr.outbox.state[state]} columns={fr.outbox.columns}>
+          {items.map((m) => (
+            <tr key={m.id_message}>
+              <td>{m.createdAt ? when(m.createdAt) : ""}</td>
+              <td>{fr.outbox.kind[m.kind]}</td>
+              <td>{m.to.map((id) => `#${id}`).join(", ")}</td>
+              <td>{m.attempts}</td>
+              <td>{m.last_error}</td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((m) => (
-              <tr key={m.id_message}>
-                <td>{m.createdAt ? when(m.createdAt) : ""}</td>
-                <td>{fr.outbox.kind[m.kind]}</td>
-                <td>{m.to.map((id) => `#${id}`).join(", ")}</td>
-                <td>{m.attempts}</td>
-                <td>{m.last_error}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       {next && (
         <button type="button" onClick={() => load(state, next)} disabled={action.busy}>

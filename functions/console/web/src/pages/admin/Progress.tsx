@@ -1,5 +1,6 @@
 import { api } from "../../api/client";
 import { fr } from "../../i18n/fr";
+import { Table } from "../../ui/Table";
 import { useLoad } from "../../useLoad";
 import { Pending } from "../../ui/Pending";
 import { when } from "../../ui/dates";
@@ -13,38 +14,26 @@ function Jurors() {
   return (
     <>
       <p class="meta">{fr.progress.intro}</p>
-      <table class="table">
-        <caption class="visually-hidden">{fr.admin.progress}</caption>
-        <thead>
-          <tr>
-            {fr.progress.columns.map((c) => (
-              <th scope="col" key={c}>
-                {c}
-              </th>
-            ))}
+      <Table caption={fr.admin.progress} columns={fr.progress.columns}>
+        {s.data.map((p) => (
+          <tr key={p.id_user} data-overdue={p.overdue ? "1" : undefined}>
+            <td>
+              {p.first_name} {p.last_name}
+              {p.overdue && <span class="badge"> {fr.progress.overdue}</span>}
+              {p.reminders_off && <span class="meta"> ({fr.progress.off})</span>}
+            </td>
+            <td>{p.assigned}</td>
+            <td>
+              <progress max={p.assigned} value={p.watched} aria-label={fr.progress.columns[2]} /> {p.watched}
+            </td>
+            <td>
+              <progress max={p.assigned} value={p.voted} aria-label={fr.progress.columns[3]} /> {p.voted}
+            </td>
+            <td>{p.to_vote}</td>
+            <td>{p.reminded_at ? when(p.reminded_at) : "—"}</td>
           </tr>
-        </thead>
-        <tbody>
-          {s.data.map((p) => (
-            <tr key={p.id_user} data-overdue={p.overdue ? "1" : undefined}>
-              <td>
-                {p.first_name} {p.last_name}
-                {p.overdue && <span class="badge"> {fr.progress.overdue}</span>}
-                {p.reminders_off && <span class="meta"> ({fr.progress.off})</span>}
-              </td>
-              <td>{p.assigned}</td>
-              <td>
-                <progress max={p.assigned} value={p.watched} aria-label={fr.progress.columns[2]} /> {p.watched}
-              </td>
-              <td>
-                <progress max={p.assigned} value={p.voted} aria-label={fr.progress.columns[3]} /> {p.voted}
-              </td>
-              <td>{p.to_vote}</td>
-              <td>{p.reminded_at ? when(p.reminded_at) : "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api } from "../../api/client";
 import { fr } from "../../i18n/fr";
+import { Table } from "../../ui/Table";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
@@ -8,7 +9,7 @@ import { Pending } from "../../ui/Pending";
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toLocaleString("fr-FR", { maximumFractionDigits: 2 }));
 
-function Table() {
+function Ranking() {
   const [category, setCategory] = useState(0);
   const categories = useLoad(api.categories);
   const results = useLoad(() => api.results(category || undefined), [category]);
@@ -50,34 +51,22 @@ function Table() {
         (results.data.length === 0 ? (
           <p>{fr.board.none}</p>
         ) : (
-          <table class="table">
-            <caption class="visually-hidden">{fr.admin.results}</caption>
-            <thead>
-              <tr>
-                {fr.results.columns.map((c) => (
-                  <th scope="col" key={c}>
-                    {c}
-                  </th>
-                ))}
+          <Table caption={fr.admin.results} columns={fr.results.columns}>
+            {results.data.map((r) => (
+              <tr key={r.id_movie}>
+                <td>{r.rank ?? "—"}</td>
+                <td>
+                  <a href={`#/films/${r.id_movie}`}>{r.title}</a>
+                </td>
+                <td>{r.vote_count}</td>
+                <td>{num(r.mean)}</td>
+                <td>{num(r.min)}</td>
+                <td>{num(r.max)}</td>
+                <td>{num(r.spread)}</td>
+                <td>{r.candidate_flags}</td>
               </tr>
-            </thead>
-            <tbody>
-              {results.data.map((r) => (
-                <tr key={r.id_movie}>
-                  <td>{r.rank ?? "—"}</td>
-                  <td>
-                    <a href={`#/films/${r.id_movie}`}>{r.title}</a>
-                  </td>
-                  <td>{r.vote_count}</td>
-                  <td>{num(r.mean)}</td>
-                  <td>{num(r.min)}</td>
-                  <td>{num(r.max)}</td>
-                  <td>{num(r.spread)}</td>
-                  <td>{r.candidate_flags}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         ))}
     </>
   );
@@ -86,7 +75,7 @@ function Table() {
 export function Results() {
   return (
     <AdminPage path="/admin/resultats" title={fr.admin.results}>
-      <Table />
+      <Ranking />
     </AdminPage>
   );
 }
