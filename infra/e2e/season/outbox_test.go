@@ -69,6 +69,22 @@ func TestTheProducerAndTheJuryAreMailedAndAdminsSeeTheOutbox(t *testing.T) {
 		ExpectError(http.StatusBadRequest, `Paramètre state invalide : "lost" (valeurs possibles : pending, sent, failed)`)
 	api.Do("GET", "/notifications", jury.Token, nil).Expect(http.StatusForbidden)
 
+	// Publishing the results tells the producer and the jury member, once each.
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"results_published": true}).Expect(http.StatusOK)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"results_published": true}).Expect(http.StatusOK) // already published: no new message
+	if err := api.Server.DeliverNow(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	published := map[string]int{}
+	for _, m := range mailbox(t, api) {
+		if strings.HasSuffix(m.Subject, "Les résultats sont publiés") {
+			published[m.To]++
+		}
+	}
+	if published[prod.Email] != 1 || published[jury.Email] != 1 || len(published) != 2 {
+		t.Errorf("results published mailed to %v, want the producer and the jury member once each", published)
+	}
+
 	resp, err := http.Get(api.URL + "/_mailbox")
 	if err != nil {
 		t.Fatal(err)

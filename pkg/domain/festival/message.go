@@ -35,11 +35,12 @@ type Message struct {
 type MessageKind string
 
 const (
-	MessageMovieReceived MessageKind = "movie.received"
-	MessageMovieStatus   MessageKind = "movie.status"
-	MessageJuryAssigned  MessageKind = "jury.assigned"
-	MessagePasswordReset MessageKind = "password.reset"
-	MessageJuryReminder  MessageKind = "jury.reminder"
+	MessageMovieReceived    MessageKind = "movie.received"
+	MessageMovieStatus      MessageKind = "movie.status"
+	MessageJuryAssigned     MessageKind = "jury.assigned"
+	MessagePasswordReset    MessageKind = "password.reset"
+	MessageJuryReminder     MessageKind = "jury.reminder"
+	MessageResultsPublished MessageKind = "results.published"
 )
 
 // MessageState is where a message stands in the outbox.
@@ -121,4 +122,20 @@ type Email struct {
 	Subject string `json:"subject"`
 	Text    string `json:"text"`
 	SentAt  Time   `json:"sent_at"`
+}
+
+// ResultsAudience is who hears that the results are published: the
+// producer of every film and every jury member, each once, by id.
+func ResultsAudience(films []Movie) []int64 {
+	var ids []int64
+	for _, m := range films {
+		if m.OwnerID > 0 {
+			ids = append(ids, m.OwnerID)
+		}
+		for _, j := range m.Juries {
+			ids = append(ids, j.ID)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }

@@ -28,6 +28,9 @@ func Mail(kind string, params map[string]string, festival, firstName, link strin
 		return fmt.Sprintf("[%s] Rappel : %s film(s) à noter", festival, params["count"]),
 			fmt.Sprintf("%s\n\nIl vous reste %s film(s) à noter%s. Retrouvez-les dans la console du festival : %s#/jury\n\nPour ne plus recevoir ces rappels, décochez-les dans « Mon compte ».%s",
 				hello, params["count"], params["until"], link, sign)
+	case "results.published":
+		return fmt.Sprintf("[%s] Les résultats sont publiés", festival),
+			fmt.Sprintf("%s\n\nLes résultats du festival sont publiés. Retrouvez la sélection et le palmarès : %s#/palmares%s", hello, link, sign)
 	case "password.reset":
 		return fmt.Sprintf("[%s] Réinitialisation de votre mot de passe", festival),
 			fmt.Sprintf("%s\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n%s#/mot-de-passe?jeton=%s\n\nSi vous n'avez rien demandé, ignorez ce message : votre mot de passe ne change pas.%s",

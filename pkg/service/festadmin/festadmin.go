@@ -64,7 +64,18 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 			}
 		}
 	}
-	return s.store.UpdateSettings(ctx, c, func(st *festival.Settings) error {
+	// Publishing tells every producer of a film and every jury member: who
+	// they are is read before the change (the festival's films).
+	var audience []int64
+	if ch.ResultsPublished != nil && *ch.ResultsPublished {
+		films, _, err := s.store.ListMovies(ctx, dynamo.MovieFilter{}, festival.Page{})
+		if err != nil {
+			return festival.Settings{}, err
+		}
+		audience = festival.ResultsAudience(films)
+	}
+	return s.store.UpdateSettings(ctx, c, func(st *festival.Settings) ([]festival.Message, error) {
+		var msgs []festival.Message
 		if ch.JuryVoteAssignedOnly != nil {
 			st.JuryVoteAssignedOnly = *ch.JuryVoteAssignedOnly
 		}
@@ -91,10 +102,10 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 			}
 		}
 		if !st.Submissions().Valid() {
-			return apperr.E(apperr.Invalid, texts.SubmissionsWindowBackwards)
+			return nil, apperr.E(apperr.Invalid, texts.SubmissionsWindowBackwards)
 		}
 		if !st.Voting().Valid() {
-			return apperr.E(apperr.Invalid, texts.VotingWindowBackwards)
+			return nil, apperr.E(apperr.Invalid, texts.VotingWindowBackwards)
 		}
 		switch {
 		case ch.ResultsPublished == nil:
@@ -102,6 +113,9 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 			st.ResultsPublishedAt = festival.Time{}
 		case !st.Published():
 			st.ResultsPublishedAt = festival.NewTime(s.now())
+			if len(audience) > 0 {
+				msgs = append(msgs, festival.NewMessage(festival.MessageResultsPublished, audience, map[string]string{}, s.now()))
+			}
 		}
 		if ch.PublicFilmView != nil {
 			st.PublicFilmView = *ch.PublicFilmView
@@ -109,7 +123,7 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 		if ch.JuryReminderDays != nil {
 			st.JuryReminderDays = *ch.JuryReminderDays
 		}
-		return nil
+		return msgs, nil
 	})
 }
 

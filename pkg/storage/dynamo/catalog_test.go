@@ -247,10 +247,10 @@ func TestSettingsDefaultToTheSpecAndAreAudited(t *testing.T) {
 	if err != nil || st.JuryVoteAssignedOnly || len(st.SelfRegistrationRoles) != 3 {
 		t.Fatalf("default settings = %+v, %v", st, err)
 	}
-	up, err := s.UpdateSettings(ctx, actor(admin), func(x *festival.Settings) error {
+	up, err := s.UpdateSettings(ctx, actor(admin), func(x *festival.Settings) ([]festival.Message, error) {
 		x.JuryVoteAssignedOnly = true
 		x.SelfRegistrationRoles = []festival.Role{festival.RoleProducer}
-		return nil
+		return nil, nil
 	})
 	if err != nil || !up.JuryVoteAssignedOnly {
 		t.Fatal(err)

@@ -136,7 +136,10 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 // UpdateSettings applies change to the current settings and writes them back
 // with an audit entry, conditional on nobody having changed them in between
 // (retried a few times).
-func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change func(*festival.Settings) error) (festival.Settings, error) {
+//
+// change may return messages the change owes people (the results
+// published): they are written in the same transaction.
+func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change func(*festival.Settings) ([]festival.Message, error)) (festival.Settings, error) {
 	var cur, next festival.Settings
 	err := Retry(ctx, func(int) error {
 		var version int64
@@ -147,7 +150,12 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 		}
 		next = cur
 		next.SelfRegistrationRoles = append([]festival.Role(nil), cur.SelfRegistrationRoles...)
-		if err := change(&next); err != nil {
+		msgs, err := change(&next)
+		if err != nil {
+			return err
+		}
+		msgOps, err := s.messageOps(msgs)
+		if err != nil {
 			return err
 		}
 		next.UpdatedAt = festival.NewTime(s.now())
@@ -164,7 +172,7 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 			put.ExpressionAttributeNames = map[string]string{"#v": "version"}
 			put.ExpressionAttributeValues = map[string]types.AttributeValue{":v": num(version)}
 		}
-		err = s.transact(ctx, []types.TransactWriteItem{
+		err = s.transact(ctx, append([]types.TransactWriteItem{
 			{Put: put},
 			s.auditOp(actor, "settings.update", "settings", map[string]string{
 				"jury_vote_assigned_only":    strconv.FormatBool(next.JuryVoteAssignedOnly),
@@ -181,7 +189,7 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 				"public_film_view":           it.PublicFilmView,
 				"jury_reminder_days":         strconv.Itoa(it.JuryReminderDays),
 			}),
-		})
+		}, msgOps...))
 		switch {
 		case err == nil:
 			return nil

@@ -192,6 +192,7 @@ export const fr = {
       "movie.status": "Décision sur un film",
       "jury.assigned": "Film confié à un juré",
       "jury.reminder": "Rappel au jury",
+      "results.published": "Résultats publiés",
       "password.reset": "Réinitialisation de mot de passe",
     },
     columns: ["Créé le", "Message", "Destinataires", "Tentatives", "Dernière erreur"],
