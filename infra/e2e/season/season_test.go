@@ -247,3 +247,42 @@ func TestALateEntryCodeAdmitsAsManyFilmsAsItHasUsesAfterTheClose(t *testing.T) {
 		t.Errorf("%d films, want the two the code admitted", len(films))
 	}
 }
+
+func TestACategoryWithItsOwnWindowsAdmitsItsFilmsAndVotesWhenTheFestivalsAreClosed(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	prod := api.Register("PRODUCER")
+	jury := api.Register("JURY")
+	late := int64(api.Do("POST", "/categories", admin.Token, map[string]any{"name": "Court métrage tardif"}).Expect(http.StatusCreated).JSON()["newCategory"].(map[string]any)["id_categorie"].(float64))
+	other := int64(api.Do("POST", "/categories", admin.Token, map[string]any{"name": "Documentaire"}).Expect(http.StatusCreated).JSON()["newCategory"].(map[string]any)["id_categorie"].(float64))
+	closed := day(-1)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"category_windows": map[string]any{"99999": map[string]any{"submissions_close_at": iso(day(3))}}}).
+		ExpectError(http.StatusBadRequest, "Catégories inconnues : 99999")
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"category_windows": map[string]any{fmt.Sprint(late): map[string]any{"voting_open_at": iso(day(2)), "voting_close_at": iso(day(1))}}}).
+		ExpectError(http.StatusBadRequest, fmt.Sprintf("Fenêtre de la catégorie %d : chaque fermeture doit suivre son ouverture", late))
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"category_windows": "demain"}).Expect(http.StatusBadRequest)
+	st := api.Do("PUT", "/settings", admin.Token, map[string]any{
+		"submissions_close_at": iso(closed), "voting_close_at": iso(closed),
+		"category_windows": map[string]any{fmt.Sprint(late): map[string]any{"submissions_close_at": iso(day(3)), "voting_close_at": iso(day(3))}},
+	}).Expect(http.StatusOK).JSON()["settings"].(map[string]any)
+	if w := st["category_windows"].(map[string]any)[fmt.Sprint(late)].(map[string]any); w["submissions_close_at"] != iso(day(3)) || w["voting_open_at"] != nil {
+		t.Fatalf("category window %v", w)
+	}
+
+	refused := fmt.Sprintf("Les soumissions de films sont closes depuis le %s.", festival.FrenchDate(closed))
+	api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("Sans catégorie")).ExpectError(http.StatusForbidden, refused)
+	api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("Documentaire", "categories", fmt.Sprint(other))).ExpectError(http.StatusForbidden, refused)
+	inLate := int64(api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("Court tardif", "categories", fmt.Sprint(late))).
+		Expect(http.StatusCreated).JSON()["movie"].(map[string]any)["id_movie"].(float64))
+	if films := api.Do("GET", "/movies", admin.Token, nil).Expect(http.StatusOK).List(); len(films) != 1 {
+		t.Fatalf("%d films stored, want only the late category's", len(films))
+	}
+
+	plain := api.StoreMovie(t, prod, festival.Movie{Title: "Hors catégorie"})
+	api.Do("POST", fmt.Sprintf("/votes/mine/%d", plain), jury.Token, map[string]any{"score": 5}).
+		ExpectError(http.StatusForbidden, fmt.Sprintf("Le vote du jury est clos depuis le %s.", festival.FrenchDate(closed)))
+	api.Do("POST", fmt.Sprintf("/votes/mine/%d", inLate), jury.Token, map[string]any{"score": 7}).Expect(http.StatusCreated)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"category_windows": nil}).Expect(http.StatusOK)
+	api.Do("POST", fmt.Sprintf("/votes/mine/%d", inLate), jury.Token, map[string]any{"score": 8}).Expect(http.StatusForbidden)
+}

@@ -176,3 +176,12 @@ func (m Movie) HasJury(userID int64) bool {
 func (m Movie) InCategory(categoryID int64) bool {
 	return slices.ContainsFunc(m.Categories, func(c MovieCategory) bool { return c.ID == categoryID })
 }
+
+// CategoryIDs are the ids of the film's categories.
+func (m Movie) CategoryIDs() []int64 {
+	ids := make([]int64, len(m.Categories))
+	for i, c := range m.Categories {
+		ids[i] = c.ID
+	}
+	return ids
+}

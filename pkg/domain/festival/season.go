@@ -26,6 +26,10 @@ type Season struct {
 	// PublicFilmView is what anonymous and non-admin callers read of a film:
 	// the specification's whole object, or the redacted one (RedactFilm).
 	PublicFilmView FilmView `json:"public_film_view"`
+	// CategoryWindows are the windows of categories that have their own,
+	// by category id: for a film in such categories they replace the
+	// festival's windows (CheckSubmissionIn, CheckVoteIn).
+	CategoryWindows map[int64]CategoryWindow `json:"category_windows"`
 	// JuryReminderDays is the reminders' period: while the vote is open,
 	// each jury member with films left to vote is reminded at most once
 	// every so many days (0: no reminders, the default).
@@ -79,13 +83,98 @@ func (s Season) Published() bool { return !s.ResultsPublishedAt.IsZero() }
 // Redacts reports whether films are redacted for callers who are not admins.
 func (s Season) Redacts() bool { return s.PublicFilmView == FilmViewRedacted }
 
+// CategoryWindow is a category's own submission and voting windows; a
+// window with neither date is not set (the festival's applies).
+type CategoryWindow struct {
+	SubmissionsOpenAt  Time `json:"submissions_open_at"`
+	SubmissionsCloseAt Time `json:"submissions_close_at"`
+	VotingOpenAt       Time `json:"voting_open_at"`
+	VotingCloseAt      Time `json:"voting_close_at"`
+}
+
+// Submissions is the category's submission window.
+func (c CategoryWindow) Submissions() Window {
+	return Window{c.SubmissionsOpenAt, c.SubmissionsCloseAt}
+}
+
+// Voting is the category's voting window.
+func (c CategoryWindow) Voting() Window { return Window{c.VotingOpenAt, c.VotingCloseAt} }
+
+// set reports whether a window has a date.
+func (w Window) set() bool { return !w.Open.IsZero() || !w.Close.IsZero() }
+
+// windowsIn are the windows (picked by pick) of the categories among cats
+// that set one, in the order of cats.
+func (s Season) windowsIn(cats []int64, pick func(CategoryWindow) Window) []Window {
+	var out []Window
+	for _, id := range cats {
+		if w := pick(s.CategoryWindows[id]); w.set() {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// AnySubmissionsOpen reports whether some window admits submissions at now:
+// the festival's, or a category's (checked before a form is read, when its
+// categories are not known yet).
+func (s Season) AnySubmissionsOpen(now time.Time) bool {
+	if s.Submissions().Contains(now) {
+		return true
+	}
+	for _, c := range s.CategoryWindows {
+		if w := c.Submissions(); w.set() && w.Contains(now) {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckSubmissionIn refuses a film of the categories cats outside its
+// submission window: the windows of its categories that have their own (one
+// open is enough), else the festival's.
+func (s Season) CheckSubmissionIn(now time.Time, cats []int64) error {
+	ws := s.windowsIn(cats, CategoryWindow.Submissions)
+	if len(ws) == 0 {
+		return s.CheckSubmission(now)
+	}
+	for _, w := range ws {
+		if w.Contains(now) {
+			return nil
+		}
+	}
+	return submissionRefusal(ws[0], now)
+}
+
+// CheckVoteIn refuses a vote or a candidate mark on a film of the
+// categories cats outside its voting window (its categories' own, one open
+// being enough, else the festival's), or once the results are published.
+func (s Season) CheckVoteIn(now time.Time, cats []int64) error {
+	ws := s.windowsIn(cats, CategoryWindow.Voting)
+	if len(ws) == 0 || s.Published() {
+		return s.CheckVote(now)
+	}
+	for _, w := range ws {
+		if w.Contains(now) {
+			return nil
+		}
+	}
+	return voteRefusal(ws[0], now)
+}
+
 // CheckSubmission refuses a film submission outside the submission window
 // with a 403 that names the dates.
 func (s Season) CheckSubmission(now time.Time) error {
 	w := s.Submissions()
-	switch {
-	case w.Contains(now):
+	if w.Contains(now) {
 		return nil
+	}
+	return submissionRefusal(w, now)
+}
+
+// submissionRefusal is the 403 of a submission outside w.
+func submissionRefusal(w Window, now time.Time) error {
+	switch {
 	case !w.Open.IsZero() && now.Before(w.Open.Time):
 		return apperr.Ef(apperr.Forbidden, texts.SubmissionsNotOpen, FrenchDate(w.Open), until(w.Close, "ferment"))
 	default:
@@ -102,6 +191,13 @@ func (s Season) CheckVote(now time.Time) error {
 		return apperr.Ef(apperr.Forbidden, texts.ResultsPublishedVotesClosed, FrenchDate(s.ResultsPublishedAt))
 	case w.Contains(now):
 		return nil
+	}
+	return voteRefusal(w, now)
+}
+
+// voteRefusal is the 403 of a vote outside w.
+func voteRefusal(w Window, now time.Time) error {
+	switch {
 	case !w.Open.IsZero() && now.Before(w.Open.Time):
 		return apperr.Ef(apperr.Forbidden, texts.VotingNotOpen, FrenchDate(w.Open), until(w.Close, "ferme"))
 	default:

@@ -69,6 +69,8 @@ const (
 	VotingNotOpen               = "Le vote du jury n'est pas encore ouvert : il ouvre le %s%s"
 	VotingClosed                = "Le vote du jury est clos depuis le %s."
 	ResultsPublishedVotesClosed = "Les résultats ont été publiés le %s : les votes sont clos."
+	CategoryWindowsShape        = "Le paramètre category_windows doit associer à des identifiants de catégorie des fenêtres {submissions_open_at, submissions_close_at, voting_open_at, voting_close_at} (dates ISO 8601 ou null), ou être null"
+	CategoryWindowBackwards     = "Fenêtre de la catégorie %d : chaque fermeture doit suivre son ouverture"
 	SubmissionsWindowBackwards  = "La fermeture des soumissions (submissions_close_at) doit suivre leur ouverture (submissions_open_at)"
 	VotingWindowBackwards       = "La fermeture du vote (voting_close_at) doit suivre son ouverture (voting_open_at)"
 	StatusRequired              = "Le champ status est requis"

@@ -50,6 +50,8 @@ type SettingsChange struct {
 	ResultsPublished *bool
 	PublicFilmView   *festival.FilmView
 	JuryReminderDays *int
+	// CategoryWindows replaces every category's own windows.
+	CategoryWindows *map[int64]festival.CategoryWindow
 }
 
 // UpdateSettings changes the settings that were sent; a role listed twice
@@ -74,8 +76,27 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 		}
 		audience = festival.ResultsAudience(films)
 	}
+	if ch.CategoryWindows != nil {
+		ids := make([]int64, 0, len(*ch.CategoryWindows))
+		for id, w := range *ch.CategoryWindows {
+			if !w.Submissions().Valid() || !w.Voting().Valid() {
+				return festival.Settings{}, apperr.Ef(apperr.Invalid, texts.CategoryWindowBackwards, id)
+			}
+			ids = append(ids, id)
+		}
+		if _, err := s.store.CategoryNames(ctx, ids); err != nil {
+			var unknown *dynamo.UnknownIDsError
+			if errors.As(err, &unknown) {
+				return festival.Settings{}, apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(unknown.IDs, ", "))
+			}
+			return festival.Settings{}, err
+		}
+	}
 	return s.store.UpdateSettings(ctx, c, func(st *festival.Settings) ([]festival.Message, error) {
 		var msgs []festival.Message
+		if ch.CategoryWindows != nil {
+			st.CategoryWindows = *ch.CategoryWindows
+		}
 		if ch.JuryVoteAssignedOnly != nil {
 			st.JuryVoteAssignedOnly = *ch.JuryVoteAssignedOnly
 		}

@@ -279,11 +279,11 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	if err := settings.CheckVote(s.now()); err != nil {
-		return festival.Movie{}, err // a candidate mark is a vote: same window
-	}
 	actor := c
 	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {
+		if err := settings.CheckVoteIn(s.now(), m.CategoryIDs()); err != nil {
+			return nil, err // a candidate mark is a vote: same window
+		}
 		if festival.ConflictOfInterest(*m, juror) {
 			return nil, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
 		}

@@ -201,7 +201,7 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 // Upload submits a film from a producer's multipart form (POST
 // /movies/upload). All or nothing: on any failure the files already stored
 // are removed and no record is written.
-func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts, read SubmissionReader, admit dynamo.Admission) (m festival.Movie, err error) {
+func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts, read SubmissionReader, admit Admission) (m festival.Movie, err error) {
 	owner, err := s.store.GetUser(ctx, c.ID)
 	if err != nil {
 		return m, err // the guard just read this user
@@ -220,11 +220,14 @@ func (s *Service) Upload(ctx context.Context, c festival.Actor, parts Parts, rea
 	if err != nil {
 		return m, err
 	}
+	if err := admit.Check(sub.Categories); err != nil {
+		return m, err // its categories' windows are closed: the files go
+	}
 	m, err = s.newMovie(ctx, id, festival.Producer{ID: owner.ID, FirstName: owner.FirstName, LastName: owner.LastName}, sub, fm.stored)
 	if err != nil {
 		return m, err
 	}
-	if err := s.store.CreateMovie(ctx, m, admit); err != nil {
+	if err := s.store.CreateMovie(ctx, m, admit.store); err != nil {
 		return m, storeErr(err)
 	}
 	committed = true
@@ -257,7 +260,7 @@ type Registration struct {
 	// (accounts.Service.NewUser on the form's user fields).
 	User func(Values) (festival.User, error)
 	// Admission is what lets the film in (CheckSubmissions).
-	Admission dynamo.Admission
+	Admission Admission
 	// Film is the submission.
 	Movie SubmissionReader
 }
@@ -307,11 +310,14 @@ func (s *Service) RegisterMovie(ctx context.Context, parts Parts, reg Registrati
 	if err != nil {
 		return u, m, err
 	}
+	if err := reg.Admission.Check(sub.Categories); err != nil {
+		return u, m, err // its categories' windows are closed: the files go
+	}
 	m, err = s.newMovie(ctx, id, festival.Producer{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName}, sub, fm.stored)
 	if err != nil {
 		return u, m, err
 	}
-	err = s.store.CreateProducerWithMovie(ctx, u, m, reg.Admission)
+	err = s.store.CreateProducerWithMovie(ctx, u, m, reg.Admission.store)
 	if errors.Is(err, dynamo.ErrEmailTaken) {
 		return u, m, exists
 	}
@@ -333,26 +339,51 @@ func asInvalid(err error) error {
 	return err
 }
 
-// CheckSubmissions admits a film submission: within the festival's
-// submission window, or outside it with a late-entry code that has a use
-// left before its deadline (the film's transaction takes the use, so a code
-// spent meanwhile still refuses it). Otherwise a 403 names the dates, or
-// says the code does not admit the film.
-func (s *Service) CheckSubmissions(ctx context.Context, lateCode string) (dynamo.Admission, error) {
+// Admission is what lets a submission in, decided before its form is read:
+// a late-entry code (which the film's transaction uses), or an open window;
+// when categories have windows of their own, the film's categories are
+// checked once the form is read (Check).
+type Admission struct {
+	store  dynamo.Admission
+	season festival.Season
+	now    time.Time
+}
+
+// Check refuses a film of the categories cats that no window admits; a
+// late-entry code admits it.
+func (a Admission) Check(cats []int64) error {
+	if a.store.LateCode != "" {
+		return nil
+	}
+	return a.season.CheckSubmissionIn(a.now, cats)
+}
+
+// CheckSubmissions admits a film submission before its form is read: while
+// a window is open (the festival's, or a category's: the film's categories
+// are checked once the form is read), or outside them with a late-entry code
+// that has a use left before its deadline (the film's transaction takes the
+// use, so a code spent meanwhile still refuses it). Otherwise a 403 names the
+// dates, or says the code does not admit the film.
+func (s *Service) CheckSubmissions(ctx context.Context, lateCode string) (Admission, error) {
 	st, err := s.store.GetSettings(ctx)
 	if err != nil {
-		return dynamo.Admission{}, err
+		return Admission{}, err
 	}
 	now := s.Now()
-	if err := st.CheckSubmission(now); err == nil || lateCode == "" {
-		return dynamo.Admission{}, err
+	a := Admission{season: st.Season, now: now}
+	if st.AnySubmissionsOpen(now) {
+		return a, nil
+	}
+	if lateCode == "" {
+		return a, st.CheckSubmission(now)
 	}
 	c, err := s.store.GetLateCode(ctx, lateCode)
 	switch {
 	case errors.Is(err, dynamo.ErrNotFound) || (err == nil && !c.Usable(now)):
-		return dynamo.Admission{}, apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
+		return a, apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
 	case err != nil:
-		return dynamo.Admission{}, err
+		return a, err
 	}
-	return dynamo.Admission{LateCode: c.Code}, nil
+	a.store.LateCode = c.Code
+	return a, nil
 }

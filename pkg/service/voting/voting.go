@@ -62,7 +62,8 @@ func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (d
 	if err != nil {
 		return g, false, storeErr(err, texts.MovieNotFound)
 	}
-	if err := g.Settings.CheckVote(s.now()); err != nil {
+	cats := festival.Movie{Categories: g.Movie.Categories}.CategoryIDs()
+	if err := g.Settings.CheckVoteIn(s.now(), cats); err != nil {
 		return g, false, err // outside the voting window, or the results are published
 	}
 	// The caller's record as the token check read it; read it here only

@@ -33,8 +33,17 @@ type settingsItem struct {
 	ResultsPublishedAt    string   `dynamodbav:"results_published_at,omitempty"`
 	PublicFilmView        string   `dynamodbav:"public_film_view,omitempty"`
 	JuryReminderDays      int      `dynamodbav:"jury_reminder_days,omitempty"`
-	UpdatedAt             string   `dynamodbav:"updatedAt"`
-	Version               int64    `dynamodbav:"version"`
+	// CategoryWindows: by category id, its four dates (ISO 8601, "" unset).
+	CategoryWindows map[string]categoryWindowItem `dynamodbav:"category_windows,omitempty"`
+	UpdatedAt       string                        `dynamodbav:"updatedAt"`
+	Version         int64                         `dynamodbav:"version"`
+}
+
+type categoryWindowItem struct {
+	SubmissionsOpenAt  string `dynamodbav:"submissions_open_at"`
+	SubmissionsCloseAt string `dynamodbav:"submissions_close_at"`
+	VotingOpenAt       string `dynamodbav:"voting_open_at"`
+	VotingCloseAt      string `dynamodbav:"voting_close_at"`
 }
 
 func (it settingsItem) settings() festival.Settings {
@@ -53,6 +62,19 @@ func (it settingsItem) settings() festival.Settings {
 	s.VotingCloseAt, _ = festival.ParseTime(it.VotingCloseAt)
 	s.ResultsPublishedAt, _ = festival.ParseTime(it.ResultsPublishedAt)
 	s.JuryReminderDays = it.JuryReminderDays
+	s.CategoryWindows = map[int64]festival.CategoryWindow{}
+	for k, w := range it.CategoryWindows {
+		id, err := strconv.ParseInt(k, 10, 64)
+		if err != nil {
+			continue
+		}
+		var c festival.CategoryWindow
+		c.SubmissionsOpenAt, _ = festival.ParseTime(w.SubmissionsOpenAt)
+		c.SubmissionsCloseAt, _ = festival.ParseTime(w.SubmissionsCloseAt)
+		c.VotingOpenAt, _ = festival.ParseTime(w.VotingOpenAt)
+		c.VotingCloseAt, _ = festival.ParseTime(w.VotingCloseAt)
+		s.CategoryWindows[id] = c
+	}
 	s.PublicFilmView = festival.FilmViewFull
 	if v, ok := festival.ParseFilmView(it.PublicFilmView); ok {
 		s.PublicFilmView = v
@@ -117,6 +139,16 @@ func (s *Store) SeedSettings(ctx context.Context, st festival.Settings) error {
 }
 
 func toSettingsItem(st festival.Settings, version int64) settingsItem {
+	var windows map[string]categoryWindowItem
+	for id, w := range st.CategoryWindows {
+		if windows == nil {
+			windows = map[string]categoryWindowItem{}
+		}
+		windows[strconv.FormatInt(id, 10)] = categoryWindowItem{
+			SubmissionsOpenAt: w.SubmissionsOpenAt.String(), SubmissionsCloseAt: w.SubmissionsCloseAt.String(),
+			VotingOpenAt: w.VotingOpenAt.String(), VotingCloseAt: w.VotingCloseAt.String(),
+		}
+	}
 	roles := make([]string, 0, len(st.SelfRegistrationRoles))
 	for _, r := range st.SelfRegistrationRoles {
 		roles = append(roles, string(r))
@@ -129,7 +161,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		SubmissionsOpenAt: st.SubmissionsOpenAt.String(), SubmissionsCloseAt: st.SubmissionsCloseAt.String(),
 		VotingOpenAt: st.VotingOpenAt.String(), VotingCloseAt: st.VotingCloseAt.String(),
 		ResultsPublishedAt: st.ResultsPublishedAt.String(), PublicFilmView: string(st.PublicFilmView),
-		JuryReminderDays: st.JuryReminderDays,
+		JuryReminderDays: st.JuryReminderDays, CategoryWindows: windows,
 	}
 }
 
@@ -188,6 +220,7 @@ func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change
 				"results_published_at":       it.ResultsPublishedAt,
 				"public_film_view":           it.PublicFilmView,
 				"jury_reminder_days":         strconv.Itoa(it.JuryReminderDays),
+				"category_windows":           strconv.Itoa(len(it.CategoryWindows)),
 			}),
 		}, msgOps...))
 		switch {

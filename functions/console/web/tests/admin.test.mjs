@@ -163,7 +163,11 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   const close = new Date(Date.now() + 3 * 24 * 3600 * 1000);
   const p2 = (n) => String(n).padStart(2, "0");
   const closeLocal = `${close.getFullYear()}-${p2(close.getMonth() + 1)}-${p2(close.getDate())}T${p2(close.getHours())}:${p2(close.getMinutes())}`;
-  await page.getByLabel("Clôture des soumissions").fill(closeLocal);
+  await page.getByRole("group", { name: "Calendrier du festival" }).getByLabel("Clôture des soumissions").fill(closeLocal);
+  // A category with a vote of its own, closing later.
+  const own = page.getByRole("group", { name: "Fenêtres propres à une catégorie" }).getByRole("group").first();
+  const ownName = await own.locator("legend").innerText();
+  await own.getByLabel("Clôture du vote du jury").fill(closeLocal);
   await page.getByLabel("La vue expurgée : ni e-mail, ni commentaire, ni jury avant les résultats (recommandé)").check();
   await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
   await page.getByText("Paramètres du festival mis à jour").waitFor();
@@ -172,6 +176,10 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   assert.equal(new Date(season.submissions_close_at).getTime(), new Date(closeLocal).getTime(), "the close typed is the close stored");
   assert.equal(season.public_film_view, "redacted");
   assert.equal(season.submissions_open_at, null, "a date left empty stays unset");
+  const cats = await (await fetch(baseURL + "/categories")).json();
+  const ownID = String(cats.find((c) => c.name === ownName).id_categorie);
+  assert.deepEqual(Object.keys(season.category_windows), [ownID], "only the category given dates has a window");
+  assert.equal(new Date(season.category_windows[ownID].voting_close_at).getTime(), new Date(closeLocal).getTime());
   // A late-entry code, issued from the same page.
   const deadline = new Date(Date.now() + 2 * 24 * 3600 * 1000);
   const deadlineLocal = `${deadline.getFullYear()}-${p2(deadline.getMonth() + 1)}-${p2(deadline.getDate())}T${p2(deadline.getHours())}:${p2(deadline.getMinutes())}`;
@@ -186,7 +194,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await shot(page, "admin-7c-late-code");
   await accessible(page, assert);
   // The other journeys share this festival: back to the specification's view.
-  await call("PUT", "/settings", { token: admin.token, json: { public_film_view: "full" } });
+  await call("PUT", "/settings", { token: admin.token, json: { public_film_view: "full", category_windows: null } });
 
   // Results, and the same as CSV.
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Résultats" }).click();

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,7 +42,7 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 	var unknown []string
 	for k := range f {
 		known := k == "jury_vote_assigned_only" || k == "self_registration_roles" || k == "results_published" || k == "public_film_view" ||
-			k == "jury_reminder_days"
+			k == "jury_reminder_days" || k == "category_windows"
 		for _, n := range numbers {
 			known = known || k == n.name
 		}
@@ -123,8 +124,51 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 		}
 		ch.JuryReminderDays = &days
 	}
+	if f.Has("category_windows") {
+		windows, err := readCategoryWindows(f["category_windows"])
+		if err != nil {
+			return festadmin.SettingsChange{}, err
+		}
+		ch.CategoryWindows = &windows
+	}
 	ch.JuryVoteAssignedOnly, ch.SelfRegistrationRoles = assignedOnly, roles
 	return ch, nil
+}
+
+// readCategoryWindows reads {"<id_categorie>": {submissions_open_at,
+// submissions_close_at, voting_open_at, voting_close_at}} (each date ISO 8601
+// or null); null or {} removes every category window.
+func readCategoryWindows(raw json.RawMessage) (map[int64]festival.CategoryWindow, error) {
+	bad := apperr.E(apperr.Invalid, texts.CategoryWindowsShape)
+	var byID map[string]map[string]festival.Time
+	if err := json.Unmarshal(raw, &byID); err != nil {
+		return nil, bad
+	}
+	out := map[int64]festival.CategoryWindow{}
+	for k, dates := range byID {
+		id, err := strconv.ParseInt(k, 10, 64)
+		if err != nil || id <= 0 {
+			return nil, bad
+		}
+		var w festival.CategoryWindow
+		for name, t := range dates {
+			t = festival.NewTime(t.Time)
+			switch name {
+			case "submissions_open_at":
+				w.SubmissionsOpenAt = t
+			case "submissions_close_at":
+				w.SubmissionsCloseAt = t
+			case "voting_open_at":
+				w.VotingOpenAt = t
+			case "voting_close_at":
+				w.VotingCloseAt = t
+			default:
+				return nil, bad
+			}
+		}
+		out[id] = w
+	}
+	return out, nil
 }
 
 // readAuditQuery reads ?actor=&action=&target=&from=&to=&limit=&cursor=.

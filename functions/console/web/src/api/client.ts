@@ -24,6 +24,7 @@ export type Season = Schemas["Season"];
 export type OutboxMessage = Schemas["OutboxMessage"];
 export type JurorProgress = Schemas["JurorProgress"];
 export type LateCode = Schemas["LateCode"];
+export type CategoryWindow = Schemas["CategoryWindow"];
 export type SettingsChange = operations["updateSettings"]["requestBody"]["content"]["application/json"];
 export type AuditEntry = Schemas["AuditEntry"];
 export type MovieResult = Schemas["MovieResult"];

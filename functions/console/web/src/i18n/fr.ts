@@ -322,6 +322,8 @@ export const fr = {
     filmViewFull: "L'objet complet de la spécification (e-mails et commentaires compris)",
     filmViewRedacted: "La vue expurgée : ni e-mail, ni commentaire, ni jury avant les résultats (recommandé)",
     reminderDays: "Rappel aux membres du jury tous les … jours (0 : aucun rappel)",
+    categoryWindows: "Fenêtres propres à une catégorie",
+    categoryWindowsHint: "Pour les films d'une catégorie qui a ses propres dates, elles remplacent celles du festival. Laissez vide pour suivre le festival.",
     lateCodes: "Codes de soumission tardive",
     lateCodesHint: "Un code admet autant de films qu'il a d'utilisations, jusqu'à sa date limite, même soumissions closes.",
     lateCodeDeadline: "Date limite du code",

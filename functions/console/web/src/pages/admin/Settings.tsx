@@ -1,4 +1,4 @@
-import { api, type Role } from "../../api/client";
+import { api, type Category, type CategoryWindow, type Role } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
@@ -25,11 +25,26 @@ const dates = [
   { name: "voting_close_at", label: fr.settings.votingCloseAt },
 ] as const;
 
+// categoryWindows reads the categories' own windows from the form: a
+// category with no date has none (the festival's apply).
+function categoryWindows(f: FormData, categories: Category[]): Record<string, CategoryWindow> {
+  const out: Record<string, CategoryWindow> = {};
+  for (const c of categories) {
+    const w: CategoryWindow = {};
+    for (const d of dates) {
+      const v = fromInput(String(f.get(`cw-${c.id_categorie}-${d.name}`) ?? ""));
+      if (v) w[d.name] = v;
+    }
+    if (Object.keys(w).length > 0) out[String(c.id_categorie)] = w;
+  }
+  return out;
+}
+
 function Form() {
-  const s = useLoad(api.settings);
+  const s = useLoad(() => Promise.all([api.settings(), api.categories()]));
   const action = useAction();
   if (s.state !== "ready") return <Pending of={s} />;
-  const settings = s.data;
+  const [settings, categories] = s.data;
   return (
     <form
       class="form"
@@ -45,6 +60,7 @@ function Form() {
             results_published: f.get("results_published") === "on",
             public_film_view: f.get("public_film_view") === "redacted" ? "redacted" : "full",
             jury_reminder_days: Number(f.get("jury_reminder_days")),
+            category_windows: categoryWindows(f, categories),
           });
           return answer.message;
         });
@@ -97,6 +113,26 @@ function Form() {
           {fr.settings.resultsPublished}
         </label>
       </fieldset>
+      {categories.length > 0 && (
+        <fieldset>
+          <legend>{fr.settings.categoryWindows}</legend>
+          <p class="meta">{fr.settings.categoryWindowsHint}</p>
+          {categories.map((c) => {
+            const w = settings.category_windows?.[String(c.id_categorie)] ?? {};
+            return (
+              <fieldset key={c.id_categorie} class="inline-dates">
+                <legend>{c.name}</legend>
+                {dates.map((d) => (
+                  <label key={d.name}>
+                    {d.label}
+                    <input type="datetime-local" name={`cw-${c.id_categorie}-${d.name}`} defaultValue={w[d.name] ? toInput(w[d.name]!) : ""} />
+                  </label>
+                ))}
+              </fieldset>
+            );
+          })}
+        </fieldset>
+      )}
       <fieldset>
         <legend>{fr.settings.publicFilmView}</legend>
         <label class="check">
