@@ -290,10 +290,11 @@ func TestWholeFestival(t *testing.T) {
 		if err != nil || len(rows) != 3 {
 			t.Fatalf("CSV %q: %v", r.Body, err)
 		}
-		if got := strings.Join(rows[0], ","); got != "rank,id_movie,title,selection_status,categories,vote_count,mean,min,max,spread,candidate_flags" {
+		if got := strings.Join(rows[0], ","); got != "rank,id_movie,title,selection_status,categories,vote_count,mean,min,max,spread,candidate_flags,"+
+			"rank_low,rank_high,normalized_mean,normalized_rank,normalized_rank_low,normalized_rank_high" {
 			t.Fatalf("CSV header %s", got)
 		}
-		if got, want := strings.Join(rows[1], "|"), fmt.Sprintf("1|%d|Portrait de la jeune fille en feu|candidate|Long métrage; Prix du public|1|9.25|9.25|9.25|0|0", movieID); got != want {
+		if got, want := strings.Join(rows[1], "|"), fmt.Sprintf("1|%d|Portrait de la jeune fille en feu|candidate|Long métrage; Prix du public|1|9.25|9.25|9.25|0|0|1|1|1|1|1|1", movieID); got != want {
 			t.Fatalf("CSV row %s, want %s", got, want)
 		}
 

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,6 +32,15 @@ type MovieResult struct {
 	Max            *float64 `json:"max"`
 	Spread         *float64 `json:"spread"`
 	CandidateFlags int      `json:"candidate_flags"`
+	// RankLow and RankHigh bound the rank at 95% (bootstrap over jurors);
+	// NormalizedMean is the mean of the jurors' z-scores, NormalizedRank the
+	// rank on it, with its own interval (normalise.go). Null without votes.
+	RankLow            *int     `json:"rank_low"`
+	RankHigh           *int     `json:"rank_high"`
+	NormalizedMean     *float64 `json:"normalized_mean"`
+	NormalizedRank     *int     `json:"normalized_rank"`
+	NormalizedRankLow  *int     `json:"normalized_rank_low"`
+	NormalizedRankHigh *int     `json:"normalized_rank_high"`
 
 	mean float64 // unrounded, for the ranking
 }
@@ -119,7 +129,18 @@ func Aggregate(movies []dynamo.MovieFacts, votes []festival.Vote, categoryID int
 			out[i].Rank = &rank
 		}
 	}
+	normalise(out, scoped(votes, out))
 	return out
+}
+
+// scoped keeps the votes on the films being ranked (one category's, say):
+// jurors are normalised on what is being compared.
+func scoped(votes []festival.Vote, out []MovieResult) []festival.Vote {
+	in := make(map[int64]bool, len(out))
+	for _, r := range out {
+		in[r.MovieID] = true
+	}
+	return slices.DeleteFunc(slices.Clone(votes), func(v festival.Vote) bool { return !in[v.MovieID] })
 }
 
 func inCategory(f dynamo.MovieFacts, id int64) bool {
@@ -137,7 +158,8 @@ func round2(v float64) *float64 {
 }
 
 // csvHeader names the columns of the CSV export, as the JSON fields.
-var csvHeader = []string{"rank", "id_movie", "title", "selection_status", "categories", "vote_count", "mean", "min", "max", "spread", "candidate_flags"}
+var csvHeader = []string{"rank", "id_movie", "title", "selection_status", "categories", "vote_count", "mean", "min", "max", "spread", "candidate_flags",
+	"rank_low", "rank_high", "normalized_mean", "normalized_rank", "normalized_rank_low", "normalized_rank_high"}
 
 // WriteCSV writes the results as CSV (RFC 4180, header line first).
 func WriteCSV(w io.Writer, results []MovieResult) error {
@@ -151,18 +173,22 @@ func WriteCSV(w io.Writer, results []MovieResult) error {
 		}
 		return strconv.FormatFloat(*p, 'f', -1, 64)
 	}
-	for _, r := range results {
-		rank := ""
-		if r.Rank != nil {
-			rank = strconv.Itoa(*r.Rank)
+	integer := func(p *int) string {
+		if p == nil {
+			return ""
 		}
+		return strconv.Itoa(*p)
+	}
+	for _, r := range results {
 		names := make([]string, len(r.Categories))
 		for i, c := range r.Categories {
 			names[i] = c.Name
 		}
 		if err := cw.Write([]string{
-			rank, strconv.FormatInt(r.MovieID, 10), cell(r.Title), string(r.SelectionStatus), cell(strings.Join(names, "; ")),
+			integer(r.Rank), strconv.FormatInt(r.MovieID, 10), cell(r.Title), string(r.SelectionStatus), cell(strings.Join(names, "; ")),
 			strconv.Itoa(r.VoteCount), num(r.Mean), num(r.Min), num(r.Max), num(r.Spread), strconv.Itoa(r.CandidateFlags),
+			integer(r.RankLow), integer(r.RankHigh), num(r.NormalizedMean), integer(r.NormalizedRank),
+			integer(r.NormalizedRankLow), integer(r.NormalizedRankHigh),
 		}); err != nil {
 			return err
 		}
