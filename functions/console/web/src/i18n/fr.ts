@@ -298,7 +298,10 @@ export const fr = {
   results: {
     allCategories: "Toutes les catégories",
     csv: "Télécharger en CSV",
-    columns: ["Rang", "Film", "Votes", "Moyenne", "Min.", "Max.", "Écart type", "Propositions"],
+    columns: ["Rang", "Rang probable (95 %)", "Film", "Votes", "Moyenne", "Min.", "Max.", "Écart type", "Propositions", "Rang normalisé", "Score normalisé"],
+    interval: (lo: number, hi: number) => (lo === hi ? `place sûre : ${lo}` : `entre ${lo} et ${hi}`),
+    intervalHint:
+      "Rang probable : les places que le film obtient quand on retire au hasard des jurés (95 % des tirages). Un seul chiffre : la place est acquise ; un large écart : elle se joue à pile ou face. Le score normalisé met chaque juré à la même échelle (écart à sa propre moyenne).",
   },
   settings: {
     assignedOnly: "Un membre du jury ne vote que pour les films qui lui sont assignés (recommandé)",

@@ -9,6 +9,24 @@ import { Pending } from "../../ui/Pending";
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toLocaleString("fr-FR", { maximumFractionDigits: 2 }));
 
+const ranked = (rows: { rank: number | null }[]) => rows.filter((r) => r.rank !== null).length;
+
+// RankInterval draws where a film's rank may fall (95%) on the scale of all
+// ranked films: a bar from the interval's low to its high, a mark on the rank.
+function RankInterval({ lo, hi, rank, of }: { lo: number | null; hi: number | null; rank: number | null; of: number }) {
+  if (lo === null || hi === null || rank === null) return <span>—</span>;
+  const at = (n: number) => (of <= 1 ? 0 : ((n - 1) / (of - 1)) * 100);
+  return (
+    <span class="interval" title={fr.results.interval(lo, hi)}>
+      <span class="interval-track" aria-hidden="true">
+        <span class="interval-bar" style={{ left: `${at(lo)}%`, width: `${Math.max(at(hi) - at(lo), 2)}%` }} />
+        <span class="interval-mark" style={{ left: `${at(rank)}%` }} />
+      </span>
+      <span class="interval-text">{fr.results.interval(lo, hi)}</span>
+    </span>
+  );
+}
+
 function Ranking() {
   const [category, setCategory] = useState(0);
   const categories = useLoad(api.categories);
@@ -46,6 +64,7 @@ function Ranking() {
         </button>
       </div>
       <Feedback of={download} />
+      <p class="meta">{fr.results.intervalHint}</p>
       <Pending of={results} />
       {results.state === "ready" &&
         (results.data.length === 0 ? (
@@ -56,6 +75,9 @@ function Ranking() {
               <tr key={r.id_movie}>
                 <td>{r.rank ?? "—"}</td>
                 <td>
+                  <RankInterval lo={r.rank_low} hi={r.rank_high} rank={r.rank} of={ranked(results.data)} />
+                </td>
+                <td>
                   <a href={`#/films/${r.id_movie}`}>{r.title}</a>
                 </td>
                 <td>{r.vote_count}</td>
@@ -64,6 +86,8 @@ function Ranking() {
                 <td>{num(r.max)}</td>
                 <td>{num(r.spread)}</td>
                 <td>{r.candidate_flags}</td>
+                <td>{r.normalized_rank ?? "—"}</td>
+                <td>{num(r.normalized_mean)}</td>
               </tr>
             ))}
           </Table>
