@@ -267,6 +267,19 @@ func RunReminders(ctx context.Context, jury *voting.Service, logger *slog.Logger
 	return err
 }
 
+// RunLedger links the vote ledger's pending entries (dynamo.AppendLedger);
+// the copies function and the local server's ticker both call it.
+func RunLedger(ctx context.Context, st *dynamo.Store, logger *slog.Logger) error {
+	n, err := st.AppendLedger(ctx)
+	if err != nil {
+		logger.Warn("ledger append failed", "err", err.Error())
+	}
+	if n > 0 {
+		logger.Info("ledger entries linked", "count", n)
+	}
+	return err
+}
+
 // RunOutbox delivers the messages due now and logs what it did (nothing
 // when outbox is nil); the copies function and the local server's ticker
 // both call it.

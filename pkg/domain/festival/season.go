@@ -23,6 +23,9 @@ type Season struct {
 	// ResultsPublishedAt is when an admin published the results (zero: not
 	// published). Publication closes the vote, whatever the window says.
 	ResultsPublishedAt Time `json:"results_published_at"`
+	// ResultsLedger is the vote ledger's head when the results were
+	// published: the palmarès comes from exactly the votes up to it.
+	ResultsLedger *LedgerHead `json:"results_ledger"`
 	// PublicFilmView is what anonymous and non-admin callers read of a film:
 	// the specification's whole object, or the redacted one (RedactFilm).
 	PublicFilmView FilmView `json:"public_film_view"`

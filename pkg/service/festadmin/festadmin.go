@@ -69,12 +69,21 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 	// Publishing tells every producer of a film and every jury member: who
 	// they are is read before the change (the festival's films).
 	var audience []int64
+	var ledger festival.LedgerHead
 	if ch.ResultsPublished != nil && *ch.ResultsPublished {
 		films, _, err := s.store.ListMovies(ctx, dynamo.MovieFilter{}, festival.Page{})
 		if err != nil {
 			return festival.Settings{}, err
 		}
 		audience = festival.ResultsAudience(films)
+		// The votes up to now are linked into the ledger, whose head the
+		// publication records: the palmarès comes from exactly those votes.
+		if _, err := s.store.AppendLedger(ctx); err != nil {
+			return festival.Settings{}, err
+		}
+		if ledger, err = s.store.LedgerHead(ctx); err != nil {
+			return festival.Settings{}, err
+		}
 	}
 	if ch.CategoryWindows != nil {
 		ids := make([]int64, 0, len(*ch.CategoryWindows))
@@ -131,9 +140,10 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 		switch {
 		case ch.ResultsPublished == nil:
 		case !*ch.ResultsPublished:
-			st.ResultsPublishedAt = festival.Time{}
+			st.ResultsPublishedAt, st.ResultsLedger = festival.Time{}, nil
 		case !st.Published():
 			st.ResultsPublishedAt = festival.NewTime(s.now())
+			st.ResultsLedger = &ledger
 			if len(audience) > 0 {
 				msgs = append(msgs, festival.NewMessage(festival.MessageResultsPublished, audience, map[string]string{}, s.now()))
 			}

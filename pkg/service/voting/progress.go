@@ -137,3 +137,13 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 	}
 	return sent, nil
 }
+
+// Ledger lists the vote ledger's linked entries in order.
+func (s *Service) Ledger(ctx context.Context, p dynamo.Page) ([]festival.LedgerEntry, string, error) {
+	return s.store.LedgerEntries(ctx, p)
+}
+
+// LedgerHead is the vote ledger's head.
+func (s *Service) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
+	return s.store.LedgerHead(ctx)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -99,7 +100,12 @@ func (s *Store) DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id
 	if actor != nil {
 		last = append(last, s.auditOp(*actor, "movie.delete", movieTarget(id), map[string]string{"title": title}))
 	}
-	err = s.transact(ctx, last)
+	// The ledger records that the film went, and its votes with it.
+	pending, err := s.ledgerOp("movie.delete", map[string]string{"id_movie": strconv.FormatInt(id, 10)})
+	if err != nil {
+		return err
+	}
+	err = s.transact(ctx, append(last, pending))
 	if conditionFailedAt(err, 0) {
 		return ErrNotFound
 	}

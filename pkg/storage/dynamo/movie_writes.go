@@ -230,6 +230,13 @@ func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 			return err
 		}
 		ops = append(ops, msgs...)
+		if before.SelectionStatus != after.SelectionStatus {
+			op, err := s.statusLedgerOp(id, before.SelectionStatus, after.SelectionStatus)
+			if err != nil {
+				return err
+			}
+			ops = append(ops, op)
+		}
 		if len(ops) > transactRoom {
 			return fmt.Errorf("update film %d: %d writes exceed one transaction", id, len(ops))
 		}

@@ -33,6 +33,8 @@ type settingsItem struct {
 	ResultsPublishedAt    string   `dynamodbav:"results_published_at,omitempty"`
 	PublicFilmView        string   `dynamodbav:"public_film_view,omitempty"`
 	JuryReminderDays      int      `dynamodbav:"jury_reminder_days,omitempty"`
+	ResultsLedgerSeq      int64    `dynamodbav:"results_ledger_seq,omitempty"`
+	ResultsLedgerHash     string   `dynamodbav:"results_ledger_hash,omitempty"`
 	// CategoryWindows: by category id, its four dates (ISO 8601, "" unset).
 	CategoryWindows map[string]categoryWindowItem `dynamodbav:"category_windows,omitempty"`
 	UpdatedAt       string                        `dynamodbav:"updatedAt"`
@@ -62,6 +64,9 @@ func (it settingsItem) settings() festival.Settings {
 	s.VotingCloseAt, _ = festival.ParseTime(it.VotingCloseAt)
 	s.ResultsPublishedAt, _ = festival.ParseTime(it.ResultsPublishedAt)
 	s.JuryReminderDays = it.JuryReminderDays
+	if it.ResultsPublishedAt != "" {
+		s.ResultsLedger = &festival.LedgerHead{Seq: it.ResultsLedgerSeq, Hash: it.ResultsLedgerHash}
+	}
 	s.CategoryWindows = map[int64]festival.CategoryWindow{}
 	for k, w := range it.CategoryWindows {
 		id, err := strconv.ParseInt(k, 10, 64)
@@ -139,6 +144,10 @@ func (s *Store) SeedSettings(ctx context.Context, st festival.Settings) error {
 }
 
 func toSettingsItem(st festival.Settings, version int64) settingsItem {
+	var ledger festival.LedgerHead
+	if st.ResultsLedger != nil && !st.ResultsPublishedAt.IsZero() {
+		ledger = *st.ResultsLedger
+	}
 	var windows map[string]categoryWindowItem
 	for id, w := range st.CategoryWindows {
 		if windows == nil {
@@ -161,7 +170,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		SubmissionsOpenAt: st.SubmissionsOpenAt.String(), SubmissionsCloseAt: st.SubmissionsCloseAt.String(),
 		VotingOpenAt: st.VotingOpenAt.String(), VotingCloseAt: st.VotingCloseAt.String(),
 		ResultsPublishedAt: st.ResultsPublishedAt.String(), PublicFilmView: string(st.PublicFilmView),
-		JuryReminderDays: st.JuryReminderDays, CategoryWindows: windows,
+		JuryReminderDays: st.JuryReminderDays, CategoryWindows: windows, ResultsLedgerSeq: ledger.Seq, ResultsLedgerHash: ledger.Hash,
 	}
 }
 

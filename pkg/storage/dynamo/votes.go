@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -217,6 +218,13 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 				"from": string(ch.PromoteFrom), "to": string(festival.StatusCandidate), "via": "vote",
 			}))
 		}
+		// The vote ledger's pending entries go last: the indexes above keep
+		// their meaning for the cancellation reasons.
+		pending, err := s.voteLedgerOps(action, v, ch.Promote, ch.PromoteFrom)
+		if err != nil {
+			return err
+		}
+		ops = append(ops, pending...)
 		err = s.transact(ctx, ops)
 		switch {
 		case err == nil:
@@ -335,6 +343,12 @@ func (s *Store) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 	if err != nil {
 		return v, err
 	}
+	pending, err := s.ledgerOp("vote.delete", map[string]string{
+		"id_vote": strconv.FormatInt(id, 10), "id_movie": strconv.FormatInt(v.MovieID, 10), "id_user": strconv.FormatInt(v.UserID, 10),
+	})
+	if err != nil {
+		return v, err
+	}
 	err = s.transact(ctx, []types.TransactWriteItem{
 		{Delete: &types.Delete{
 			TableName: &s.table, Key: key(moviePK(v.MovieID), voteSK(v.UserID)),
@@ -345,6 +359,7 @@ func (s *Store) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 		s.auditOp(actor, "vote.delete", fmt.Sprintf("vote:%d", id), map[string]string{
 			"id_movie": strconv.FormatInt(v.MovieID, 10), "id_user": strconv.FormatInt(v.UserID, 10),
 		}),
+		pending,
 	})
 	if conditionFailedAt(err, 0) {
 		return v, ErrNotFound
@@ -356,7 +371,8 @@ func (s *Store) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 }
 
 // DeleteMovieVotes removes every vote on a film and returns how many. Each
-// transaction of up to 99 deletions carries its own audit entry.
+// transaction of up to 98 deletions carries its own audit entry and ledger
+// entry (the ids of the votes it deleted).
 func (s *Store) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movieID int64) (int, error) {
 	items, err := s.queryAll(ctx, movieVotesQuery(s.table, movieID))
 	if err != nil {
@@ -364,16 +380,24 @@ func (s *Store) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movi
 	}
 	deleted := 0
 	for len(items) > 0 {
-		n := min(len(items), maxTransactItems-1)
-		ops := make([]types.TransactWriteItem, 0, n+1)
+		n := min(len(items), maxTransactItems-2)
+		ops := make([]types.TransactWriteItem, 0, n+2)
+		var ids []string
 		for _, item := range items[:n] {
 			ops = append(ops, types.TransactWriteItem{Delete: &types.Delete{
 				TableName: &s.table, Key: map[string]types.AttributeValue{attrPK: item[attrPK], attrSK: item[attrSK]},
 			}})
+			if id, ok := item["id_vote"].(*types.AttributeValueMemberN); ok {
+				ids = append(ids, id.Value)
+			}
+		}
+		pending, err := s.ledgerOp("vote.delete_movie", map[string]string{"id_movie": strconv.FormatInt(movieID, 10), "ids": strings.Join(ids, ",")})
+		if err != nil {
+			return deleted, err
 		}
 		ops = append(ops, s.auditOp(actor, "vote.delete_movie", fmt.Sprintf("movie:%d", movieID), map[string]string{
 			"count": strconv.Itoa(n),
-		}))
+		}), pending)
 		if err := s.transact(ctx, ops); err != nil {
 			return deleted, fmt.Errorf("delete votes of movie %d: %w", movieID, err)
 		}
@@ -381,4 +405,23 @@ func (s *Store) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movi
 		items = items[n:]
 	}
 	return deleted, nil
+}
+
+// voteLedgerOps are the ledger's pending entries of a vote saved (and of
+// the film's promotion to candidate it carried).
+func (s *Store) voteLedgerOps(action string, v festival.Vote, promoted bool, from festival.SelectionStatus) ([]types.TransactWriteItem, error) {
+	op, err := s.ledgerOp(action, map[string]string{
+		"id_vote": strconv.FormatInt(v.ID, 10), "id_movie": strconv.FormatInt(v.MovieID, 10), "id_user": strconv.FormatInt(v.UserID, 10),
+		"score": strconv.FormatFloat(v.Score, 'f', -1, 64), "is_candidate": strconv.FormatBool(v.IsCandidate),
+	})
+	if err != nil || !promoted {
+		return []types.TransactWriteItem{op}, err
+	}
+	status, err := s.statusLedgerOp(v.MovieID, from, festival.StatusCandidate)
+	return []types.TransactWriteItem{op, status}, err
+}
+
+// statusLedgerOp is the ledger's pending entry of a film's status change.
+func (s *Store) statusLedgerOp(movieID int64, from, to festival.SelectionStatus) (types.TransactWriteItem, error) {
+	return s.ledgerOp("movie.status", map[string]string{"id_movie": strconv.FormatInt(movieID, 10), "from": string(from), "to": string(to)})
 }

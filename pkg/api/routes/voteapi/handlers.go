@@ -136,3 +136,15 @@ func (h *Handler) myProgress(r *http.Request, c festival.Actor) (int, any, error
 	p, err := h.votes.MyProgress(r.Context(), c)
 	return http.StatusOK, p, err
 }
+
+// ledger exports the vote ledger's linked entries in order (admin): all of
+// them, or one page with ?limit=&cursor=.
+func (h *Handler) ledger(r *http.Request, _ festival.Actor) (int, any, error) {
+	return web.List(r, func(p festival.Page) ([]festival.LedgerEntry, string, error) { return h.votes.Ledger(r.Context(), p) })
+}
+
+// ledgerHead is the vote ledger's head (public).
+func (h *Handler) ledgerHead(r *http.Request) (int, any, error) {
+	head, err := h.votes.LedgerHead(r.Context())
+	return http.StatusOK, head, err
+}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/voting"
 )
@@ -28,6 +29,8 @@ func New(votes *voting.Service, g *auth.Guard) http.Handler {
 	mux.Handle("GET /votes/results.csv", g.Require(h.resultsCSV, admin))
 	mux.Handle("GET /votes/progress", g.Require(h.progress, admin))
 	mux.Handle("GET /votes/progress/mine", g.Require(h.myProgress, jury))
+	mux.Handle("GET /votes/ledger", g.Require(h.ledger, admin))
+	mux.HandleFunc("GET /votes/ledger/head", web.Handle(h.ledgerHead)) // public: the palmarès shows it
 	mux.Handle("DELETE /votes/movie/{id_movie}", g.Require(h.deleteOfMovie, admin))
 	mux.Handle("DELETE /votes/{id}", g.Require(h.delete, admin))
 	return mux

@@ -1,0 +1,158 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// The vote ledger (festival.LedgerEntry). A vote's transaction (or a status
+// change's) writes a pending entry, PK LEDGERQ#<id>, SK LEDGERQ, queued on
+// GSI1 LEDGERQ / <id> (ids sort by time): no vote waits on, or conflicts
+// over, the chain. An appender (the scheduled run, the local server's clock,
+// and the publication of the results) then links the pending entries in
+// order: PK LEDGER, SK E#<pad seq> for an entry, SK HEAD for the head, each
+// link one transaction (the entry, the head moved conditionally on the old
+// one, the pending item deleted), so two appenders cannot fork the chain.
+const (
+	ledgerPK     = "LEDGER"
+	skLedgerHead = "HEAD"
+	skLedgerQ    = "LEDGERQ"
+	gsi1LedgerQ  = "LEDGERQ"
+	typeLedger   = "LEDGER"
+)
+
+func ledgerSK(seq int64) string { return fmt.Sprintf("E#%012d", seq) }
+
+type ledgerPending struct {
+	PK     string            `dynamodbav:"PK"`
+	SK     string            `dynamodbav:"SK"`
+	GSI1PK string            `dynamodbav:"GSI1PK"`
+	GSI1SK string            `dynamodbav:"GSI1SK"`
+	Type   string            `dynamodbav:"type"`
+	At     string            `dynamodbav:"at"`
+	Kind   string            `dynamodbav:"kind"`
+	Data   map[string]string `dynamodbav:"data"`
+}
+
+type ledgerItem struct {
+	PK   string            `dynamodbav:"PK"`
+	SK   string            `dynamodbav:"SK"`
+	Type string            `dynamodbav:"type"`
+	Seq  int64             `dynamodbav:"seq"`
+	At   string            `dynamodbav:"at"`
+	Kind string            `dynamodbav:"kind"`
+	Data map[string]string `dynamodbav:"data"`
+	Prev string            `dynamodbav:"prev"`
+	Hash string            `dynamodbav:"hash"`
+}
+
+func (it ledgerItem) entry() festival.LedgerEntry {
+	at, _ := festival.ParseTime(it.At)
+	return festival.LedgerEntry{Seq: it.Seq, At: at, Kind: it.Kind, Data: it.Data, Prev: it.Prev, Hash: it.Hash}
+}
+
+// ledgerOp is the pending entry of a change, for its transaction.
+func (s *Store) ledgerOp(kind string, data map[string]string) (types.TransactWriteItem, error) {
+	id := festival.NewMessage("", nil, nil, s.now()).ID // time-ordered, unique
+	item, err := attributevalue.MarshalMap(ledgerPending{
+		PK: "LEDGERQ#" + id, SK: skLedgerQ, GSI1PK: gsi1LedgerQ, GSI1SK: id, Type: typeLedger,
+		At: festival.NewTime(s.now()).String(), Kind: kind, Data: data,
+	})
+	if err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: item}}, nil
+}
+
+// LedgerHead reads the head (consistent); zero for an empty ledger.
+func (s *Store) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
+	it, err := getItem[ledgerItem](ctx, s, key(ledgerPK, skLedgerHead))
+	if errors.Is(err, ErrNotFound) {
+		return festival.LedgerHead{}, nil
+	}
+	if err != nil {
+		return festival.LedgerHead{}, fmt.Errorf("ledger head: %w", err)
+	}
+	return festival.LedgerHead{Seq: it.Seq, Hash: it.Hash}, nil
+}
+
+// AppendLedger links the pending entries to the chain, oldest first, and
+// returns how many it linked. An entry another appender linked meanwhile is
+// skipped; the head is read again.
+func (s *Store) AppendLedger(ctx context.Context) (int, error) {
+	head, err := s.LedgerHead(ctx)
+	if err != nil {
+		return 0, err
+	}
+	in := s.gsi1Query(gsi1LedgerQ)
+	items, err := s.queryAll(ctx, in)
+	if err != nil {
+		return 0, fmt.Errorf("pending ledger entries: %w", err)
+	}
+	linked := 0
+	for _, item := range items {
+		var p ledgerPending
+		if err := attributevalue.UnmarshalMap(item, &p); err != nil {
+			return linked, err
+		}
+		at, _ := festival.ParseTime(p.At)
+		e := festival.LedgerEntry{Seq: head.Seq + 1, At: at, Kind: p.Kind, Data: p.Data, Prev: head.Hash}
+		if e.Data == nil {
+			e.Data = map[string]string{}
+		}
+		e.Hash = e.ComputeHash()
+		entry, err := attributevalue.MarshalMap(ledgerItem{PK: ledgerPK, SK: ledgerSK(e.Seq), Type: typeLedger, Seq: e.Seq,
+			At: p.At, Kind: e.Kind, Data: e.Data, Prev: e.Prev, Hash: e.Hash})
+		if err != nil {
+			return linked, err
+		}
+		move := &types.Update{
+			TableName: &s.table, Key: key(ledgerPK, skLedgerHead),
+			UpdateExpression:          aws.String("SET seq = :seq, #h = :hash, #t = :type"),
+			ExpressionAttributeNames:  map[string]string{"#h": "hash", "#t": attrType},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":seq": num(e.Seq), ":hash": str(e.Hash), ":type": str(typeLedger)},
+		}
+		if head.Seq == 0 {
+			move.ConditionExpression = aws.String("attribute_not_exists(PK)")
+		} else {
+			move.ConditionExpression = aws.String("seq = :old")
+			move.ExpressionAttributeValues[":old"] = num(head.Seq)
+		}
+		err = s.transact(ctx, []types.TransactWriteItem{
+			{Put: &types.Put{TableName: &s.table, Item: entry, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
+			{Update: move},
+			{Delete: &types.Delete{TableName: &s.table, Key: key(p.PK, p.SK), ConditionExpression: aws.String("attribute_exists(PK)")}},
+		})
+		if cancelReasons(err) != nil {
+			// Another appender moved the head, or linked this entry: start
+			// again from the head as it is now.
+			if head, err = s.LedgerHead(ctx); err != nil {
+				return linked, err
+			}
+			continue
+		}
+		if err != nil {
+			return linked, fmt.Errorf("link ledger entry %d: %w", e.Seq, err)
+		}
+		head = festival.LedgerHead{Seq: e.Seq, Hash: e.Hash}
+		linked++
+	}
+	return linked, nil
+}
+
+// LedgerEntries lists the linked entries in order, one page or all.
+func (s *Store) LedgerEntries(ctx context.Context, p Page) ([]festival.LedgerEntry, string, error) {
+	in := &dynamodb.QueryInput{
+		TableName: &s.table, KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :e)"), ConsistentRead: aws.Bool(true),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(ledgerPK), ":e": str("E#")},
+	}
+	return queryRecords(ctx, s, in, p, ledgerItem.entry)
+}
