@@ -60,10 +60,21 @@ test("a visitor sees the selection, the programme and the palmarès", async () =
   await shot(page, "public-2-programme");
   await accessible(page, assert);
 
+  // Published results name the vote ledger's head they come from. The other journeys share this festival
+  // and still vote, so the page is shown a publication made now, at the ledger's real head.
+  const head = await (await fetch(baseURL + "/votes/ledger/head")).json();
+  const season = await (await fetch(baseURL + "/season")).json();
+  await page.route("**/season", (route) =>
+    route.fulfill({ json: { ...season, results_published_at: new Date().toISOString(), results_ledger: head } }),
+  );
   await page.getByRole("link", { name: "Palmarès" }).click();
   const prize = page.locator("dl.palmares div").filter({ hasText: "Grand Prix du jury" });
   await prize.waitFor();
   assert.match(await prize.innerText(), /Cléo de 5 à 7/);
+  const ledger = page.locator("[data-ledger-head]");
+  await ledger.waitFor();
+  assert.equal(await ledger.getAttribute("data-ledger-head"), head.hash);
+  assert.match(await ledger.innerText(), new RegExp(`à partir des ${head.seq} entrées du registre des votes \\(empreinte ${head.hash.slice(0, 16)}…\\)`));
   await shot(page, "public-3-palmares");
   await accessible(page, assert);
   await page.close();

@@ -53,6 +53,8 @@ export const fr = {
   palmares: {
     title: "Palmarès",
     empty: "Aucun prix n'a encore été décerné.",
+    ledger: (at: string, seq: number, hash: string) =>
+      `Résultats publiés le ${at}, à partir des ${seq} entrées du registre des votes (empreinte ${hash}…).`,
   },
   signIn: {
     title: "Connexion",

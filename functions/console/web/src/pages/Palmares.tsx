@@ -2,6 +2,7 @@ import { api, type Movie } from "../api/client";
 import { fr } from "../i18n/fr";
 import { useLoad } from "../useLoad";
 import { Status } from "./Status";
+import { when } from "../ui/dates";
 
 // The palmarès is read from the public film list: each film carries its awards.
 async function awarded(): Promise<{ award: string; movie: Movie }[]> {
@@ -11,11 +12,26 @@ async function awarded(): Promise<{ award: string; movie: Movie }[]> {
     .sort((a, b) => a.award.localeCompare(b.award, "fr"));
 }
 
+// Ledger says which votes the published results come from: the vote
+// ledger's head recorded at publication (anyone can compare it with an
+// export checked by ledgerverify).
+function Ledger() {
+  const season = useLoad(api.season);
+  if (season.state !== "ready" || !season.data.results_published_at || !season.data.results_ledger) return null;
+  const { seq, hash } = season.data.results_ledger;
+  return (
+    <p class="meta" data-ledger-head={hash}>
+      {fr.palmares.ledger(when(season.data.results_published_at), seq, hash.slice(0, 16))}
+    </p>
+  );
+}
+
 export function Palmares() {
   const prizes = useLoad(awarded);
   return (
     <section aria-labelledby="palmares-title">
       <h2 id="palmares-title">{fr.palmares.title}</h2>
+      <Ledger />
       <Status of={prizes} empty={fr.palmares.empty}>
         {(list) => (
           <dl class="palmares">
