@@ -286,3 +286,45 @@ func TestACategoryWithItsOwnWindowsAdmitsItsFilmsAndVotesWhenTheFestivalsAreClos
 	api.Do("PUT", "/settings", admin.Token, map[string]any{"category_windows": nil}).Expect(http.StatusOK)
 	api.Do("POST", fmt.Sprintf("/votes/mine/%d", inLate), jury.Token, map[string]any{"score": 8}).Expect(http.StatusForbidden)
 }
+
+func TestAVoteByGridReadsBackWithItsWeightedScore(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	prod := api.Register("PRODUCER")
+	jury := api.Register("JURY")
+	grid := []map[string]any{
+		{"key": "mise_en_scene", "name": "Mise en scène", "weight": 3},
+		{"key": "scenario", "name": "Scénario", "weight": 2},
+		{"key": "son", "name": "Son", "weight": 1},
+	}
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"scoring_grid": []map[string]any{{"key": "Bad Key", "name": "x", "weight": 1}}}).
+		ExpectError(http.StatusBadRequest, `Critère "Bad Key" : la clé doit faire de 1 à 32 caractères parmi a-z, 0-9 et _ , sans doublon`)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"scoring_grid": grid}).Expect(http.StatusOK)
+	film := api.StoreMovie(t, prod, festival.Movie{Title: "L'Une chante, l'autre pas"})
+	path := fmt.Sprintf("/votes/mine/%d", film)
+
+	// (3×8 + 2×6 + 1×9) / 6 = 7.5
+	saved := api.Do("POST", path, jury.Token, map[string]any{"criteria": map[string]any{"mise_en_scene": 8, "scenario": 6, "son": 9}}).Expect(http.StatusCreated).JSON()
+	if v := saved["vote"].(map[string]any); v["score"] != 7.5 {
+		t.Fatalf("vote by grid: %v, want score 7.5", v)
+	}
+	mine := api.Do("GET", path, jury.Token, nil).Expect(http.StatusOK).JSON()
+	if mine["score"] != 7.5 || mine["criteria"].(map[string]any)["son"] != 9.0 {
+		t.Fatalf("read back: %v", mine)
+	}
+	// Abstaining on sound: (3×8 + 2×5) / 5 = 6.8.
+	api.Do("POST", path, jury.Token, map[string]any{"criteria": map[string]any{"mise_en_scene": 8, "scenario": 5, "son": nil}}).Expect(http.StatusOK)
+	if v := api.Do("GET", path, jury.Token, nil).Expect(http.StatusOK).JSON(); v["score"] != 6.8 || len(v["criteria"].(map[string]any)) != 2 {
+		t.Fatalf("with an abstention: %v, want 6.8 over two criteria", v)
+	}
+	// A client that knows only score still votes as the spec says; the marks go.
+	api.Do("POST", path, jury.Token, map[string]any{"score": 4}).Expect(http.StatusOK)
+	if v := api.Do("GET", path, jury.Token, nil).Expect(http.StatusOK).JSON(); v["score"] != 4.0 || v["criteria"] != nil {
+		t.Fatalf("by score again: %v", v)
+	}
+	api.Do("POST", path, jury.Token, map[string]any{"criteria": map[string]any{"lumiere": 5}}).ExpectError(http.StatusBadRequest, `Critère inconnu dans criteria : "lumiere"`)
+	api.Do("POST", path, jury.Token, map[string]any{"criteria": map[string]any{"son": nil}}).ExpectError(http.StatusBadRequest, "Le champ criteria doit noter au moins un critère de 0 à 10")
+	api.Do("POST", path, jury.Token, map[string]any{"score": 5, "criteria": map[string]any{"son": 5}}).Expect(http.StatusBadRequest)
+	api.Do("POST", path, jury.Token, map[string]any{"criteria": map[string]any{"son": 11}}).Expect(http.StatusBadRequest)
+}

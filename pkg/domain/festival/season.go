@@ -29,6 +29,10 @@ type Season struct {
 	// PublicFilmView is what anonymous and non-admin callers read of a film:
 	// the specification's whole object, or the redacted one (RedactFilm).
 	PublicFilmView FilmView `json:"public_film_view"`
+	// ScoringGrid is the festival's scoring grid (nil: none), and
+	// CategoryGrids those of categories that have their own (GridFor).
+	ScoringGrid   Grid           `json:"scoring_grid"`
+	CategoryGrids map[int64]Grid `json:"category_grids"`
 	// CategoryWindows are the windows of categories that have their own,
 	// by category id: for a film in such categories they replace the
 	// festival's windows (CheckSubmissionIn, CheckVoteIn).

@@ -25,8 +25,11 @@ type Vote struct {
 	Score       float64 `json:"score"`
 	Comment     *string `json:"comment"`
 	IsCandidate bool    `json:"is_candidate"`
-	CreatedAt   Time    `json:"createdAt"`
-	UpdatedAt   Time    `json:"updatedAt"`
+	// Criteria are the marks of a vote by grid (score is then their
+	// weighted mean); null for a vote by score alone.
+	Criteria  map[string]float64 `json:"criteria"`
+	CreatedAt Time               `json:"createdAt"`
+	UpdatedAt Time               `json:"updatedAt"`
 }
 
 // CheckScore validates a score already decoded from JSON.

@@ -52,6 +52,10 @@ type SettingsChange struct {
 	JuryReminderDays *int
 	// CategoryWindows replaces every category's own windows.
 	CategoryWindows *map[int64]festival.CategoryWindow
+	// ScoringGrid replaces the festival's grid (empty: none);
+	// CategoryGrids every category's own.
+	ScoringGrid   *festival.Grid
+	CategoryGrids *map[int64]festival.Grid
 }
 
 // UpdateSettings changes the settings that were sent; a role listed twice
@@ -85,6 +89,23 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 			return festival.Settings{}, err
 		}
 	}
+	if ch.ScoringGrid != nil && len(*ch.ScoringGrid) > 0 {
+		if err := festival.CheckGrid(*ch.ScoringGrid); err != nil {
+			return festival.Settings{}, err
+		}
+	}
+	if ch.CategoryGrids != nil {
+		ids := make([]int64, 0, len(*ch.CategoryGrids))
+		for id, g := range *ch.CategoryGrids {
+			if err := festival.CheckGrid(g); err != nil {
+				return festival.Settings{}, err
+			}
+			ids = append(ids, id)
+		}
+		if err := s.knownCategories(ctx, ids); err != nil {
+			return festival.Settings{}, err
+		}
+	}
 	if ch.CategoryWindows != nil {
 		ids := make([]int64, 0, len(*ch.CategoryWindows))
 		for id, w := range *ch.CategoryWindows {
@@ -93,11 +114,7 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 			}
 			ids = append(ids, id)
 		}
-		if _, err := s.store.CategoryNames(ctx, ids); err != nil {
-			var unknown *dynamo.UnknownIDsError
-			if errors.As(err, &unknown) {
-				return festival.Settings{}, apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(unknown.IDs, ", "))
-			}
+		if err := s.knownCategories(ctx, ids); err != nil {
 			return festival.Settings{}, err
 		}
 	}
@@ -105,6 +122,12 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 		var msgs []festival.Message
 		if ch.CategoryWindows != nil {
 			st.CategoryWindows = *ch.CategoryWindows
+		}
+		if ch.ScoringGrid != nil {
+			st.ScoringGrid = *ch.ScoringGrid
+		}
+		if ch.CategoryGrids != nil {
+			st.CategoryGrids = *ch.CategoryGrids
 		}
 		if ch.JuryVoteAssignedOnly != nil {
 			st.JuryVoteAssignedOnly = *ch.JuryVoteAssignedOnly
@@ -243,6 +266,16 @@ func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
 	err := s.store.DeleteLateCode(ctx, strings.ToUpper(code))
 	if errors.Is(err, dynamo.ErrNotFound) {
 		return apperr.E(apperr.NotFound, texts.LateCodeNotFound)
+	}
+	return err
+}
+
+// knownCategories refuses ids that are not categories (400 naming them).
+func (s *Service) knownCategories(ctx context.Context, ids []int64) error {
+	_, err := s.store.CategoryNames(ctx, ids)
+	var unknown *dynamo.UnknownIDsError
+	if errors.As(err, &unknown) {
+		return apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(unknown.IDs, ", "))
 	}
 	return err
 }

@@ -44,7 +44,10 @@ func New(st *dynamo.Store, now func() time.Time) *Service { return &Service{stor
 // sent empty or null clears it: CommentSet with a nil Comment). The API side
 // decodes it (voteapi), checking each value with the festival's rules.
 type Ballot struct {
-	Score       *float64
+	Score *float64
+	// Criteria are marks by grid (nil: none); the score is then their
+	// weighted mean (festival.Grid.Score).
+	Criteria    map[string]*float64
 	Comment     *string
 	CommentSet  bool
 	IsCandidate *bool
@@ -92,6 +95,14 @@ func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b B
 		return dynamo.SavedVote{}, err
 	}
 	ch.RequireAssignment, ch.Ground = requireAssignment, &g
+	if b.Criteria != nil {
+		grid := g.Settings.GridFor(festival.Movie{Categories: g.Movie.Categories}.CategoryIDs())
+		score, kept, err := grid.Score(b.Criteria)
+		if err != nil {
+			return dynamo.SavedVote{}, err
+		}
+		ch.Score, ch.Criteria = &score, kept
+	}
 	if ch.IsCandidate != nil && *ch.IsCandidate && g.Movie.Status != festival.StatusCandidate {
 		ch.Promote, ch.PromoteFrom = true, g.Movie.Status
 	}

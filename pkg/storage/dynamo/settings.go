@@ -17,24 +17,26 @@ import (
 // settingsItem is the festival's one settings item. Absent, the defaults
 // apply (festival.DefaultSettings), so a fresh table behaves as the spec says.
 type settingsItem struct {
-	PK                    string   `dynamodbav:"PK"`
-	SK                    string   `dynamodbav:"SK"`
-	Type                  string   `dynamodbav:"type"`
-	JuryVoteAssignedOnly  bool     `dynamodbav:"jury_vote_assigned_only"`
-	SelfRegistrationRoles []string `dynamodbav:"self_registration_roles"`
-	LoginFailuresPerAcct  int      `dynamodbav:"login_failures_per_account,omitempty"`
-	LoginFailuresPerAddr  int      `dynamodbav:"login_failures_per_address,omitempty"`
-	RegistrationsPerAddr  int      `dynamodbav:"registrations_per_address,omitempty"`
-	ThrottleWindowSeconds int      `dynamodbav:"throttle_window_seconds,omitempty"`
-	SubmissionsOpenAt     string   `dynamodbav:"submissions_open_at,omitempty"`
-	SubmissionsCloseAt    string   `dynamodbav:"submissions_close_at,omitempty"`
-	VotingOpenAt          string   `dynamodbav:"voting_open_at,omitempty"`
-	VotingCloseAt         string   `dynamodbav:"voting_close_at,omitempty"`
-	ResultsPublishedAt    string   `dynamodbav:"results_published_at,omitempty"`
-	PublicFilmView        string   `dynamodbav:"public_film_view,omitempty"`
-	JuryReminderDays      int      `dynamodbav:"jury_reminder_days,omitempty"`
-	ResultsLedgerSeq      int64    `dynamodbav:"results_ledger_seq,omitempty"`
-	ResultsLedgerHash     string   `dynamodbav:"results_ledger_hash,omitempty"`
+	PK                    string                   `dynamodbav:"PK"`
+	SK                    string                   `dynamodbav:"SK"`
+	Type                  string                   `dynamodbav:"type"`
+	JuryVoteAssignedOnly  bool                     `dynamodbav:"jury_vote_assigned_only"`
+	SelfRegistrationRoles []string                 `dynamodbav:"self_registration_roles"`
+	LoginFailuresPerAcct  int                      `dynamodbav:"login_failures_per_account,omitempty"`
+	LoginFailuresPerAddr  int                      `dynamodbav:"login_failures_per_address,omitempty"`
+	RegistrationsPerAddr  int                      `dynamodbav:"registrations_per_address,omitempty"`
+	ThrottleWindowSeconds int                      `dynamodbav:"throttle_window_seconds,omitempty"`
+	SubmissionsOpenAt     string                   `dynamodbav:"submissions_open_at,omitempty"`
+	SubmissionsCloseAt    string                   `dynamodbav:"submissions_close_at,omitempty"`
+	VotingOpenAt          string                   `dynamodbav:"voting_open_at,omitempty"`
+	VotingCloseAt         string                   `dynamodbav:"voting_close_at,omitempty"`
+	ResultsPublishedAt    string                   `dynamodbav:"results_published_at,omitempty"`
+	PublicFilmView        string                   `dynamodbav:"public_film_view,omitempty"`
+	JuryReminderDays      int                      `dynamodbav:"jury_reminder_days,omitempty"`
+	ResultsLedgerSeq      int64                    `dynamodbav:"results_ledger_seq,omitempty"`
+	ScoringGrid           festival.Grid            `dynamodbav:"scoring_grid,omitempty"`
+	CategoryGrids         map[string]festival.Grid `dynamodbav:"category_grids,omitempty"`
+	ResultsLedgerHash     string                   `dynamodbav:"results_ledger_hash,omitempty"`
 	// CategoryWindows: by category id, its four dates (ISO 8601, "" unset).
 	CategoryWindows map[string]categoryWindowItem `dynamodbav:"category_windows,omitempty"`
 	UpdatedAt       string                        `dynamodbav:"updatedAt"`
@@ -66,6 +68,13 @@ func (it settingsItem) settings() festival.Settings {
 	s.JuryReminderDays = it.JuryReminderDays
 	if it.ResultsPublishedAt != "" {
 		s.ResultsLedger = &festival.LedgerHead{Seq: it.ResultsLedgerSeq, Hash: it.ResultsLedgerHash}
+	}
+	s.ScoringGrid = it.ScoringGrid
+	s.CategoryGrids = map[int64]festival.Grid{}
+	for k, g := range it.CategoryGrids {
+		if id, err := strconv.ParseInt(k, 10, 64); err == nil {
+			s.CategoryGrids[id] = g
+		}
 	}
 	s.CategoryWindows = map[int64]festival.CategoryWindow{}
 	for k, w := range it.CategoryWindows {
@@ -148,6 +157,13 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 	if st.ResultsLedger != nil && !st.ResultsPublishedAt.IsZero() {
 		ledger = *st.ResultsLedger
 	}
+	var grids map[string]festival.Grid
+	for id, g := range st.CategoryGrids {
+		if grids == nil {
+			grids = map[string]festival.Grid{}
+		}
+		grids[strconv.FormatInt(id, 10)] = g
+	}
 	var windows map[string]categoryWindowItem
 	for id, w := range st.CategoryWindows {
 		if windows == nil {
@@ -171,6 +187,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		VotingOpenAt: st.VotingOpenAt.String(), VotingCloseAt: st.VotingCloseAt.String(),
 		ResultsPublishedAt: st.ResultsPublishedAt.String(), PublicFilmView: string(st.PublicFilmView),
 		JuryReminderDays: st.JuryReminderDays, CategoryWindows: windows, ResultsLedgerSeq: ledger.Seq, ResultsLedgerHash: ledger.Hash,
+		ScoringGrid: st.ScoringGrid, CategoryGrids: grids,
 	}
 }
 

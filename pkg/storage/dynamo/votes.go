@@ -41,6 +41,8 @@ type voteItem struct {
 	IsCandidate bool    `dynamodbav:"is_candidate"`
 	CreatedAt   string  `dynamodbav:"createdAt"`
 	UpdatedAt   string  `dynamodbav:"updatedAt"`
+	// Criteria are the marks of a vote by grid (absent: by score alone).
+	Criteria map[string]float64 `dynamodbav:"criteria,omitempty"`
 }
 
 func toVoteItem(v festival.Vote) voteItem {
@@ -48,7 +50,7 @@ func toVoteItem(v festival.Vote) voteItem {
 		PK: moviePK(v.MovieID), SK: voteSK(v.UserID), GSI1PK: gsi1Votes, GSI1SK: voteGSI1SK(v.ID),
 		GSI2PK: userRefPK(v.UserID), GSI2SK: voterSK(v.MovieID), Type: typeVote,
 		ID: v.ID, UserID: v.UserID, MovieID: v.MovieID, Score: v.Score, Comment: v.Comment,
-		IsCandidate: v.IsCandidate, CreatedAt: v.CreatedAt.String(), UpdatedAt: v.UpdatedAt.String(),
+		IsCandidate: v.IsCandidate, CreatedAt: v.CreatedAt.String(), UpdatedAt: v.UpdatedAt.String(), Criteria: v.Criteria,
 	}
 }
 
@@ -57,14 +59,17 @@ func (it voteItem) vote() festival.Vote {
 	updated, _ := festival.ParseTime(it.UpdatedAt)
 	return festival.Vote{
 		ID: it.ID, UserID: it.UserID, MovieID: it.MovieID, Score: it.Score, Comment: it.Comment,
-		IsCandidate: it.IsCandidate, CreatedAt: created, UpdatedAt: updated,
+		IsCandidate: it.IsCandidate, CreatedAt: created, UpdatedAt: updated, Criteria: it.Criteria,
 	}
 }
 
 // VoteChange is a vote as a voter submits it. Nil fields keep their stored
 // value when the vote exists (CommentSet with a nil Comment clears it).
 type VoteChange struct {
+	// Score, when set, replaces the score and the criteria (Criteria: the
+	// marks it is the weighted mean of, nil for a vote by score alone).
 	Score       *float64
+	Criteria    map[string]float64
 	Comment     *string
 	CommentSet  bool
 	IsCandidate *bool
@@ -258,7 +263,7 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 
 func applyVoteChange(v *festival.Vote, ch VoteChange, now festival.Time) {
 	if ch.Score != nil {
-		v.Score = *ch.Score
+		v.Score, v.Criteria = *ch.Score, ch.Criteria
 	}
 	if ch.CommentSet {
 		v.Comment = ch.Comment
@@ -280,15 +285,28 @@ func (s *Store) voteUpdateOp(v festival.Vote) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(moviePK(v.MovieID), voteSK(v.UserID)),
 		ConditionExpression:      aws.String("attribute_exists(PK)"),
-		UpdateExpression:         aws.String("SET #s = :s, #c = :c, #ic = :ic, #u = :u"),
-		ExpressionAttributeNames: map[string]string{"#s": "score", "#c": "comment", "#ic": "is_candidate", "#u": "updatedAt"},
+		UpdateExpression:         aws.String("SET #s = :s, #c = :c, #ic = :ic, #u = :u, #cr = :cr"),
+		ExpressionAttributeNames: map[string]string{"#s": "score", "#c": "comment", "#ic": "is_candidate", "#u": "updatedAt", "#cr": "criteria"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":s":  &types.AttributeValueMemberN{Value: strconv.FormatFloat(v.Score, 'f', -1, 64)},
 			":c":  comment,
 			":ic": &types.AttributeValueMemberBOOL{Value: v.IsCandidate},
 			":u":  str(v.UpdatedAt.String()),
+			":cr": criteriaValue(v.Criteria),
 		},
 	}}
+}
+
+// criteriaValue is a vote's marks as stored (NULL for a vote by score).
+func criteriaValue(c map[string]float64) types.AttributeValue {
+	if len(c) == 0 {
+		return &types.AttributeValueMemberNULL{Value: true}
+	}
+	m := make(map[string]types.AttributeValue, len(c))
+	for k, v := range c {
+		m[k] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(v, 'f', -1, 64)}
+	}
+	return &types.AttributeValueMemberM{Value: m}
 }
 
 // GetVote reads the vote of a voter on a film; ErrNotFound when there is none.

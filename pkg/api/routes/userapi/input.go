@@ -42,7 +42,7 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 	var unknown []string
 	for k := range f {
 		known := k == "jury_vote_assigned_only" || k == "self_registration_roles" || k == "results_published" || k == "public_film_view" ||
-			k == "jury_reminder_days" || k == "category_windows"
+			k == "jury_reminder_days" || k == "category_windows" || k == "scoring_grid" || k == "category_grids"
 		for _, n := range numbers {
 			known = known || k == n.name
 		}
@@ -123,6 +123,28 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 			return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Le paramètre jury_reminder_days doit être un entier de 0 (pas de rappels) à %d (jours entre deux rappels)", festival.MaxJuryReminderDays)
 		}
 		ch.JuryReminderDays = &days
+	}
+	if f.Has("scoring_grid") {
+		var g festival.Grid
+		if err := json.Unmarshal(f["scoring_grid"], &g); err != nil {
+			return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, texts.GridsShape)
+		}
+		ch.ScoringGrid = &g
+	}
+	if f.Has("category_grids") {
+		var byID map[string]festival.Grid
+		if err := json.Unmarshal(f["category_grids"], &byID); err != nil {
+			return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, texts.GridsShape)
+		}
+		grids := map[int64]festival.Grid{}
+		for k, g := range byID {
+			id, err := strconv.ParseInt(k, 10, 64)
+			if err != nil || id <= 0 {
+				return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, texts.GridsShape)
+			}
+			grids[id] = g
+		}
+		ch.CategoryGrids = &grids
 	}
 	if f.Has("category_windows") {
 		windows, err := readCategoryWindows(f["category_windows"])

@@ -41,6 +41,14 @@ func readBallot(f web.Fields) (voting.Ballot, error) {
 			ch.Comment = &c
 		}
 	}
+	if f.Has("criteria") && !f.IsNull("criteria") {
+		if _, err := f.Decode("criteria", &ch.Criteria); err != nil || len(ch.Criteria) == 0 {
+			return ch, apperr.E(apperr.Invalid, texts.NoCriterionScored)
+		}
+		if ch.Score != nil {
+			return ch, apperr.E(apperr.Invalid, texts.ScoreOrCriteria)
+		}
+	}
 	if f.Has("is_candidate") && !f.IsNull("is_candidate") {
 		var b bool
 		if _, err := f.Decode("is_candidate", &b); err != nil {
