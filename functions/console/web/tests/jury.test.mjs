@@ -5,7 +5,7 @@
 // interest explained.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, page as open, shot, accessible, call, account, signIn, film, mp4, srt } from "./browser.mjs";
+import { launch, page as open, shot, accessible, call, account, signIn, film, mp4, srt, baseURL } from "./browser.mjs";
 
 let browser;
 let jury;
@@ -112,5 +112,44 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
   assert.equal(await page.getByRole("button", { name: "Voter" }).count(), 0);
   await shot(page, "jury-5-conflict");
   await accessible(page, assert);
+  await page.close();
+});
+
+test("a juror votes by the scoring grid of the film's category, criterion by criterion", async () => {
+  const [admin, producer, juror] = await Promise.all([account("ADMIN"), account("PRODUCER", "Jacques", "Demy"), account("JURY", "Agnès", "Varda")]);
+  // A category with a grid of its own: the other journeys' films keep a single score.
+  const cat = (await call("POST", "/categories", { token: admin.token, json: { name: `Grille ${Date.now()}` } })).newCategory.id_categorie;
+  await call("PUT", "/settings", {
+    token: admin.token,
+    json: {
+      category_grids: {
+        [cat]: [
+          { key: "mise_en_scene", name: "Mise en scène", weight: 3 },
+          { key: "son", name: "Son", weight: 1 },
+        ],
+      },
+    },
+  });
+  const form = new FormData();
+  form.set("title", "Lady Oscar");
+  form.set("categories", String(cat));
+  form.set("filmFile", new Blob([mp4], { type: "video/mp4" }), "film.mp4");
+  const id = (await call("POST", "/movies/upload", { token: producer.token, form })).movie.id_movie;
+  await call("PUT", `/movies/${id}/juries`, { token: admin.token, json: { juries: [juror.id] } });
+
+  const page = await open(browser);
+  await signIn(page, juror);
+  await page.goto(`${baseURL}/#/films/${id}`);
+  await page.getByRole("group", { name: "Grille de notation" }).waitFor();
+  assert.equal(await page.getByLabel("Note (de 0 à 10)").count(), 0, "a film with a grid asks for marks, not one score");
+  await page.getByLabel("Mise en scène (poids 3)").fill("8");
+  await page.getByLabel("Son (poids 1)").fill("4");
+  await page.getByRole("button", { name: "Voter" }).click();
+  await page.getByText("Vote enregistré : 7 / 10.").waitFor(); // (3 × 8 + 1 × 4) / 4
+  await shot(page, "jury-6-grid");
+  await accessible(page, assert);
+  const vote = await call("GET", `/votes/mine/${id}`, { token: juror.token });
+  assert.deepEqual(vote.criteria, { mise_en_scene: 8, son: 4 });
+  await call("PUT", "/settings", { token: admin.token, json: { category_grids: null } });
   await page.close();
 });

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, type Movie, type User, type Vote } from "../api/client";
+import { api, type Movie, type Season, type User, type Vote } from "../api/client";
 import { fr } from "../i18n/fr";
 import { useLoad } from "../useLoad";
 import { Feedback, useAction } from "./action";
@@ -16,20 +16,37 @@ export function conflict(m: Movie, me: User): string | null {
 
 // VoteForm is a juror's vote on a film: a score from 0 to 10 with a
 // comment, changed as often as they like, and the candidate mark.
+// gridOf is the film's scoring grid: its first category's (by id) that has
+// one, else the festival's, as the API decides (none: a single score).
+function gridOf(s: Season, m: Movie): Criterion[] {
+  const ids = m.Categories.map((c) => c.id_categorie).sort((a, b) => a - b);
+  for (const id of ids) {
+    const g = s.category_grids?.[String(id)];
+    if (g && g.length > 0) return g;
+  }
+  return s.scoring_grid ?? [];
+}
+
+type Criterion = NonNullable<Season["scoring_grid"]>[number];
+const markOf = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? null : Number(String(v).replace(",", ".")));
+
 export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => void }) {
-  const mine = useLoad(() => api.myVote(m.id_movie), [m.id_movie]);
+  const mine = useLoad(() => Promise.all([api.myVote(m.id_movie), api.season()]), [m.id_movie]);
   const action = useAction();
   const [saved, setSaved] = useState<Vote | null>(null);
   if (mine.state !== "ready") return <Pending of={mine} />;
-  const vote = saved ?? mine.data;
+  const vote = saved ?? mine.data[0];
+  const grid = gridOf(mine.data[1], m);
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
-    const score = Number(String(f.get("score")).replace(",", "."));
+    const scored = grid.length > 0
+      ? { criteria: Object.fromEntries(grid.map((c) => [c.key, markOf(f.get(`criterion-${c.key}`))])) }
+      : { score: Number(String(f.get("score")).replace(",", ".")) };
     action.run(async () => {
       const answer = await api.vote(m.id_movie, {
-        score,
+        ...scored,
         comment: String(f.get("comment") ?? ""),
         is_candidate: f.get("is_candidate") === "on",
       });
@@ -49,19 +66,40 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
   return (
     <form class="form" onSubmit={submit} aria-labelledby="vote-title">
       <h3 id="vote-title">{vote ? fr.vote.yourVote(vote.score) : fr.vote.title}</h3>
-      <label>
-        {fr.vote.score}
-        <input
-          name="score"
-          type="text"
-          required
-          inputMode="decimal"
-          pattern="(10([.,]0+)?|[0-9]([.,][0-9]+)?)"
-          title={fr.vote.scoreHint}
-          defaultValue={vote ? String(vote.score) : ""}
-          key={vote?.updatedAt}
-        />
-      </label>
+      {grid.length === 0 ? (
+        <label>
+          {fr.vote.score}
+          <input
+            name="score"
+            type="text"
+            required
+            inputMode="decimal"
+            pattern="(10([.,]0+)?|[0-9]([.,][0-9]+)?)"
+            title={fr.vote.scoreHint}
+            defaultValue={vote ? String(vote.score) : ""}
+            key={vote?.updatedAt}
+          />
+        </label>
+      ) : (
+        <fieldset>
+          <legend>{fr.vote.grid}</legend>
+          <p class="meta">{fr.vote.gridHint}</p>
+          {grid.map((c) => (
+            <label key={c.key}>
+              {fr.vote.criterion(c.name, c.weight)}
+              <input
+                name={`criterion-${c.key}`}
+                type="text"
+                inputMode="decimal"
+                pattern="(10([.,]0+)?|[0-9]([.,][0-9]+)?)"
+                title={fr.vote.scoreHint}
+                defaultValue={vote?.criteria?.[c.key] !== undefined ? String(vote.criteria[c.key]) : ""}
+                key={vote?.updatedAt}
+              />
+            </label>
+          ))}
+        </fieldset>
+      )}
       <label>
         {fr.vote.comment}
         <textarea name="comment" rows={4} defaultValue={vote?.comment ?? ""} key={vote?.updatedAt} />
