@@ -258,24 +258,24 @@ func NotifyConfig(getenv func(string) string) notify.Config {
 // both call it.
 func RunReminders(ctx context.Context, jury *voting.Service, logger *slog.Logger) error {
 	n, err := jury.SendReminders(ctx)
-	if err != nil {
-		logger.Warn("jury reminders failed", "err", err.Error())
-	}
-	if n > 0 {
-		logger.Info("jury reminders written", "count", n)
-	}
-	return err
+	return logged(logger, "jury reminders", n, err)
 }
 
 // RunLedger links the vote ledger's pending entries (dynamo.AppendLedger);
 // the copies function and the local server's ticker both call it.
 func RunLedger(ctx context.Context, st *dynamo.Store, logger *slog.Logger) error {
 	n, err := st.AppendLedger(ctx)
+	return logged(logger, "ledger entries linked", n, err)
+}
+
+// logged logs what a background step did: a warning when it failed, its
+// count when it did something.
+func logged(logger *slog.Logger, what string, n int, err error) error {
 	if err != nil {
-		logger.Warn("ledger append failed", "err", err.Error())
+		logger.Warn(what+" failed", "err", err.Error())
 	}
 	if n > 0 {
-		logger.Info("ledger entries linked", "count", n)
+		logger.Info(what, "count", n)
 	}
 	return err
 }
