@@ -328,3 +328,38 @@ func TestAVoteByGridReadsBackWithItsWeightedScore(t *testing.T) {
 	api.Do("POST", path, jury.Token, map[string]any{"score": 5, "criteria": map[string]any{"son": 5}}).Expect(http.StatusBadRequest)
 	api.Do("POST", path, jury.Token, map[string]any{"criteria": map[string]any{"son": 11}}).Expect(http.StatusBadRequest)
 }
+
+func TestAVoteCountsOnlyAfterTheRequiredShareOfTheFilmWasPlayed(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	prod := api.Register("PRODUCER")
+	jury, other := api.Register("JURY"), api.Register("JURY")
+	duration := int64(100)
+	film := api.StoreMovie(t, prod, festival.Movie{Title: "Daguerréotypes", Duration: &duration})
+	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", film), admin.Token, map[string]any{"juries": []int64{jury.ID}}).Expect(http.StatusOK)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"min_watched_share": 101}).
+		ExpectError(http.StatusBadRequest, "Le paramètre min_watched_share doit être un entier de 0 (pas de règle) à 100 (pour cent du film)")
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"min_watched_share": 80}).Expect(http.StatusOK)
+	viewing := fmt.Sprintf("/movies/%d/viewing", film)
+	vote := fmt.Sprintf("/votes/mine/%d", film)
+
+	api.Do("POST", viewing, jury.Token, map[string]any{"from": 0, "to": 30}).Expect(http.StatusOK)
+	v := api.Do("POST", viewing, jury.Token, map[string]any{"from": 50, "to": 60}).Expect(http.StatusOK).JSON()
+	if v["watched_share"] != 40.0 || len(v["spans"].([]any)) != 2 {
+		t.Fatalf("after skipping 30 to 50 and 60 to the end: %v", v)
+	}
+	api.Do("POST", vote, jury.Token, map[string]any{"score": 8}).
+		ExpectError(http.StatusForbidden, "Vous avez regardé 40.0 % du film ; le festival demande d'en avoir vu 80 % avant de voter")
+	v = api.Do("POST", viewing, jury.Token, map[string]any{"from": 25, "to": 100}).Expect(http.StatusOK).JSON()
+	if v["watched_share"] != 100.0 || len(v["spans"].([]any)) != 1 {
+		t.Fatalf("after watching the rest: %v", v)
+	}
+	api.Do("POST", vote, jury.Token, map[string]any{"score": 8}).Expect(http.StatusCreated)
+
+	api.Do("POST", viewing, jury.Token, map[string]any{"from": 10, "to": 5}).ExpectError(http.StatusBadRequest,
+		"Le corps doit donner from et to, en secondes depuis le début du film : 0 ≤ from < to, 24 h au plus")
+	api.Do("POST", viewing, other.Token, map[string]any{"from": 0, "to": 5}).Expect(http.StatusForbidden) // not assigned
+	// An admin's vote is not held to the rule.
+	api.Do("POST", vote, admin.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
+}

@@ -29,6 +29,9 @@ type Season struct {
 	// PublicFilmView is what anonymous and non-admin callers read of a film:
 	// the specification's whole object, or the redacted one (RedactFilm).
 	PublicFilmView FilmView `json:"public_film_view"`
+	// MinWatchedShare is the share of a film (percent) a jury member must
+	// have played before their vote on it counts (0: no rule, the default).
+	MinWatchedShare int `json:"min_watched_share"`
 	// ScoringGrid is the festival's scoring grid (nil: none), and
 	// CategoryGrids those of categories that have their own (GridFor).
 	ScoringGrid   Grid           `json:"scoring_grid"`

@@ -56,6 +56,8 @@ type SettingsChange struct {
 	// CategoryGrids every category's own.
 	ScoringGrid   *festival.Grid
 	CategoryGrids *map[int64]festival.Grid
+	// MinWatchedShare is the share of a film (percent) a vote requires.
+	MinWatchedShare *int
 }
 
 // UpdateSettings changes the settings that were sent; a role listed twice
@@ -125,6 +127,9 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 		}
 		if ch.ScoringGrid != nil {
 			st.ScoringGrid = *ch.ScoringGrid
+		}
+		if ch.MinWatchedShare != nil {
+			st.MinWatchedShare = *ch.MinWatchedShare
 		}
 		if ch.CategoryGrids != nil {
 			st.CategoryGrids = *ch.CategoryGrids

@@ -251,3 +251,39 @@ func (s *Service) discardKey(ctx context.Context, key string) {
 		requestlog.From(ctx).Error("file not removed", "key", key, "err", err.Error())
 	}
 }
+
+// Viewing is what a jury member played of a film: the merged stretches, the
+// seconds they cover and the share of the film (null when its duration is not
+// known).
+type Viewing struct {
+	Spans          []festival.Span `json:"spans"`
+	WatchedSeconds float64         `json:"watched_seconds"`
+	WatchedShare   *float64        `json:"watched_share"`
+}
+
+// RecordViewing adds a stretch the calling jury member played of a film
+// assigned to them (the screening room reports it as it plays).
+func (s *Service) RecordViewing(ctx context.Context, c festival.Actor, id int64, span festival.Span) (Viewing, error) {
+	if err := festival.CheckSpan(span); err != nil {
+		return Viewing{}, err
+	}
+	m, err := s.film(ctx, id)
+	if err != nil {
+		return Viewing{}, err
+	}
+	if !m.HasJury(c.ID) {
+		return Viewing{}, apperr.E(apperr.Forbidden, texts.NoMediaAccess)
+	}
+	spans, err := s.store.RecordViewing(ctx, id, c.ID, span)
+	if err != nil {
+		return Viewing{}, storeErr(err)
+	}
+	v := Viewing{Spans: spans}
+	for _, sp := range spans {
+		v.WatchedSeconds += sp.To - sp.From
+	}
+	if share, ok := festival.WatchedShare(spans, m.Duration); ok {
+		v.WatchedShare = &share
+	}
+	return v, nil
+}

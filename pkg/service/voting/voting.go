@@ -69,6 +69,11 @@ func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (d
 	if err := g.Settings.CheckVoteIn(s.now(), cats); err != nil {
 		return g, false, err // outside the voting window, or the results are published
 	}
+	if c.Role == festival.RoleJury {
+		if err := g.Settings.CheckWatched(g.Viewing, g.Movie.Duration); err != nil {
+			return g, false, err // watched too little of the film (festival setting)
+		}
+	}
 	// The caller's record as the token check read it; read it here only
 	// for a caller the check did not read (a direct call of the service).
 	u := c.Record

@@ -29,6 +29,9 @@ type MovieFacts struct {
 	Collaborators []festival.Collaborator
 	Awards        []festival.MovieAward
 	Version       int64
+	// Duration (seconds) is read with the whole film (VoteGround), not with
+	// the listings' projection.
+	Duration *int64
 }
 
 // movieFactsItem is the projection as stored (Categories is a map keyed by
@@ -43,6 +46,7 @@ type movieFactsItem struct {
 	Awards        []festival.MovieAward             `dynamodbav:"Awards"`
 	Version       int64                             `dynamodbav:"version"`
 	Deleting      bool                              `dynamodbav:"deleting"`
+	Duration      *int64                            `dynamodbav:"duration"`
 }
 
 // unmarshalMovieFacts decodes a film's facts; a film being deleted is
@@ -58,7 +62,7 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (MovieFacts, erro
 	f := MovieFacts{
 		ID: it.ID, Title: it.Title, OwnerID: it.OwnerID, Status: festival.SelectionStatus(it.Status),
 		Categories: make([]festival.MovieCategory, 0, len(it.Categories)), Collaborators: it.Collaborators,
-		Awards: it.Awards, Version: it.Version,
+		Awards: it.Awards, Version: it.Version, Duration: it.Duration,
 	}
 	for _, c := range it.Categories {
 		f.Categories = append(f.Categories, c)

@@ -47,19 +47,62 @@ type watchItem struct {
 	MovieID   int64  `dynamodbav:"id_movie"`
 	UserID    int64  `dynamodbav:"id_user"`
 	WatchedAt string `dynamodbav:"watchedAt"`
+	// Spans are the stretches played (RecordViewing), merged; Ver counts
+	// their writes (optimistic locking).
+	Spans []festival.Span `dynamodbav:"spans,omitempty"`
+	Ver   int64           `dynamodbav:"ver"`
 }
 
 // Watch is a jury member having opened a film's media.
 type Watch struct{ MovieID, UserID int64 }
 
-// RecordWatch notes, once, that a jury member opened a film's media. A film
-// deleted meanwhile is not written to (the condition on its item).
-func (s *Store) RecordWatch(ctx context.Context, movieID, userID int64) error {
-	item, err := attributevalue.MarshalMap(watchItem{
+func (s *Store) newWatch(movieID, userID int64) watchItem {
+	return watchItem{
 		PK: moviePK(movieID), SK: watchSK(userID), GSI1PK: gsi1Watches, GSI1SK: "WATCH#" + pad(movieID) + "#" + pad(userID),
 		GSI2PK: userRefPK(userID), GSI2SK: "WATCH#MOVIE#" + pad(movieID), Type: typeWatch, MovieID: movieID, UserID: userID,
 		WatchedAt: festival.NewTime(s.now()).String(),
+	}
+}
+
+// RecordViewing adds a stretch a jury member played to what they watched of
+// a film (merged), and returns the stretches: a read, then a write
+// conditional on nobody having written in between (retried).
+func (s *Store) RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) ([]festival.Span, error) {
+	var spans []festival.Span
+	err := Retry(ctx, func(int) error {
+		it, err := getItem[watchItem](ctx, s, key(moviePK(movieID), watchSK(userID)))
+		put := &types.Put{TableName: &s.table, ConditionExpression: aws.String("attribute_not_exists(PK)")}
+		switch {
+		case errors.Is(err, ErrNotFound):
+			it = s.newWatch(movieID, userID)
+		case err != nil:
+			return err
+		default:
+			put.ConditionExpression = aws.String("ver = :v")
+			put.ExpressionAttributeValues = map[string]types.AttributeValue{":v": num(it.Ver)}
+		}
+		it.Spans, it.Ver = festival.MergeSpans(it.Spans, span), it.Ver+1
+		if put.Item, err = attributevalue.MarshalMap(it); err != nil {
+			return err
+		}
+		// Not on a film being deleted or gone: its collection goes.
+		err = s.transact(ctx, []types.TransactWriteItem{{Put: put}, s.movieExistsCheck(movieID)})
+		switch {
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			return Again(err)
+		case conditionFailedAt(err, 1):
+			return ErrNotFound
+		}
+		spans = it.Spans
+		return err
 	})
+	return spans, err
+}
+
+// RecordWatch notes, once, that a jury member opened a film's media. A film
+// deleted meanwhile is not written to (the condition on its item).
+func (s *Store) RecordWatch(ctx context.Context, movieID, userID int64) error {
+	item, err := attributevalue.MarshalMap(s.newWatch(movieID, userID))
 	if err != nil {
 		return err
 	}

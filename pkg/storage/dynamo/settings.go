@@ -37,6 +37,7 @@ type settingsItem struct {
 	ScoringGrid           festival.Grid            `dynamodbav:"scoring_grid,omitempty"`
 	CategoryGrids         map[string]festival.Grid `dynamodbav:"category_grids,omitempty"`
 	ResultsLedgerHash     string                   `dynamodbav:"results_ledger_hash,omitempty"`
+	MinWatchedShare       int                      `dynamodbav:"min_watched_share,omitempty"`
 	// CategoryWindows: by category id, its four dates (ISO 8601, "" unset).
 	CategoryWindows map[string]categoryWindowItem `dynamodbav:"category_windows,omitempty"`
 	UpdatedAt       string                        `dynamodbav:"updatedAt"`
@@ -69,6 +70,7 @@ func (it settingsItem) settings() festival.Settings {
 	if it.ResultsPublishedAt != "" {
 		s.ResultsLedger = &festival.LedgerHead{Seq: it.ResultsLedgerSeq, Hash: it.ResultsLedgerHash}
 	}
+	s.MinWatchedShare = it.MinWatchedShare
 	s.ScoringGrid = it.ScoringGrid
 	s.CategoryGrids = map[int64]festival.Grid{}
 	for k, g := range it.CategoryGrids {
@@ -187,7 +189,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		VotingOpenAt: st.VotingOpenAt.String(), VotingCloseAt: st.VotingCloseAt.String(),
 		ResultsPublishedAt: st.ResultsPublishedAt.String(), PublicFilmView: string(st.PublicFilmView),
 		JuryReminderDays: st.JuryReminderDays, CategoryWindows: windows, ResultsLedgerSeq: ledger.Seq, ResultsLedgerHash: ledger.Hash,
-		ScoringGrid: st.ScoringGrid, CategoryGrids: grids,
+		ScoringGrid: st.ScoringGrid, CategoryGrids: grids, MinWatchedShare: st.MinWatchedShare,
 	}
 }
 

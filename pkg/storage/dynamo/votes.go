@@ -96,15 +96,19 @@ type Ground struct {
 	Movie    MovieFacts
 	Settings festival.Settings
 	Vote     *festival.Vote
+	// Viewing is what the voter played of the film (RecordViewing).
+	Viewing []festival.Span
 }
 
-// VoteGround reads the film, the settings and the voter's vote on it in one
-// BatchGetItem (consistent): ErrNotFound when the film is not there.
+// VoteGround reads the film, the settings, the voter's vote on it and what
+// they played of it in one BatchGetItem (consistent): ErrNotFound when the
+// film is not there.
 func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (Ground, error) {
 	g := Ground{Settings: festival.DefaultSettings()}
 	found := false
 	keys := []map[string]types.AttributeValue{
 		key(moviePK(movieID), skMovie), key(settingsPK, settingsSK), key(moviePK(movieID), voteSK(voterID)),
+		key(moviePK(movieID), watchSK(voterID)),
 	}
 	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
 		pk, _ := item[attrPK].(*types.AttributeValueMemberS)
@@ -116,6 +120,12 @@ func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (Ground,
 			var err error
 			g.Settings, err = decodeSettings(item)
 			return err
+		case strings.HasPrefix(sk.Value, "WATCH#"):
+			var it watchItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return err
+			}
+			g.Viewing = it.Spans
 		case sk.Value == skMovie:
 			f, err := unmarshalMovieFacts(item)
 			if err != nil {

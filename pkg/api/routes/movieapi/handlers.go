@@ -115,3 +115,26 @@ func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {
 	m, err := h.movies.Media(r.Context(), c, id)
 	return http.StatusOK, m, err
 }
+
+// viewing records a stretch the calling jury member played ({from, to},
+// seconds from the film's start).
+func (h *Handler) viewing(r *http.Request, c festival.Actor) (int, any, error) {
+	id, err := movieID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	span, err := web.Read(r, texts.BadSpan, func(f web.Fields) (festival.Span, error) {
+		var span festival.Span
+		_, e1 := f.Decode("from", &span.From)
+		_, e2 := f.Decode("to", &span.To)
+		if e1 != nil || e2 != nil || !f.Has("from") || !f.Has("to") {
+			return span, apperr.E(apperr.Invalid, texts.BadSpan)
+		}
+		return span, nil
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	v, err := h.movies.RecordViewing(r.Context(), c, id, span)
+	return http.StatusOK, v, err
+}

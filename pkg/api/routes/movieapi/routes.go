@@ -35,6 +35,7 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("PUT /movies/{id}/collaborators", g.Require(changed(texts.CollaboratorsSet, h.setCollaborators), producer, admin)) // + owner check
 	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury))
 	mux.Handle("DELETE /movies/{id}", g.Require(h.delete, admin))
+	mux.Handle("POST /movies/{id}/viewing", g.Require(h.viewing, jury))                                                         // + assigned
 	mux.Handle("GET /movies/{id}/media", g.Require(h.media))                                                                    // + admin, owner or assigned jury
 	mux.Handle("POST /movies/{id}/uploads", g.Require(h.startUpload, producer, admin))                                          // + owner check
 	mux.Handle("POST /movies/{id}/uploads/complete", g.Require(changed(texts.FileUploaded, h.completeUpload), producer, admin)) // + owner check

@@ -42,7 +42,8 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 	var unknown []string
 	for k := range f {
 		known := k == "jury_vote_assigned_only" || k == "self_registration_roles" || k == "results_published" || k == "public_film_view" ||
-			k == "jury_reminder_days" || k == "category_windows" || k == "scoring_grid" || k == "category_grids"
+			k == "jury_reminder_days" || k == "category_windows" || k == "scoring_grid" || k == "category_grids" ||
+			k == "min_watched_share"
 		for _, n := range numbers {
 			known = known || k == n.name
 		}
@@ -123,6 +124,13 @@ func readSettingsChange(f web.Fields) (festadmin.SettingsChange, error) {
 			return festadmin.SettingsChange{}, apperr.Ef(apperr.Invalid, "Le paramètre jury_reminder_days doit être un entier de 0 (pas de rappels) à %d (jours entre deux rappels)", festival.MaxJuryReminderDays)
 		}
 		ch.JuryReminderDays = &days
+	}
+	if f.Has("min_watched_share") {
+		var pct int
+		if err := json.Unmarshal(f["min_watched_share"], &pct); err != nil || f.IsNull("min_watched_share") || pct < 0 || pct > 100 {
+			return festadmin.SettingsChange{}, apperr.E(apperr.Invalid, texts.MinWatchedShareRange)
+		}
+		ch.MinWatchedShare = &pct
 	}
 	if f.Has("scoring_grid") {
 		var g festival.Grid
