@@ -57,6 +57,10 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
   await shot(page, "jury-1-assigned");
   await accessible(page, assert);
 
+  const stretches = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith(`/movies/${films.demoiselles}/viewing`)) stretches.push(r.postDataJSON());
+  });
   await page.getByRole("link", { name: "Les Demoiselles de Rochefort" }).click();
   await page.getByRole("heading", { name: "Salle de projection" }).waitFor();
   const video = page.getByRole("region", { name: "Salle de projection" }).locator("video");
@@ -76,6 +80,14 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
     const v = document.querySelector("video");
     return v.currentTime >= at && (!v.paused || v.ended);
   }, first.at);
+
+  // The screening room told the API what was played (a pause, the end, a jump or every 15 s report it).
+  await video.evaluate((v) => v.pause());
+  for (let i = 0; i < 50 && stretches.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(
+    stretches.some((s) => s.to > s.from && s.to > 1),
+    `a stretch of more than a second played was reported: ${JSON.stringify(stretches)}`,
+  );
 
   // A vote, then a change made from the keyboard.
   await page.getByLabel("Note (de 0 à 10)").fill("7,5");

@@ -43,7 +43,7 @@ function Judging({ m, me, onChange }: Props) {
   return (
     <section aria-labelledby="screening-title" class="panel">
       <h2 id="screening-title">{fr.vote.screening}</h2>
-      <Player id={m.id_movie} title={m.title} />
+      <Player id={m.id_movie} title={m.title} reports />
       <VoteForm m={m} onMarked={onChange} />
     </section>
   );

@@ -15,8 +15,14 @@ function renewIn(m: Media): number {
 // film goes on from where it was, playing or paused: a feature film does not
 // stop when its first link dies. A link refused mid-film (a laptop that slept
 // past expiry) is renewed too.
-export function Player({ id, title }: { id: number; title: string }) {
+//
+// With reports (a jury member's screening room), it tells the API what it
+// plays (POST /movies/{id}/viewing): each stretch from where playing started
+// to where it paused, ended, jumped or its link was renewed, and every 15
+// seconds while it plays.
+export function Player({ id, title, reports = false }: { id: number; title: string; reports?: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
+  useViewingReports(video, id, reports);
   const [media, setMedia] = useState<Media | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [track, setTrack] = useState<string | null>(null);
@@ -105,4 +111,47 @@ export function Player({ id, title }: { id: number; title: string }) {
       </figcaption>
     </figure>
   );
+}
+
+// useViewingReports reports the stretches a video plays (see Player). A
+// report that fails is dropped: it must not disturb the screening.
+function useViewingReports(video: { current: HTMLVideoElement | null }, id: number, on: boolean) {
+  useEffect(() => {
+    const v = video.current;
+    if (!on || !v) return;
+    let from = v.currentTime;
+    let last = from;
+    const report = () => {
+      if (last > from + 0.5) api.viewing(id, from, last).catch(() => undefined);
+      from = last;
+    };
+    const onTime = () => {
+      if (v.seeking) return;
+      last = v.currentTime;
+      if (last - from >= 15) report();
+    };
+    const onSeeking = () => {
+      report();
+      from = last = v.currentTime;
+    };
+    const onPlay = () => {
+      from = last = v.currentTime;
+    };
+    // A new link (renewal) empties the element first: what played until then is a stretch.
+    v.addEventListener("emptied", report);
+    v.addEventListener("timeupdate", onTime);
+    v.addEventListener("seeking", onSeeking);
+    v.addEventListener("play", onPlay);
+    v.addEventListener("pause", report);
+    v.addEventListener("ended", report);
+    return () => {
+      report();
+      v.removeEventListener("emptied", report);
+      v.removeEventListener("timeupdate", onTime);
+      v.removeEventListener("seeking", onSeeking);
+      v.removeEventListener("play", onPlay);
+      v.removeEventListener("pause", report);
+      v.removeEventListener("ended", report);
+    };
+  }, [video.current, id, on]);
 }
