@@ -2,6 +2,7 @@ package festival
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -125,6 +126,11 @@ func (s Season) windowsIn(cats []int64, pick func(CategoryWindow) Window) []Wind
 	return out
 }
 
+// anyOpen reports whether one of ws contains now.
+func anyOpen(ws []Window, now time.Time) bool {
+	return slices.ContainsFunc(ws, func(w Window) bool { return w.Contains(now) })
+}
+
 // AnySubmissionsOpen reports whether some window admits submissions at now:
 // the festival's, or a category's (checked before a form is read, when its
 // categories are not known yet).
@@ -145,13 +151,11 @@ func (s Season) AnySubmissionsOpen(now time.Time) bool {
 // open is enough), else the festival's.
 func (s Season) CheckSubmissionIn(now time.Time, cats []int64) error {
 	ws := s.windowsIn(cats, CategoryWindow.Submissions)
-	if len(ws) == 0 {
+	switch {
+	case len(ws) == 0:
 		return s.CheckSubmission(now)
-	}
-	for _, w := range ws {
-		if w.Contains(now) {
-			return nil
-		}
+	case anyOpen(ws, now):
+		return nil
 	}
 	return submissionRefusal(ws[0], now)
 }
@@ -161,13 +165,11 @@ func (s Season) CheckSubmissionIn(now time.Time, cats []int64) error {
 // being enough, else the festival's), or once the results are published.
 func (s Season) CheckVoteIn(now time.Time, cats []int64) error {
 	ws := s.windowsIn(cats, CategoryWindow.Voting)
-	if len(ws) == 0 || s.Published() {
+	switch {
+	case len(ws) == 0 || s.Published():
 		return s.CheckVote(now)
-	}
-	for _, w := range ws {
-		if w.Contains(now) {
-			return nil
-		}
+	case anyOpen(ws, now):
+		return nil
 	}
 	return voteRefusal(ws[0], now)
 }
@@ -184,12 +186,16 @@ func (s Season) CheckSubmission(now time.Time) error {
 
 // submissionRefusal is the 403 of a submission outside w.
 func submissionRefusal(w Window, now time.Time) error {
-	switch {
-	case !w.Open.IsZero() && now.Before(w.Open.Time):
-		return apperr.Ef(apperr.Forbidden, texts.SubmissionsNotOpen, FrenchDate(w.Open), until(w.Close, "ferment"))
-	default:
-		return apperr.Ef(apperr.Forbidden, texts.SubmissionsClosed, FrenchDate(w.Close))
+	return refusal(w, now, texts.SubmissionsNotOpen, "ferment", texts.SubmissionsClosed)
+}
+
+// refusal is the 403 of an act outside w: not open yet (notOpen, with the
+// verb of its closing), or closed (closed).
+func refusal(w Window, now time.Time, notOpen, verb, closed string) error {
+	if !w.Open.IsZero() && now.Before(w.Open.Time) {
+		return apperr.Ef(apperr.Forbidden, notOpen, FrenchDate(w.Open), until(w.Close, verb))
 	}
+	return apperr.Ef(apperr.Forbidden, closed, FrenchDate(w.Close))
 }
 
 // CheckVote refuses a vote or a candidate mark outside the voting window, or
@@ -207,12 +213,7 @@ func (s Season) CheckVote(now time.Time) error {
 
 // voteRefusal is the 403 of a vote outside w.
 func voteRefusal(w Window, now time.Time) error {
-	switch {
-	case !w.Open.IsZero() && now.Before(w.Open.Time):
-		return apperr.Ef(apperr.Forbidden, texts.VotingNotOpen, FrenchDate(w.Open), until(w.Close, "ferme"))
-	default:
-		return apperr.Ef(apperr.Forbidden, texts.VotingClosed, FrenchDate(w.Close))
-	}
+	return refusal(w, now, texts.VotingNotOpen, "ferme", texts.VotingClosed)
 }
 
 // until ends a "not yet open" sentence with the closing date, if any.

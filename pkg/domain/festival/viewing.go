@@ -1,6 +1,7 @@
 package festival
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"time"
@@ -32,7 +33,7 @@ func CheckSpan(s Span) error {
 // the gaps between them.
 func MergeSpans(spans []Span, add Span) []Span {
 	all := append(slices.Clone(spans), add)
-	slices.SortFunc(all, func(a, b Span) int { return cmpFloat(a.From, b.From) })
+	slices.SortFunc(all, func(a, b Span) int { return cmp.Compare(a.From, b.From) })
 	out := []Span{}
 	for _, s := range all {
 		if n := len(out); n > 0 && s.From <= out[n-1].To {
@@ -42,16 +43,6 @@ func MergeSpans(spans []Span, add Span) []Span {
 		out = append(out, s)
 	}
 	return out
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // WatchedShare is the share of a film of duration seconds that the stretches
