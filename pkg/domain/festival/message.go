@@ -71,13 +71,19 @@ func MessageRetryDelay(attempts int) time.Duration {
 	return time.Minute << min(max(attempts-1, 0), 10)
 }
 
-// NewMessage is a pending message, due now. Its id sorts by creation time.
-func NewMessage(kind MessageKind, to []int64, params map[string]string, now time.Time) Message {
+// NewTimeID is a unique id that sorts by time: the millisecond, then 6
+// random bytes (messages, the vote ledger's pending entries).
+func NewTimeID(now time.Time) string {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
+	return strings.NewReplacer("-", "", ":", "", ".", "").Replace(NewTime(now).String()) + "-" + hex.EncodeToString(b[:])
+}
+
+// NewMessage is a pending message, due now. Its id sorts by creation time.
+func NewMessage(kind MessageKind, to []int64, params map[string]string, now time.Time) Message {
 	t := NewTime(now)
 	return Message{
-		ID: strings.NewReplacer("-", "", ":", "", ".", "").Replace(t.String()) + "-" + hex.EncodeToString(b[:]), Kind: kind,
+		ID: NewTimeID(now), Kind: kind,
 		To: slices.Clone(to), Params: params, State: MessagePending, Delivered: []int64{}, NextAttemptAt: t, CreatedAt: t,
 	}
 }

@@ -61,7 +61,7 @@ func (it ledgerItem) entry() festival.LedgerEntry {
 
 // ledgerOp is the pending entry of a change, for its transaction.
 func (s *Store) ledgerOp(kind string, data map[string]string) (types.TransactWriteItem, error) {
-	id := festival.NewMessage("", nil, nil, s.now()).ID // time-ordered, unique
+	id := festival.NewTimeID(s.now())
 	item, err := attributevalue.MarshalMap(ledgerPending{
 		PK: "LEDGERQ#" + id, SK: skLedgerQ, GSI1PK: gsi1LedgerQ, GSI1SK: id, Type: typeLedger,
 		At: festival.NewTime(s.now()).String(), Kind: kind, Data: data,

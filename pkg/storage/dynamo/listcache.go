@@ -364,12 +364,17 @@ func itemID(item map[string]types.AttributeValue) (int64, error) {
 	return strconv.ParseInt(id, 10, 64)
 }
 
+// loadMovies reads films by id (consistent BatchGetItems), in id order,
+// leaving out those gone or being deleted.
+func (s *Store) loadMovies(ctx context.Context, ids []int64) ([]festival.Movie, error) {
+	return loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
+		func(it movieItem) (festival.Movie, bool) { return it.movie(), !it.Deleting })(ctx, ids)
+}
+
 // cachedMovies is the film list kept in memory (ok false: not kept), with
 // the settings read into st when st is set.
 func (s *Store) cachedMovies(ctx context.Context, st *festival.Settings) ([]festival.Movie, bool, error) {
-	return cachedList(ctx, s, &s.lists.movies, listMovies, counterMovies,
-		loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
-			func(it movieItem) (festival.Movie, bool) { return it.movie(), !it.Deleting }), st)
+	return cachedList(ctx, s, &s.lists.movies, listMovies, counterMovies, s.loadMovies, st)
 }
 
 func (s *Store) cachedCategories(ctx context.Context) ([]festival.Category, bool, error) {

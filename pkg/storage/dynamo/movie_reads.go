@@ -213,7 +213,7 @@ func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f Mov
 	if err != nil {
 		return nil, "", err
 	}
-	all, err := s.batchGetMovies(ctx, ids)
+	all, err := s.loadMovies(ctx, ids)
 	if err != nil {
 		return nil, "", err
 	}
@@ -224,33 +224,6 @@ func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f Mov
 		}
 	}
 	return movies, next, nil
-}
-
-// batchGetMovies reads films by id and returns them in the order of ids;
-// films that no longer exist, or are being deleted, are left out.
-func (s *Store) batchGetMovies(ctx context.Context, ids []int64) ([]festival.Movie, error) {
-	type read struct {
-		m    festival.Movie
-		gone bool
-	}
-	all, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
-		"", nil, func(item map[string]types.AttributeValue) (read, int64, error) {
-			var it movieItem
-			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-				return read{}, 0, fmt.Errorf("decode film: %w", err)
-			}
-			return read{m: it.movie(), gone: it.Deleting}, it.ID, nil
-		})
-	if err != nil {
-		return nil, err
-	}
-	movies := make([]festival.Movie, 0, len(all))
-	for _, r := range all {
-		if !r.gone {
-			movies = append(movies, r.m)
-		}
-	}
-	return movies, nil
 }
 
 // CategoryNames reads categories by id and returns the embedded form of each,
