@@ -434,7 +434,7 @@ func TestAJuryMemberInConflictOfInterestIsNeitherAssignedNorMadeCollaborator(t *
 	}}).Expect(http.StatusOK)
 
 	api.Do("PUT", path+"/juries", admin.Token, map[string]any{"juries": []int64{jury.ID, conflicted.ID}}).
-		ExpectError(http.StatusBadRequest, fmt.Sprintf("Conflit d'intérêts : ces membres du jury ont produit ce film ou figurent parmi ses collaborateurs : %d", conflicted.ID))
+		ExpectError(http.StatusBadRequest, fmt.Sprintf("Conflit d'intérêts : ces membres du jury ont produit ce film, figurent parmi ses collaborateurs ou ont déclaré un conflit avec lui : %d", conflicted.ID))
 	if j := api.Do("GET", path, "", nil).JSON()["Juries"].([]any); len(j) != 0 {
 		t.Errorf("a refused assignment changed the film: %v", j)
 	}

@@ -38,6 +38,7 @@ const (
 	MessageMovieReceived    MessageKind = "movie.received"
 	MessageMovieStatus      MessageKind = "movie.status"
 	MessageJuryAssigned     MessageKind = "jury.assigned"
+	MessageJuryAssignment   MessageKind = "jury.assignment" // films given by the automatic assignment, in one message
 	MessagePasswordReset    MessageKind = "password.reset"
 	MessageJuryReminder     MessageKind = "jury.reminder"
 	MessageResultsPublished MessageKind = "results.published"

@@ -147,10 +147,10 @@ type Jury struct {
 }
 
 // ConflictOfInterest reports whether a jury member may not judge the film:
-// they produced it, or they are listed among its collaborators (same e-mail,
-// compared case-insensitively).
+// they produced it, they are listed among its collaborators (same e-mail,
+// compared case-insensitively), or they declared a conflict with it.
 func ConflictOfInterest(m Movie, juror User) bool {
-	if m.OwnerID == juror.ID {
+	if m.OwnerID == juror.ID || slices.Contains(juror.JuryConflicts, m.ID) {
 		return true
 	}
 	email := NormalizeEmail(juror.Email)

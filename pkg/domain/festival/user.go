@@ -47,6 +47,11 @@ type User struct {
 	Facebook       *string
 	Tiktok         *string
 	KnownByService *string
+	// JuryCategories and JuryConflicts are what a jury member declared
+	// (PUT /users/me/jury-profile): the categories they judge (none: any)
+	// and the films they must not judge. Not part of the user object.
+	JuryCategories []int64
+	JuryConflicts  []int64
 	CreatedAt      Time
 	UpdatedAt      Time
 }

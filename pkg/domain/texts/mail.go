@@ -24,6 +24,9 @@ func Mail(kind string, params map[string]string, festival, firstName, link strin
 	case "jury.assigned":
 		return fmt.Sprintf("[%s] Un film vous est confié : %s", festival, title),
 			fmt.Sprintf("%s\n\nLe film « %s » vous a été attribué. Vous pouvez le regarder et le noter dans la console du festival : %s%s", hello, title, link, sign)
+	case "jury.assignment":
+		return fmt.Sprintf("[%s] %s film(s) vous sont confiés", festival, params["count"]),
+			fmt.Sprintf("%s\n\nLes films suivants vous ont été attribués :\n%s\n\nVous pouvez les regarder et les noter dans la console du festival : %s#/jury%s", hello, params["titles"], link, sign)
 	case "jury.reminder":
 		return fmt.Sprintf("[%s] Rappel : %s film(s) à noter", festival, params["count"]),
 			fmt.Sprintf("%s\n\nIl vous reste %s film(s) à noter%s. Retrouvez-les dans la console du festival : %s#/jury\n\nPour ne plus recevoir ces rappels, décochez-les dans « Mon compte ».%s",

@@ -341,7 +341,7 @@ func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 // written. The check runs on the film as read for the versioned write, so a
 // collaborator added concurrently makes the write retry and be checked again.
 func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
-	return s.UpdateMovie(ctx, id, s.juriesChange(actor, id, juries))
+	return s.UpdateMovie(ctx, id, s.juriesChange(actor, id, juries, nil))
 }
 
 // AssignJuries is JuryMembers then SetMovieJuries with one read less: the
@@ -360,6 +360,7 @@ func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 	}
 	var film *movieRead
 	members := map[int64]festival.Jury{}
+	declared := map[int64][]int64{} // conflicts members declared
 	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
 		if sk, _ := item[attrSK].(*types.AttributeValueMemberS); sk != nil && sk.Value == skMovie {
 			m, v, err := unmarshalMovie(item)
@@ -376,7 +377,13 @@ func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 		if err := attributevalue.UnmarshalMap(item, &j); err != nil {
 			return err
 		}
-		members[j.ID] = j
+		var d struct {
+			Conflicts []int64 `dynamodbav:"jury_conflicts"`
+		}
+		if err := attributevalue.UnmarshalMap(item, &d); err != nil {
+			return err
+		}
+		members[j.ID], declared[j.ID] = j, d.Conflicts
 		return nil
 	})
 	if err != nil {
@@ -389,16 +396,18 @@ func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 	if film == nil {
 		return festival.Movie{}, ErrNotFound
 	}
-	return s.updateMovie(ctx, id, film, s.juriesChange(actor, id, juries))
+	return s.updateMovie(ctx, id, film, s.juriesChange(actor, id, juries, declared))
 }
 
-// juriesChange assigns exactly juries to a film (see SetMovieJuries).
-func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.Jury) MovieChange {
+// juriesChange assigns exactly juries to a film (see SetMovieJuries);
+// declared are the conflicts members declared, as read (the ConditionCheck
+// on each member holds the write to what is stored when it commits).
+func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.Jury, declared map[int64][]int64) MovieChange {
 	want := ids(juries, func(j festival.Jury) int64 { return j.ID })
 	return func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		var conflicted []int64
 		for _, j := range juries {
-			if festival.ConflictOfInterest(*m, festival.User{ID: j.ID, Email: j.Email}) {
+			if festival.ConflictOfInterest(*m, festival.User{ID: j.ID, Email: j.Email, JuryConflicts: declared[j.ID]}) {
 				conflicted = append(conflicted, j.ID)
 			}
 		}
@@ -408,7 +417,7 @@ func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.J
 		}
 		ops, err := relinkOps(ids(m.Juries, func(j festival.Jury) int64 { return j.ID }), want,
 			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },
-			s.isJuryCheck,
+			func(uid int64) types.TransactWriteItem { return s.isJuryCheck(id, uid) },
 			func(uid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), juryLinkSK(uid)) })
 		if err != nil {
 			return nil, err
@@ -418,13 +427,14 @@ func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.J
 	}
 }
 
-// isJuryCheck holds a transaction to the user still being a JURY account.
-func (s *Store) isJuryCheck(userID int64) types.TransactWriteItem {
+// isJuryCheck holds a transaction to the user still being a JURY account
+// that has not declared a conflict with the film.
+func (s *Store) isJuryCheck(movieID, userID int64) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(userPK(userID), skUser),
-		ConditionExpression:       aws.String("#r = :jury"),
+		ConditionExpression:       aws.String("#r = :jury AND NOT contains(jury_conflicts, :mid)"),
 		ExpressionAttributeNames:  map[string]string{"#r": "role"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":jury": str(string(festival.RoleJury))},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":jury": str(string(festival.RoleJury)), ":mid": num(movieID)},
 	}}
 }
 

@@ -43,8 +43,12 @@ type userItem struct {
 	Facebook       *string `dynamodbav:"facebook,omitempty"`
 	Tiktok         *string `dynamodbav:"tiktok,omitempty"`
 	KnownByService *string `dynamodbav:"known_by_service,omitempty"`
-	CreatedAt      string  `dynamodbav:"createdAt"`
-	UpdatedAt      string  `dynamodbav:"updatedAt"`
+	JuryCategories []int64 `dynamodbav:"jury_categories,omitempty"`
+	// JuryConflicts is read by the ConditionCheck of every jury assignment
+	// (isJuryCheck), so a declaration and an assignment cannot cross.
+	JuryConflicts []int64 `dynamodbav:"jury_conflicts,omitempty"`
+	CreatedAt     string  `dynamodbav:"createdAt"`
+	UpdatedAt     string  `dynamodbav:"updatedAt"`
 	// Version increases with every update; updates are conditional on it
 	// (optimistic locking), so two concurrent updates cannot lose each other.
 	Version int64 `dynamodbav:"version"`
@@ -58,6 +62,7 @@ func toUserItem(u festival.User, version int64) userItem {
 		PostalCode: u.PostalCode, City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job,
 		Portfolio: u.Portfolio, Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin,
 		Facebook: u.Facebook, Tiktok: u.Tiktok, KnownByService: u.KnownByService,
+		JuryCategories: u.JuryCategories, JuryConflicts: u.JuryConflicts,
 		CreatedAt: u.CreatedAt.String(), UpdatedAt: u.UpdatedAt.String(), Version: version,
 	}
 }
@@ -71,7 +76,8 @@ func (it userItem) user() festival.User {
 		Street: it.Street, PostalCode: it.PostalCode, City: it.City, Country: it.Country,
 		Biography: it.Biography, Job: it.Job, Portfolio: it.Portfolio, Youtube: it.Youtube,
 		Instagram: it.Instagram, Linkedin: it.Linkedin, Facebook: it.Facebook, Tiktok: it.Tiktok,
-		KnownByService: it.KnownByService, CreatedAt: created, UpdatedAt: updated,
+		KnownByService: it.KnownByService, JuryCategories: it.JuryCategories, JuryConflicts: it.JuryConflicts,
+		CreatedAt: created, UpdatedAt: updated,
 	}
 }
 
@@ -171,6 +177,13 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.
 // UpdateUserAs is UpdateUser on behalf of an admin: a change of role is
 // recorded in the audit trail, in the same transaction.
 func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error) {
+	return s.updateUser(ctx, actor, id, change, nil)
+}
+
+// updateUser is UpdateUserAs with checks that must hold when the user is
+// written (conditions on other items, sent last in the same transaction): one
+// that fails is ErrConflict.
+func (s *Store) updateUser(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error, checks []types.TransactWriteItem) (festival.User, error) {
 	var updated festival.User
 	err := Retry(ctx, func(int) error {
 		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true)})
@@ -223,7 +236,7 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 			ops = append(ops, s.auditOp(*actor, "user.role", fmt.Sprintf("user:%d", id),
 				map[string]string{"from": string(before.Role), "to": string(after.Role)}))
 		}
-		err = s.transact(ctx, ops)
+		err = s.transact(ctx, append(ops, checks...))
 		if err == nil && copied {
 			s.runNow(ctx, CopyJob{Kind: CopyUser, SourceID: id})
 		}
@@ -238,6 +251,8 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 			// items at the same moment: nothing was written, so read again
 			// and reapply.
 			return Again(fmt.Errorf("update user %d: %w", id, err))
+		case len(checks) > 0 && cancelReasons(err) != nil:
+			return ErrConflict
 		default:
 			return fmt.Errorf("update user %d: %w", id, err)
 		}

@@ -101,7 +101,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await jury.getByLabel("Anouk Aimée").check();
   await jury.getByLabel("Agnès Varda").check();
   await page.getByRole("button", { name: "Enregistrer le jury" }).click();
-  await page.getByRole("alert").filter({ hasText: "Conflit d'intérêts : ces membres du jury ont produit ce film ou figurent parmi ses collaborateurs" }).waitFor();
+  await page.getByRole("alert").filter({ hasText: "Conflit d'intérêts : ces membres du jury ont produit ce film, figurent parmi ses collaborateurs ou ont déclaré un conflit avec lui" }).waitFor();
   await jury.getByLabel("Anouk Aimée").uncheck();
   await jury.getByLabel("Jacques Perrin").check();
   await page.getByRole("button", { name: "Enregistrer le jury" }).click();

@@ -3,11 +3,13 @@ package userapi
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 )
 
@@ -62,6 +64,33 @@ func (h *Handler) setReminders(r *http.Request, c festival.Actor) (int, any, err
 		return 0, nil, err
 	}
 	return http.StatusOK, Reminders{Reminders: on}, nil
+}
+
+func (h *Handler) getJuryProfile(r *http.Request, c festival.Actor) (int, any, error) {
+	p, err := h.accounts.JuryProfile(r.Context(), c)
+	return http.StatusOK, p, err
+}
+
+// setJuryProfile replaces the caller's declarations: {"categories": [ids],
+// "conflicts": [film ids]}, both required (empty lists clear them).
+func (h *Handler) setJuryProfile(r *http.Request, c festival.Actor) (int, any, error) {
+	f, err := web.Body(r, "")
+	if err != nil {
+		return 0, nil, err
+	}
+	shape := apperr.Ef(apperr.Invalid, texts.JuryProfileShape, accounts.MaxJuryCategories, accounts.MaxJuryConflicts)
+	var p accounts.JuryProfile
+	if len(f) != 2 || f.IsNull("categories") || f.IsNull("conflicts") ||
+		json.Unmarshal(f["categories"], &p.Categories) != nil || json.Unmarshal(f["conflicts"], &p.Conflicts) != nil {
+		return 0, nil, shape
+	}
+	for _, id := range append(slices.Clone(p.Categories), p.Conflicts...) {
+		if id <= 0 {
+			return 0, nil, shape
+		}
+	}
+	p, err = h.accounts.SetJuryProfile(r.Context(), c, p)
+	return http.StatusOK, p, err
 }
 
 // LateCodeBody is the answer of POST /settings/late-codes.

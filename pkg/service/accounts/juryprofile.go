@@ -1,0 +1,71 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+// The most categories and declared conflicts a jury profile holds: enough
+// for any festival, and what one transaction can check.
+const (
+	MaxJuryCategories = 20
+	MaxJuryConflicts  = 30
+)
+
+// JuryProfile is what a jury member declares for the automatic assignment:
+// the categories they judge (empty: any) and the films they must not judge.
+type JuryProfile struct {
+	Categories []int64 `json:"categories"`
+	Conflicts  []int64 `json:"conflicts"`
+}
+
+func profileOf(u festival.User) JuryProfile {
+	return JuryProfile{Categories: orEmpty(u.JuryCategories), Conflicts: orEmpty(u.JuryConflicts)}
+}
+
+func orEmpty(ids []int64) []int64 {
+	if ids == nil {
+		return []int64{}
+	}
+	return ids
+}
+
+// JuryProfile returns the caller's declarations.
+func (s *Service) JuryProfile(ctx context.Context, c festival.Actor) (JuryProfile, error) {
+	u, err := s.Get(ctx, c.ID)
+	return profileOf(u), err
+}
+
+// SetJuryProfile replaces the caller's declarations. Ids are kept sorted and
+// once each; unknown categories or films, and films the caller is already
+// assigned to, are refused and nothing changes.
+func (s *Service) SetJuryProfile(ctx context.Context, c festival.Actor, p JuryProfile) (JuryProfile, error) {
+	for _, ids := range []*[]int64{&p.Categories, &p.Conflicts} {
+		slices.Sort(*ids)
+		*ids = slices.Compact(*ids)
+	}
+	if len(p.Categories) > MaxJuryCategories || len(p.Conflicts) > MaxJuryConflicts {
+		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.JuryProfileShape, MaxJuryCategories, MaxJuryConflicts)
+	}
+	u, err := s.store.SetJuryProfile(ctx, c.ID, p.Categories, p.Conflicts)
+	var bad *dynamo.JuryProfileError
+	switch {
+	case errors.As(err, &bad) && len(bad.UnknownCategories) > 0:
+		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(bad.UnknownCategories, ", "))
+	case errors.As(err, &bad) && len(bad.UnknownFilms) > 0:
+		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.UnknownFilms, festival.JoinIDs(bad.UnknownFilms, ", "))
+	case errors.As(err, &bad):
+		return JuryProfile{}, apperr.Ef(apperr.Conflict, texts.ConflictOnAssignedFilm, festival.JoinIDs(bad.AssignedFilms, ", "))
+	case errors.Is(err, dynamo.ErrConflict):
+		return JuryProfile{}, apperr.E(apperr.Conflict, texts.JuryProfileMeanwhile)
+	case err != nil:
+		return JuryProfile{}, storeErr(err)
+	}
+	return profileOf(u), nil
+}

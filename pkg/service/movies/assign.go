@@ -1,0 +1,267 @@
+package movies
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/service/assignment"
+	"github.com/festivalapi/festival/pkg/storage/dynamo"
+)
+
+// AssignmentRequest is what an admin asks of the automatic assignment.
+type AssignmentRequest struct {
+	// JurorsPerFilm is how many members each film gets (1..MaxJuries).
+	JurorsPerFilm int
+	// PerCategory overrides it for films in a category (the largest of a
+	// film's categories wins).
+	PerCategory map[int64]int
+	// Statuses are the films staffed; empty: every film not refused.
+	Statuses []festival.SelectionStatus
+	// KeepExisting keeps the members films already have (except those with
+	// a conflict of interest); false reassigns the films from scratch.
+	KeepExisting bool
+}
+
+// AssignmentFilm is one film of a preview.
+type AssignmentFilm struct {
+	ID      int64   `json:"id_movie"`
+	Title   string  `json:"title"`
+	Minutes int64   `json:"minutes"`
+	Guessed bool    `json:"minutes_estimated"` // no duration given: the festival's median is used
+	Needed  int     `json:"needed"`
+	Juries  []int64 `json:"juries"`
+	Added   []int64 `json:"added"`
+	Removed []int64 `json:"removed"`
+}
+
+// AssignmentLoad is one member's load in a preview.
+type AssignmentLoad struct {
+	ID         int64   `json:"id_user"`
+	FirstName  string  `json:"first_name"`
+	LastName   string  `json:"last_name"`
+	Categories []int64 `json:"categories"` // declared; empty: any
+	Films      int     `json:"films"`
+	Minutes    int64   `json:"minutes"`
+}
+
+// AssignmentPreview is the proposal an admin looks at before applying it.
+type AssignmentPreview struct {
+	PlanID    string                `json:"plan_id"`
+	ExpiresAt festival.Time         `json:"expires_at"`
+	Films     []AssignmentFilm      `json:"films"`
+	Loads     []AssignmentLoad      `json:"loads"`
+	Spread    assignment.Spread     `json:"spread"`
+	Short     []assignment.Short    `json:"short"`
+	Changes   int                   `json:"changes"` // films whose members change
+	Took      float64               `json:"took_ms"` // the proposal's computation
+	Request   AssignmentRequestEcho `json:"request"`
+}
+
+// AssignmentRequestEcho repeats the request as understood.
+type AssignmentRequestEcho struct {
+	JurorsPerFilm int                        `json:"jurors_per_film"`
+	PerCategory   map[string]int             `json:"per_category"`
+	Statuses      []festival.SelectionStatus `json:"statuses"`
+	KeepExisting  bool                       `json:"keep_existing"`
+}
+
+// PreviewAssignment proposes an assignment (package assignment) from every
+// film and every jury member as stored now, saves it as a plan that can be
+// applied for a day, and returns it.
+func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req AssignmentRequest) (AssignmentPreview, error) {
+	if err := s.store.RecoverPlans(ctx); err != nil {
+		return AssignmentPreview{}, err
+	}
+	films, err := s.store.AllMoviesVersioned(ctx)
+	if err != nil {
+		return AssignmentPreview{}, err
+	}
+	jurors, err := s.store.Jurors(ctx)
+	if err != nil {
+		return AssignmentPreview{}, err
+	}
+	if len(req.Statuses) == 0 {
+		req.Statuses = slices.DeleteFunc(slices.Clone(festival.SelectionStatuses), func(st festival.SelectionStatus) bool { return st == festival.StatusRefused })
+	}
+	inScope := func(m festival.Movie) bool { return slices.Contains(req.Statuses, m.SelectionStatus) }
+	minutes := filmMinutes(films, inScope)
+
+	jurorIdx := map[int64]int{}
+	in := make([]assignment.Juror, len(jurors))
+	for i, u := range jurors {
+		jurorIdx[u.ID] = i
+		in[i] = assignment.Juror{ID: u.ID, Categories: u.JuryCategories}
+	}
+	var staffed []assignment.Film
+	for _, vm := range films {
+		m := vm.Movie
+		if !inScope(m) {
+			for _, j := range m.Juries { // load outside the films staffed
+				if i, ok := jurorIdx[j.ID]; ok {
+					in[i].BaseMinutes += minutes[m.ID]
+					in[i].BaseFilms++
+				}
+			}
+			continue
+		}
+		f := assignment.Film{ID: m.ID, Minutes: minutes[m.ID], Categories: m.CategoryIDs(), Need: req.need(m)}
+		for _, u := range jurors {
+			if festival.ConflictOfInterest(m, u) {
+				f.Conflicts = append(f.Conflicts, u.ID)
+			}
+		}
+		if req.KeepExisting {
+			for _, j := range m.Juries {
+				if !slices.Contains(f.Conflicts, j.ID) {
+					f.Keep = append(f.Keep, j.ID)
+				}
+			}
+		}
+		staffed = append(staffed, f)
+	}
+	start := time.Now()
+	p := assignment.Propose(staffed, in)
+	took := time.Since(start)
+
+	out := AssignmentPreview{Spread: p.Spread, Short: p.Short, Took: float64(took.Microseconds()) / 1000, Request: req.echo()}
+	if out.Short == nil {
+		out.Short = []assignment.Short{}
+	}
+	var plan []dynamo.PlanFilm
+	for _, vm := range films {
+		m := vm.Movie
+		after, ok := p.Films[m.ID]
+		if !ok {
+			continue
+		}
+		before := make([]int64, len(m.Juries))
+		for i, j := range m.Juries {
+			before[i] = j.ID
+		}
+		slices.Sort(before)
+		f := AssignmentFilm{ID: m.ID, Title: m.Title, Minutes: minutes[m.ID], Guessed: m.Duration == nil || *m.Duration <= 0,
+			Needed: req.need(m), Juries: after, Added: diff(after, before), Removed: diff(before, after)}
+		out.Films = append(out.Films, f)
+		if len(f.Added)+len(f.Removed) > 0 {
+			plan = append(plan, dynamo.PlanFilm{MovieID: m.ID, Version: vm.Version, Before: before, After: after})
+		}
+	}
+	if out.Films == nil {
+		out.Films = []AssignmentFilm{}
+	}
+	for _, l := range p.Loads {
+		u := jurors[jurorIdx[l.JurorID]]
+		out.Loads = append(out.Loads, AssignmentLoad{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName,
+			Categories: nonNil(u.JuryCategories), Films: l.Films, Minutes: l.Minutes})
+	}
+	if out.Loads == nil {
+		out.Loads = []AssignmentLoad{}
+	}
+	out.Changes = len(plan)
+	out.PlanID = festival.NewTimeID(s.now())
+	if out.ExpiresAt, err = s.store.SavePlan(ctx, c, out.PlanID, plan); err != nil {
+		return AssignmentPreview{}, err
+	}
+	return out, nil
+}
+
+// ApplyAssignment applies a previewed plan, all or nothing, and returns how
+// many films changed. Each member given films gets one message listing them.
+func (s *Service) ApplyAssignment(ctx context.Context, c festival.Actor, planID string) (int, error) {
+	n, err := s.store.ApplyPlan(ctx, c, planID, func(uid int64, films []festival.Movie) festival.Message {
+		titles := make([]string, len(films))
+		for i, m := range films {
+			titles[i] = "« " + m.Title + " »"
+		}
+		return festival.NewMessage(festival.MessageJuryAssignment, []int64{uid},
+			map[string]string{"count": strconv.Itoa(len(films)), "titles": strings.Join(titles, "\n")}, s.now())
+	})
+	var stale *dynamo.PlanStaleError
+	var state *dynamo.PlanStateError
+	var unknown *dynamo.UnknownIDsError
+	switch {
+	case errors.Is(err, dynamo.ErrNotFound):
+		return 0, apperr.E(apperr.NotFound, texts.PlanNotFound)
+	case errors.As(err, &stale):
+		return 0, apperr.Ef(apperr.Conflict, texts.PlanFilmChanged, stale.MovieID)
+	case errors.As(err, &state) && state.State == dynamo.PlanApplied:
+		return 0, apperr.E(apperr.Conflict, texts.PlanAlreadyApplied)
+	case errors.As(err, &state) && state.State == dynamo.PlanApplying:
+		return 0, apperr.E(apperr.Conflict, texts.PlanBeingApplied)
+	case errors.As(err, &state):
+		return 0, apperr.E(apperr.Conflict, texts.PlanNotApplicable)
+	case errors.Is(err, dynamo.ErrConflict) || errors.As(err, &unknown):
+		return 0, apperr.E(apperr.Conflict, texts.PlanJuryChanged)
+	}
+	return n, err
+}
+
+// need is how many members a film should have.
+func (r AssignmentRequest) need(m festival.Movie) int {
+	n, set := r.JurorsPerFilm, false
+	for _, c := range m.CategoryIDs() {
+		if k, ok := r.PerCategory[c]; ok && (!set || k > n) {
+			n, set = k, true
+		}
+	}
+	return n
+}
+
+func (r AssignmentRequest) echo() AssignmentRequestEcho {
+	per := make(map[string]int, len(r.PerCategory))
+	for c, k := range r.PerCategory {
+		per[strconv.FormatInt(c, 10)] = k
+	}
+	return AssignmentRequestEcho{JurorsPerFilm: r.JurorsPerFilm, PerCategory: per, Statuses: r.Statuses, KeepExisting: r.KeepExisting}
+}
+
+// filmMinutes is each film's length in minutes: its duration, or for a film
+// without one the median duration of the films staffed (1 when none has
+// one, so that counts are balanced).
+func filmMinutes(films []dynamo.VersionedMovie, inScope func(festival.Movie) bool) map[int64]int64 {
+	var known []int64
+	for _, vm := range films {
+		if d := vm.Movie.Duration; inScope(vm.Movie) && d != nil && *d > 0 {
+			known = append(known, *d)
+		}
+	}
+	guess := int64(1)
+	if len(known) > 0 {
+		slices.Sort(known)
+		guess = known[len(known)/2]
+	}
+	out := make(map[int64]int64, len(films))
+	for _, vm := range films {
+		if d := vm.Movie.Duration; d != nil && *d > 0 {
+			out[vm.Movie.ID] = *d
+		} else {
+			out[vm.Movie.ID] = guess
+		}
+	}
+	return out
+}
+
+// diff is the ids of a not in b.
+func diff(a, b []int64) []int64 {
+	out := []int64{}
+	for _, id := range a {
+		if !slices.Contains(b, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func nonNil(ids []int64) []int64 {
+	if ids == nil {
+		return []int64{}
+	}
+	return ids
+}

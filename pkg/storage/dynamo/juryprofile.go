@@ -1,0 +1,89 @@
+package dynamo
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// JuryProfileError names what a jury profile cannot refer to: categories or
+// films that do not exist, and films the member is assigned to (a conflict
+// is declared before the assignment; an admin takes the member off first).
+// Nothing was written.
+type JuryProfileError struct{ UnknownCategories, UnknownFilms, AssignedFilms []int64 }
+
+func (e *JuryProfileError) Error() string {
+	return fmt.Sprintf("store: jury profile: unknown categories %v, unknown films %v, assigned films %v", e.UnknownCategories, e.UnknownFilms, e.AssignedFilms)
+}
+
+// SetJuryProfile records the categories a jury member judges and the films
+// they declare a conflict of interest with, on their user item. It reads the
+// categories, the films and the member's assignments to them in one
+// BatchGetItem to name what is wrong, then writes with a ConditionCheck on
+// each, so a category deleted or an assignment made meanwhile cancels the
+// write (ErrConflict) instead of slipping past.
+func (s *Store) SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64) (festival.User, error) {
+	var keys []map[string]types.AttributeValue
+	for _, c := range categories {
+		keys = append(keys, key(categoryPK(c), skCategory))
+	}
+	for _, m := range conflicts {
+		keys = append(keys, key(moviePK(m), skMovie), key(moviePK(m), juryLinkSK(uid)))
+	}
+	foundCats, foundFilms, assigned := map[int64]bool{}, map[int64]bool{}, []int64{}
+	err := s.batchGet(ctx, keys, "PK, SK, deleting", nil, func(item map[string]types.AttributeValue) error {
+		id, err := itemID(item)
+		if err != nil {
+			return err
+		}
+		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+		_, deleting := item["deleting"]
+		switch pk, _ := item[attrPK].(*types.AttributeValueMemberS); {
+		case strings.HasPrefix(pk.Value, "CATEGORY#"):
+			foundCats[id] = !deleting
+		case sk != nil && sk.Value == skMovie:
+			foundFilms[id] = !deleting
+		default:
+			assigned = append(assigned, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return festival.User{}, fmt.Errorf("read jury profile of %d: %w", uid, err)
+	}
+	var bad JuryProfileError
+	for _, c := range categories {
+		if !foundCats[c] {
+			bad.UnknownCategories = append(bad.UnknownCategories, c)
+		}
+	}
+	for _, m := range conflicts {
+		if !foundFilms[m] {
+			bad.UnknownFilms = append(bad.UnknownFilms, m)
+		}
+	}
+	slices.Sort(assigned)
+	bad.AssignedFilms = assigned
+	if len(bad.UnknownCategories)+len(bad.UnknownFilms)+len(bad.AssignedFilms) > 0 {
+		return festival.User{}, &bad
+	}
+	var checks []types.TransactWriteItem
+	for _, c := range categories {
+		checks = append(checks, s.categoryExistsCheck(c))
+	}
+	for _, m := range conflicts {
+		checks = append(checks, s.movieExistsCheck(m), types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+			TableName: &s.table, Key: key(moviePK(m), juryLinkSK(uid)), ConditionExpression: aws.String("attribute_not_exists(PK)"),
+		}})
+	}
+	return s.updateUser(ctx, nil, uid, func(u *festival.User) error {
+		u.JuryCategories, u.JuryConflicts = categories, conflicts
+		return nil
+	}, checks)
+}
