@@ -251,6 +251,7 @@ func runCopies(srv *Server, log *slog.Logger, every time.Duration) func() {
 			case <-t.C:
 				_ = app.RunPendingCopies(ctx, srv.Deps.Store, log)
 				_ = app.RunLedger(ctx, srv.Deps.Store, log)
+				_ = app.RunPlanRecovery(ctx, srv.Deps.Store, log)
 				_ = app.RunReminders(ctx, srv.Jury, log)
 				_ = app.RunOutbox(ctx, srv.Outbox, log)
 			}

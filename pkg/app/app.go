@@ -268,6 +268,14 @@ func RunLedger(ctx context.Context, st *dynamo.Store, logger *slog.Logger) error
 	return logged(logger, "ledger entries linked", n, err)
 }
 
+// RunPlanRecovery puts back the films of an automatic assignment whose
+// apply died part-way (dynamo.RecoverPlans); the copies function and the
+// local server's ticker both call it.
+func RunPlanRecovery(ctx context.Context, st *dynamo.Store, logger *slog.Logger) error {
+	n, err := st.RecoverPlans(ctx)
+	return logged(logger, "interrupted assignments put back", n, err)
+}
+
 // logged logs what a background step did: a warning when it failed, its
 // count when it did something.
 func logged(logger *slog.Logger, what string, n int, err error) error {

@@ -41,7 +41,7 @@ func Run() {
 	}
 	jury := voting.New(st, time.Now)
 	lambda.Start(func(ctx context.Context) error {
-		return errors.Join(app.RunPendingCopies(ctx, st, logger), app.RunLedger(ctx, st, logger), app.RunReminders(ctx, jury, logger),
+		return errors.Join(app.RunPendingCopies(ctx, st, logger), app.RunLedger(ctx, st, logger), app.RunPlanRecovery(ctx, st, logger), app.RunReminders(ctx, jury, logger),
 			app.RunOutbox(ctx, outbox, logger))
 	})
 }

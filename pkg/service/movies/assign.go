@@ -76,7 +76,7 @@ type AssignmentRequestEcho struct {
 // film and every jury member as stored now, saves it as a plan that can be
 // applied for a day, and returns it.
 func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req AssignmentRequest) (AssignmentPreview, error) {
-	if err := s.store.RecoverPlans(ctx); err != nil {
+	if _, err := s.store.RecoverPlans(ctx); err != nil {
 		return AssignmentPreview{}, err
 	}
 	films, err := s.store.AllMoviesVersioned(ctx)

@@ -253,7 +253,7 @@ func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 
 // claimPlan takes a previewed plan for this call (state applying, a lease).
 func (s *Store) claimPlan(ctx context.Context, id, claim string) (planItem, error) {
-	if err := s.RecoverPlans(ctx); err != nil {
+	if _, err := s.RecoverPlans(ctx); err != nil {
 		return planItem{}, err
 	}
 	now := s.now()
@@ -487,7 +487,7 @@ func (s *Store) undoFilm(ctx context.Context, planID, claim string, f PlanFilm, 
 // RecoverPlans puts back the films of applies that died part-way (their
 // plan still applying, its lease run out) and marks those plans rolled back.
 // Preview and apply call it first; so does the scheduled runner.
-func (s *Store) RecoverPlans(ctx context.Context) error {
+func (s *Store) RecoverPlans(ctx context.Context) (int, error) {
 	in := &dynamodb.QueryInput{
 		TableName: &s.table, KeyConditionExpression: aws.String("PK = :pk"),
 		FilterExpression:          aws.String("#s = :applying AND lease_till < :now"),
@@ -497,12 +497,13 @@ func (s *Store) RecoverPlans(ctx context.Context) error {
 	}
 	items, err := s.queryAll(ctx, in)
 	if err != nil {
-		return fmt.Errorf("find interrupted assignment plans: %w", err)
+		return 0, fmt.Errorf("find interrupted assignment plans: %w", err)
 	}
+	n := 0
 	for _, item := range items {
 		var it planItem
 		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-			return err
+			return n, err
 		}
 		// Take the plan over: a new claim, so the call that died cannot
 		// write more if it was only slow.
@@ -518,7 +519,7 @@ func (s *Store) RecoverPlans(ctx context.Context) error {
 			continue // another call took it
 		}
 		if err != nil {
-			return fmt.Errorf("take over assignment plan %s: %w", it.ID, err)
+			return n, fmt.Errorf("take over assignment plan %s: %w", it.ID, err)
 		}
 		var written []PlanFilm
 		for _, f := range it.Films {
@@ -528,7 +529,7 @@ func (s *Store) RecoverPlans(ctx context.Context) error {
 		}
 		before, err := s.moviesVersioned(ctx, ids(written, func(f PlanFilm) int64 { return f.MovieID }))
 		if err != nil {
-			return err
+			return n, err
 		}
 		var memberIDs []int64
 		for _, f := range written {
@@ -541,7 +542,7 @@ func (s *Store) RecoverPlans(ctx context.Context) error {
 				return j, j.ID, err
 			})
 		if err != nil {
-			return err
+			return n, err
 		}
 		byID := map[int64]VersionedMovie{}
 		for _, m := range before {
@@ -552,8 +553,9 @@ func (s *Store) RecoverPlans(ctx context.Context) error {
 			byID[m.Movie.ID] = m
 		}
 		if err := s.undoPlan(ctx, it.ID, claim, written, byID, nil); err != nil {
-			return err
+			return n, err
 		}
+		n++
 	}
-	return nil
+	return n, nil
 }

@@ -201,12 +201,12 @@ func TestAnApplyThatDiesPartWayIsPutBackOnceItsLeaseRunsOut(t *testing.T) {
 	if n := f.assignedLinks(t); n != 120 {
 		t.Fatalf("%d jury links written before dying, want 120", n)
 	}
-	if err := f.s.RecoverPlans(ctx); err != nil || f.assignedLinks(t) != 120 {
-		t.Fatalf("recovery within the lease: %v, links %d; want nothing undone", err, f.assignedLinks(t))
+	if n, err := f.s.RecoverPlans(ctx); err != nil || n != 0 || f.assignedLinks(t) != 120 {
+		t.Fatalf("recovery within the lease: %d plans, %v, links %d; want nothing undone", n, err, f.assignedLinks(t))
 	}
 	later := dynamo.New(f.db, f.table, func() time.Time { return time.Now().Add(3 * time.Minute) })
-	if err := later.RecoverPlans(ctx); err != nil {
-		t.Fatal(err)
+	if n, err := later.RecoverPlans(ctx); err != nil || n != 1 {
+		t.Fatalf("recovery after the lease: %d plans, %v; want 1", n, err)
 	}
 	if n, e := f.assignedLinks(t), f.embeddedJuries(t); n != 0 || e != 0 {
 		t.Fatalf("after recovery: %d jury links and %d embedded members, want none", n, e)
