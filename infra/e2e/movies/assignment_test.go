@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -150,4 +151,50 @@ func TestTheAutomaticAssignmentIsPreviewedThenAppliedAsPreviewedWithinTheRules(t
 	// By hand, the declared conflict holds too.
 	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", films[1]), admin.Token, map[string]any{"juries": []int64{jurors[3].ID}}).
 		ExpectError(http.StatusBadRequest, fmt.Sprintf("Conflit d'intérêts : ces membres du jury ont produit ce film, figurent parmi ses collaborateurs ou ont déclaré un conflit avec lui : %d", jurors[3].ID))
+}
+
+// BenchmarkAssignment300Films15Jurors times the automatic assignment through
+// the API on the generated festival of the issue: 300 films of 3 to 150
+// minutes in five categories, 15 jury members (a third declaring two
+// categories), 3 then 4 members per film, reassigned from scratch each time so
+// that every apply writes every film. make bench runs it; docs/performance.md
+// has the numbers.
+func BenchmarkAssignment300Films15Jurors(b *testing.B) {
+	api := apitest.Start(b)
+	admin, prod := api.Register("ADMIN"), api.Register("PRODUCER")
+	var cats []int64
+	for i := range 5 {
+		r := api.Do("POST", "/categories", admin.Token, map[string]any{"name": fmt.Sprintf("Catégorie %d", i)}).Expect(http.StatusCreated).JSON()
+		cats = append(cats, int64(r["newCategory"].(map[string]any)["id_categorie"].(float64)))
+	}
+	for i := range 300 {
+		d := int64(3 + (i*7)%28)
+		if i%3 == 0 {
+			d = int64(60 + (i*13)%91)
+		}
+		api.StoreMovie(b, prod, festival.Movie{Title: fmt.Sprintf("Film %d", i), Duration: &d, Categories: []festival.MovieCategory{{ID: cats[i%5]}}})
+	}
+	for j := range 15 {
+		juror := api.Register("JURY")
+		if j%3 == 0 {
+			api.Do("PUT", "/users/me/jury-profile", juror.Token, map[string]any{"categories": []int64{cats[j%5], cats[(j+2)%5]}, "conflicts": []int64{}}).Expect(http.StatusOK)
+		}
+	}
+	var preview, apply time.Duration
+	var spread int64
+	k := 3
+	for b.Loop() {
+		start := time.Now()
+		var p previewBody
+		api.Do("POST", "/movies/assignment/preview", admin.Token, map[string]any{"jurors_per_film": k, "keep_existing": false}).Expect(http.StatusOK).Decode(&p)
+		preview += time.Since(start)
+		spread = max(spread, p.Spread.Range)
+		start = time.Now()
+		api.Do("POST", "/movies/assignment/apply", admin.Token, map[string]any{"plan_id": p.PlanID}).Expect(http.StatusOK)
+		apply += time.Since(start)
+		k = 7 - k // 3, 4, 3, ...
+	}
+	b.ReportMetric(float64(preview.Milliseconds())/float64(b.N), "preview-ms/op")
+	b.ReportMetric(float64(apply.Milliseconds())/float64(b.N), "apply-ms/op")
+	b.ReportMetric(float64(spread), "max-range-min")
 }
