@@ -46,7 +46,7 @@ func TestTheAutomaticAssignmentIsPreviewedThenAppliedAsPreviewedWithinTheRules(t
 	var films []int64
 	minutes := map[int64]int64{}
 	for i := range 12 {
-		d := int64(10 + 10*i)
+		d := int64(600 + 600*i) // seconds: 10 to 120 minutes
 		cat := shorts
 		if i%2 == 1 {
 			cat = features
@@ -56,7 +56,7 @@ func TestTheAutomaticAssignmentIsPreviewedThenAppliedAsPreviewedWithinTheRules(t
 			m.Collaborators = []festival.Collaborator{{FirstName: "A", LastName: "B", Email: jurors[0].Email}}
 		}
 		id := api.StoreMovie(t, prod, m)
-		films, minutes[id] = append(films, id), d
+		films, minutes[id] = append(films, id), d/60
 	}
 	// The third member judges only shorts; the fourth declares a conflict
 	// with the second film.
@@ -168,9 +168,9 @@ func BenchmarkAssignment300Films15Jurors(b *testing.B) {
 		cats = append(cats, int64(r["newCategory"].(map[string]any)["id_categorie"].(float64)))
 	}
 	for i := range 300 {
-		d := int64(3 + (i*7)%28)
+		d := int64(3+(i*7)%28) * 60 // seconds
 		if i%3 == 0 {
-			d = int64(60 + (i*13)%91)
+			d = int64(60+(i*13)%91) * 60
 		}
 		api.StoreMovie(b, prod, festival.Movie{Title: fmt.Sprintf("Film %d", i), Duration: &d, Categories: []festival.MovieCategory{{ID: cats[i%5]}}})
 	}

@@ -222,14 +222,20 @@ func (r AssignmentRequest) echo() AssignmentRequestEcho {
 	return AssignmentRequestEcho{JurorsPerFilm: r.JurorsPerFilm, PerCategory: per, Statuses: r.Statuses, KeepExisting: r.KeepExisting}
 }
 
-// filmMinutes is each film's length in minutes: its duration, or for a film
-// without one the median duration of the films staffed (1 when none has
-// one, so that counts are balanced).
+// filmMinutes is each film's length in whole minutes (its duration is in
+// seconds; at least 1), or for a film without one the median length of the
+// films staffed (1 when none has one, so that counts are balanced).
 func filmMinutes(films []dynamo.VersionedMovie, inScope func(festival.Movie) bool) map[int64]int64 {
+	length := func(m festival.Movie) (int64, bool) {
+		if m.Duration == nil || *m.Duration <= 0 {
+			return 0, false
+		}
+		return max(1, (*m.Duration+30)/60), true
+	}
 	var known []int64
 	for _, vm := range films {
-		if d := vm.Movie.Duration; inScope(vm.Movie) && d != nil && *d > 0 {
-			known = append(known, *d)
+		if n, ok := length(vm.Movie); ok && inScope(vm.Movie) {
+			known = append(known, n)
 		}
 	}
 	guess := int64(1)
@@ -239,8 +245,8 @@ func filmMinutes(films []dynamo.VersionedMovie, inScope func(festival.Movie) boo
 	}
 	out := make(map[int64]int64, len(films))
 	for _, vm := range films {
-		if d := vm.Movie.Duration; d != nil && *d > 0 {
-			out[vm.Movie.ID] = *d
+		if n, ok := length(vm.Movie); ok {
+			out[vm.Movie.ID] = n
 		} else {
 			out[vm.Movie.ID] = guess
 		}
