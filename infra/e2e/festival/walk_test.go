@@ -291,10 +291,11 @@ func TestWholeFestival(t *testing.T) {
 			t.Fatalf("CSV %q: %v", r.Body, err)
 		}
 		if got := strings.Join(rows[0], ","); got != "rank,id_movie,title,selection_status,categories,vote_count,mean,min,max,spread,candidate_flags,"+
-			"rank_low,rank_high,normalized_mean,normalized_rank,normalized_rank_low,normalized_rank_high" {
+			"rank_low,rank_high,normalized_mean,normalized_rank,normalized_rank_low,normalized_rank_high,watched_share_min" {
 			t.Fatalf("CSV header %s", got)
 		}
-		if got, want := strings.Join(rows[1], "|"), fmt.Sprintf("1|%d|Portrait de la jeune fille en feu|candidate|Long métrage; Prix du public|1|9.25|9.25|9.25|0|0|1|1|1|1|1|1", movieID); got != want {
+		// The last column: the juror opened the film's media but played none of it (watched_share_min 0).
+		if got, want := strings.Join(rows[1], "|"), fmt.Sprintf("1|%d|Portrait de la jeune fille en feu|candidate|Long métrage; Prix du public|1|9.25|9.25|9.25|0|0|1|1|1|1|1|1|0", movieID); got != want {
 			t.Fatalf("CSV row %s, want %s", got, want)
 		}
 

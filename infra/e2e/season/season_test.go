@@ -362,4 +362,11 @@ func TestAVoteCountsOnlyAfterTheRequiredShareOfTheFilmWasPlayed(t *testing.T) {
 	api.Do("POST", viewing, other.Token, map[string]any{"from": 0, "to": 5}).Expect(http.StatusForbidden) // not assigned
 	// An admin's vote is not held to the rule.
 	api.Do("POST", vote, admin.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
+
+	// The results show each vote beside the share its juror played.
+	res := api.Do("GET", "/votes/results", admin.Token, nil).Expect(http.StatusOK).List()
+	if len(res) != 1 || fmt.Sprint(res[0]["watched"]) != fmt.Sprintf("[map[id_user:%d score:6 watched_share:0] map[id_user:%d score:8 watched_share:100]]", admin.ID, jury.ID) ||
+		res[0]["watched_share_min"] != 0.0 {
+		t.Fatalf("results = %v, want the jury member's 100%% and the admin's 0%% beside their votes", res)
+	}
 }

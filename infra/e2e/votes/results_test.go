@@ -63,7 +63,7 @@ func TestJuryResultsRankMoviesAndExportCSV(t *testing.T) {
 		t.Fatalf("CSV = %q, %v", r.Body, err)
 	}
 	if strings.Join(rows[0], ",") != "rank,id_movie,title,selection_status,categories,vote_count,mean,min,max,spread,candidate_flags,"+
-		"rank_low,rank_high,normalized_mean,normalized_rank,normalized_rank_low,normalized_rank_high" {
+		"rank_low,rank_high,normalized_mean,normalized_rank,normalized_rank_low,normalized_rank_high,watched_share_min" {
 		t.Fatalf("header %v", rows[0])
 	}
 	if strings.Join(rows[1][:11], ",") != fmt.Sprintf("1,%d,Beta,candidate,Courts,2,9.25,9,9.5,0.25,2", b) || rows[1][14] != "1" {

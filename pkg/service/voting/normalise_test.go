@@ -18,7 +18,7 @@ func results(t *testing.T, movies int, votes []festival.Vote) map[int64]MovieRes
 		facts = append(facts, dynamo.MovieFacts{ID: int64(id + 1)})
 	}
 	out := map[int64]MovieResult{}
-	for _, r := range Aggregate(facts, votes, 0) {
+	for _, r := range Aggregate(facts, votes, nil, 0) {
 		out[r.MovieID] = r
 	}
 	return out

@@ -1,6 +1,7 @@
 package voting
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"io"
@@ -41,9 +42,27 @@ type MovieResult struct {
 	NormalizedRank     *int     `json:"normalized_rank"`
 	NormalizedRankLow  *int     `json:"normalized_rank_low"`
 	NormalizedRankHigh *int     `json:"normalized_rank_high"`
+	// Watched is each vote's score beside the share of the film its juror
+	// played (proof of viewing), in user id order; WatchedShareMin is the
+	// lowest of those shares, null when none is known (no votes, or a film
+	// without a duration).
+	Watched         []VoteWatched `json:"watched"`
+	WatchedShareMin *float64      `json:"watched_share_min"`
 
 	mean float64 // unrounded, for the ranking
 }
+
+// VoteWatched is one vote of a film's results with what its juror watched:
+// the percent of the film played (null when the film's duration is not
+// known; 0 when the juror never played it).
+type VoteWatched struct {
+	UserID       int64    `json:"id_user"`
+	Score        float64  `json:"score"`
+	WatchedShare *float64 `json:"watched_share"`
+}
+
+// Viewings are the stretches each juror played of each film.
+type Viewings map[[2]int64][]festival.Span // {film, juror}
 
 // Results computes the jury results of every film, or of the films of one
 // category (categoryID > 0), ranked. It reads all votes (GSI1 VOTES) and all
@@ -64,12 +83,20 @@ func (s *Service) Results(ctx context.Context, categoryID int64) ([]MovieResult,
 	if err != nil {
 		return nil, err
 	}
-	return Aggregate(movies, votes, categoryID), nil
+	watches, err := s.store.Watches(ctx)
+	if err != nil {
+		return nil, err
+	}
+	seen := make(Viewings, len(watches))
+	for _, w := range watches {
+		seen[[2]int64{w.MovieID, w.UserID}] = w.Spans
+	}
+	return Aggregate(movies, votes, seen, categoryID), nil
 }
 
-// Aggregate computes the results from films and votes (votes on films that
-// are not listed are ignored).
-func Aggregate(movies []dynamo.MovieFacts, votes []festival.Vote, categoryID int64) []MovieResult {
+// Aggregate computes the results from films, votes and what jurors watched
+// (votes on films that are not listed are ignored).
+func Aggregate(movies []dynamo.MovieFacts, votes []festival.Vote, seen Viewings, categoryID int64) []MovieResult {
 	byMovie := map[int64][]festival.Vote{}
 	for _, v := range votes {
 		byMovie[v.MovieID] = append(byMovie[v.MovieID], v)
@@ -85,6 +112,18 @@ func Aggregate(movies []dynamo.MovieFacts, votes []festival.Vote, categoryID int
 		}
 		vs := byMovie[f.ID]
 		r.VoteCount = len(vs)
+		r.Watched = make([]VoteWatched, 0, len(vs))
+		for _, v := range vs {
+			w := VoteWatched{UserID: v.UserID, Score: v.Score}
+			if share, ok := festival.WatchedShare(seen[[2]int64{f.ID, v.UserID}], f.Duration); ok {
+				w.WatchedShare = &share
+				if r.WatchedShareMin == nil || share < *r.WatchedShareMin {
+					r.WatchedShareMin = &share
+				}
+			}
+			r.Watched = append(r.Watched, w)
+		}
+		slices.SortFunc(r.Watched, func(a, b VoteWatched) int { return cmp.Compare(a.UserID, b.UserID) })
 		if len(vs) > 0 {
 			sum, lo, hi := 0.0, math.Inf(1), math.Inf(-1)
 			for _, v := range vs {
@@ -159,7 +198,7 @@ func round2(v float64) *float64 {
 
 // csvHeader names the columns of the CSV export, as the JSON fields.
 var csvHeader = []string{"rank", "id_movie", "title", "selection_status", "categories", "vote_count", "mean", "min", "max", "spread", "candidate_flags",
-	"rank_low", "rank_high", "normalized_mean", "normalized_rank", "normalized_rank_low", "normalized_rank_high"}
+	"rank_low", "rank_high", "normalized_mean", "normalized_rank", "normalized_rank_low", "normalized_rank_high", "watched_share_min"}
 
 // WriteCSV writes the results as CSV (RFC 4180, header line first).
 func WriteCSV(w io.Writer, results []MovieResult) error {
@@ -188,7 +227,7 @@ func WriteCSV(w io.Writer, results []MovieResult) error {
 			integer(r.Rank), strconv.FormatInt(r.MovieID, 10), cell(r.Title), string(r.SelectionStatus), cell(strings.Join(names, "; ")),
 			strconv.Itoa(r.VoteCount), num(r.Mean), num(r.Min), num(r.Max), num(r.Spread), strconv.Itoa(r.CandidateFlags),
 			integer(r.RankLow), integer(r.RankHigh), num(r.NormalizedMean), integer(r.NormalizedRank),
-			integer(r.NormalizedRankLow), integer(r.NormalizedRankHigh),
+			integer(r.NormalizedRankLow), integer(r.NormalizedRankHigh), num(r.WatchedShareMin),
 		}); err != nil {
 			return err
 		}

@@ -3,6 +3,8 @@ package voting
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -29,7 +31,7 @@ func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 		vote(4, 6, false), vote(4, 6, false), vote(4, 6, true), // mean 6, three votes
 		vote(99, 10, true), // a film that is not listed: ignored
 	}
-	got := Aggregate(movies, votes, 0)
+	got := Aggregate(movies, votes, nil, 0)
 	order := []int64{3, 4, 2, 1}
 	for i, id := range order {
 		if got[i].MovieID != id {
@@ -48,7 +50,7 @@ func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 	if !strings.Contains(string(b), `"rank":null`) || !strings.Contains(string(b), `"Categories":[]`) {
 		t.Fatalf("JSON = %s", b)
 	}
-	inCat := Aggregate(movies, votes, 7)
+	inCat := Aggregate(movies, votes, nil, 7)
 	if len(inCat) != 1 || inCat[0].MovieID != 2 || *inCat[0].Rank != 1 {
 		t.Fatalf("category 7 = %+v", inCat)
 	}
@@ -56,7 +58,7 @@ func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 
 func TestAggregateRoundsToTwoDecimals(t *testing.T) {
 	t.Parallel()
-	got := Aggregate([]dynamo.MovieFacts{{ID: 1}}, []festival.Vote{vote(1, 7, false), vote(1, 8, false), vote(1, 8, false)}, 0)
+	got := Aggregate([]dynamo.MovieFacts{{ID: 1}}, []festival.Vote{vote(1, 7, false), vote(1, 8, false), vote(1, 8, false)}, nil, 0)
 	if *got[0].Mean != 7.67 || *got[0].Spread != 0.47 {
 		t.Fatalf("mean %v spread %v, want 7.67 and 0.47", *got[0].Mean, *got[0].Spread)
 	}
@@ -64,7 +66,7 @@ func TestAggregateRoundsToTwoDecimals(t *testing.T) {
 
 func TestWriteCSVNeutralizesSpreadsheetFormulas(t *testing.T) {
 	t.Parallel()
-	res := Aggregate([]dynamo.MovieFacts{{ID: 1, Title: "=HYPERLINK(\"http://x\")"}}, []festival.Vote{vote(1, 5, false)}, 0)
+	res := Aggregate([]dynamo.MovieFacts{{ID: 1, Title: "=HYPERLINK(\"http://x\")"}}, []festival.Vote{vote(1, 5, false)}, nil, 0)
 	var buf bytes.Buffer
 	if err := WriteCSV(&buf, res); err != nil {
 		t.Fatal(err)
@@ -87,5 +89,48 @@ func TestParseScore(t *testing.T) {
 		if (err == nil) != ok {
 			t.Errorf("ParseScore(%s) err = %v, want ok=%v", raw, err, ok)
 		}
+	}
+}
+
+func TestResultsShowTheShareEachVoterWatchedBesideTheirVote(t *testing.T) {
+	t.Parallel()
+	hundred := int64(100)
+	movies := []dynamo.MovieFacts{{ID: 1, Duration: &hundred}, {ID: 2}}
+	by := func(movie, user int64, score float64) festival.Vote {
+		return festival.Vote{MovieID: movie, UserID: user, Score: score}
+	}
+	votes := []festival.Vote{by(1, 12, 8), by(1, 11, 6), by(1, 13, 7), by(2, 11, 5)}
+	seen := Viewings{
+		{1, 11}: {{From: 0, To: 50}},                      // half, then stopped
+		{1, 12}: {{From: 0, To: 30}, {From: 60, To: 100}}, // skipped 30 s
+		{2, 11}: {{From: 0, To: 999}},                     // no duration: nothing to say
+	}
+	res := Aggregate(movies, votes, seen, 0)
+	share := func(p *float64) string {
+		if p == nil {
+			return "null"
+		}
+		return strconv.FormatFloat(*p, 'f', -1, 64)
+	}
+	var got []string
+	for _, w := range res[0].Watched {
+		got = append(got, fmt.Sprintf("%d:%v:%s", w.UserID, w.Score, share(w.WatchedShare)))
+	}
+	if want := "11:6:50 12:8:70 13:7:0"; strings.Join(got, " ") != want {
+		t.Errorf("film 1 watched = %s, want %s (13 never played it)", strings.Join(got, " "), want)
+	}
+	if share(res[0].WatchedShareMin) != "0" {
+		t.Errorf("film 1 watched_share_min = %s, want 0", share(res[0].WatchedShareMin))
+	}
+	if len(res[1].Watched) != 1 || res[1].Watched[0].WatchedShare != nil || res[1].WatchedShareMin != nil {
+		t.Errorf("film 2 (no duration) = %+v, want its vote with a null share", res[1])
+	}
+	var csv bytes.Buffer
+	if err := WriteCSV(&csv, res); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(csv.String()), "\n")
+	if !strings.HasSuffix(lines[0], ",watched_share_min") || !strings.HasSuffix(lines[1], ",0") || !strings.HasSuffix(lines[2], ",") {
+		t.Errorf("CSV = %q, want watched_share_min last (0, then empty)", csv.String())
 	}
 }

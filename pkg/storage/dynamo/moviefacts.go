@@ -29,8 +29,7 @@ type MovieFacts struct {
 	Collaborators []festival.Collaborator
 	Awards        []festival.MovieAward
 	Version       int64
-	// Duration (seconds) is read with the whole film (VoteGround), not with
-	// the listings' projection.
+	// Duration in seconds (the share of it a jury member watched).
 	Duration *int64
 }
 
@@ -73,10 +72,10 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (MovieFacts, erro
 
 var movieFactsNames = map[string]string{
 	"#id": "id_movie", "#t": "title", "#u": "id_user", "#s": "selection_status", "#c": "Categories",
-	"#co": "Collaborators", "#a": "Awards", "#v": "version", "#del": "deleting",
+	"#co": "Collaborators", "#a": "Awards", "#v": "version", "#del": "deleting", "#d": "duration",
 }
 
-const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del"
+const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d"
 
 // GetMovieFacts reads the facts of one film; ErrNotFound when it does not exist.
 func (s *Store) GetMovieFacts(ctx context.Context, id int64) (MovieFacts, error) {

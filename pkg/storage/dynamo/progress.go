@@ -53,8 +53,12 @@ type watchItem struct {
 	Ver   int64           `dynamodbav:"ver"`
 }
 
-// Watch is a jury member having opened a film's media.
-type Watch struct{ MovieID, UserID int64 }
+// Watch is a jury member having opened a film's media, with the stretches
+// they played (merged).
+type Watch struct {
+	MovieID, UserID int64
+	Spans           []festival.Span
+}
 
 func (s *Store) newWatch(movieID, userID int64) watchItem {
 	return watchItem{
@@ -131,7 +135,7 @@ func (s *Store) Watches(ctx context.Context) ([]Watch, error) {
 		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 			return nil, err
 		}
-		out = append(out, Watch{MovieID: it.MovieID, UserID: it.UserID})
+		out = append(out, Watch{MovieID: it.MovieID, UserID: it.UserID, Spans: it.Spans})
 	}
 	return out, nil
 }
