@@ -148,6 +148,29 @@ func TestTheAutomaticAssignmentIsPreviewedThenAppliedAsPreviewedWithinTheRules(t
 		}
 	}
 
+	// One section with its own jury: only the shorts are staffed, only by
+	// the first two members; the members films have are kept.
+	api.Do("POST", "/movies/assignment/preview", admin.Token, map[string]any{"jurors_per_film": 3, "categories": []int64{999}}).
+		ExpectError(http.StatusBadRequest, "Catégories inconnues : 999")
+	api.Do("POST", "/movies/assignment/preview", admin.Token, map[string]any{"jurors_per_film": 3, "jurors": []int64{prod.ID}}).
+		ExpectError(http.StatusBadRequest, fmt.Sprintf("Utilisateurs inconnus ou sans le rôle JURY : %d", prod.ID))
+	var section previewBody
+	api.Do("POST", "/movies/assignment/preview", admin.Token, map[string]any{"jurors_per_film": 3, "categories": []int64{shorts},
+		"jurors": []int64{jurors[0].ID, jurors[1].ID}}).Expect(http.StatusOK).Decode(&section)
+	if len(section.Films) != 6 || len(section.Loads) != 2 {
+		t.Fatalf("section preview: %d films, %d loads; want the 6 shorts and the 2 members", len(section.Films), len(section.Loads))
+	}
+	for _, f := range section.Films {
+		if slices.Index(films, f.ID)%2 != 0 {
+			t.Errorf("feature %d staffed by a preview of the shorts", f.ID)
+		}
+		for _, kept := range planned[f.ID] {
+			if !slices.Contains(f.Juries, kept) {
+				t.Errorf("film %d loses member %d, kept by default: %v", f.ID, kept, f.Juries)
+			}
+		}
+	}
+
 	// By hand, the declared conflict holds too.
 	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", films[1]), admin.Token, map[string]any{"juries": []int64{jurors[3].ID}}).
 		ExpectError(http.StatusBadRequest, fmt.Sprintf("Conflit d'intérêts : ces membres du jury ont produit ce film, figurent parmi ses collaborateurs ou ont déclaré un conflit avec lui : %d", jurors[3].ID))

@@ -42,7 +42,7 @@ const (
 	PlanNotApplicable       = "Cet aperçu n'est plus applicable : refaites l'aperçu"
 	PlanJuryChanged         = "Un membre du jury a changé (rôle ou conflit déclaré) depuis l'aperçu : rien n'a été appliqué, refaites l'aperçu"
 	AssignmentApplied       = "Assignation appliquée"
-	AssignmentShape         = "Le corps doit donner jurors_per_film (entier de 1 à %d), et au choix per_category ({\"<id de catégorie>\": entier}), statuses (liste de statuts) et keep_existing (booléen, vrai par défaut)"
+	AssignmentShape         = "Le corps doit donner jurors_per_film (entier de 1 à %d), et au choix per_category ({\"<id de catégorie>\": entier}), statuses (liste de statuts), categories et jurors (listes d'identifiants) et keep_existing (booléen, vrai par défaut)"
 	PlanIDRequired          = "Le champ plan_id (reçu de l'aperçu) est requis"
 	RemindersField          = "Le corps doit être {\"reminders\": true} ou {\"reminders\": false}"
 	BrokenForm              = "Formulaire multipart/form-data illisible"

@@ -24,6 +24,12 @@ type AssignmentRequest struct {
 	PerCategory map[int64]int
 	// Statuses are the films staffed; empty: every film not refused.
 	Statuses []festival.SelectionStatus
+	// Categories, when set, staff only the films in one of them (a section's
+	// competition).
+	Categories []int64
+	// Jurors, when set, are the only members given films (a section's own
+	// jury); by default every JURY account.
+	Jurors []int64
 	// KeepExisting keeps the members films already have (except those with
 	// a conflict of interest); false reassigns the films from scratch.
 	KeepExisting bool
@@ -69,6 +75,8 @@ type AssignmentRequestEcho struct {
 	JurorsPerFilm int                        `json:"jurors_per_film"`
 	PerCategory   map[string]int             `json:"per_category"`
 	Statuses      []festival.SelectionStatus `json:"statuses"`
+	Categories    []int64                    `json:"categories"`
+	Jurors        []int64                    `json:"jurors"`
 	KeepExisting  bool                       `json:"keep_existing"`
 }
 
@@ -83,15 +91,29 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 	if err != nil {
 		return AssignmentPreview{}, err
 	}
-	jurors, err := s.store.Jurors(ctx)
+	everyJuror, err := s.store.Jurors(ctx)
 	if err != nil {
+		return AssignmentPreview{}, err
+	}
+	jurors, err := req.members(everyJuror)
+	if err != nil {
+		return AssignmentPreview{}, err
+	}
+	if err := s.knownCategories(ctx, req); err != nil {
 		return AssignmentPreview{}, err
 	}
 	if len(req.Statuses) == 0 {
 		req.Statuses = slices.DeleteFunc(slices.Clone(festival.SelectionStatuses), func(st festival.SelectionStatus) bool { return st == festival.StatusRefused })
 	}
-	inScope := func(m festival.Movie) bool { return slices.Contains(req.Statuses, m.SelectionStatus) }
+	inScope := func(m festival.Movie) bool {
+		return slices.Contains(req.Statuses, m.SelectionStatus) &&
+			(len(req.Categories) == 0 || slices.ContainsFunc(req.Categories, m.InCategory))
+	}
 	minutes := filmMinutes(films, inScope)
+	isJury := map[int64]bool{}
+	for _, u := range everyJuror {
+		isJury[u.ID] = true
+	}
 
 	jurorIdx := map[int64]int{}
 	in := make([]assignment.Juror, len(jurors))
@@ -100,6 +122,7 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 		in[i] = assignment.Juror{ID: u.ID, Categories: u.JuryCategories}
 	}
 	var staffed []assignment.Film
+	outside := map[int64][]int64{} // kept members who are not among the jurors asked for
 	for _, vm := range films {
 		m := vm.Movie
 		if !inScope(m) {
@@ -119,8 +142,13 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 		}
 		if req.KeepExisting {
 			for _, j := range m.Juries {
-				if !slices.Contains(f.Conflicts, j.ID) {
+				switch _, member := jurorIdx[j.ID]; {
+				case member && !slices.Contains(f.Conflicts, j.ID):
 					f.Keep = append(f.Keep, j.ID)
+				case !member && isJury[j.ID]:
+					// A member outside the jurors asked for stays, and counts.
+					outside[m.ID] = append(outside[m.ID], j.ID)
+					f.Need--
 				}
 			}
 		}
@@ -129,6 +157,10 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 	start := time.Now()
 	p := assignment.Propose(staffed, in)
 	took := time.Since(start)
+	for id, kept := range outside {
+		p.Films[id] = append(p.Films[id], kept...)
+		slices.Sort(p.Films[id])
+	}
 
 	out := AssignmentPreview{Spread: p.Spread, Short: p.Short, Took: float64(took.Microseconds()) / 1000, Request: req.echo()}
 	if out.Short == nil {
@@ -203,6 +235,54 @@ func (s *Service) ApplyAssignment(ctx context.Context, c festival.Actor, planID 
 	return n, err
 }
 
+// knownCategories refuses a request naming categories that do not exist
+// (in its scope or in per_category).
+func (s *Service) knownCategories(ctx context.Context, r AssignmentRequest) error {
+	named := slices.Clone(r.Categories)
+	for c := range r.PerCategory {
+		named = append(named, c)
+	}
+	if len(named) == 0 {
+		return nil
+	}
+	cats, _, err := s.store.ListCategories(ctx, dynamo.Page{})
+	if err != nil {
+		return err
+	}
+	var unknown []int64
+	for _, c := range named {
+		if !slices.ContainsFunc(cats, func(k festival.Category) bool { return k.ID == c }) && !slices.Contains(unknown, c) {
+			unknown = append(unknown, c)
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return invalidf(texts.UnknownCategories, festival.JoinIDs(unknown, ", "))
+	}
+	return nil
+}
+
+// members are the jurors the request names (all of them when it names none);
+// an id that is not a JURY account is refused.
+func (r AssignmentRequest) members(all []festival.User) ([]festival.User, error) {
+	if len(r.Jurors) == 0 {
+		return all, nil
+	}
+	var out []festival.User
+	var unknown []int64
+	for _, id := range r.Jurors {
+		if i := slices.IndexFunc(all, func(u festival.User) bool { return u.ID == id }); i >= 0 {
+			out = append(out, all[i])
+		} else {
+			unknown = append(unknown, id)
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, invalidf(texts.UnknownJuries, festival.JoinIDs(unknown, ", "))
+	}
+	return out, nil
+}
+
 // need is how many members a film should have.
 func (r AssignmentRequest) need(m festival.Movie) int {
 	n, set := r.JurorsPerFilm, false
@@ -219,7 +299,8 @@ func (r AssignmentRequest) echo() AssignmentRequestEcho {
 	for c, k := range r.PerCategory {
 		per[strconv.FormatInt(c, 10)] = k
 	}
-	return AssignmentRequestEcho{JurorsPerFilm: r.JurorsPerFilm, PerCategory: per, Statuses: r.Statuses, KeepExisting: r.KeepExisting}
+	return AssignmentRequestEcho{JurorsPerFilm: r.JurorsPerFilm, PerCategory: per, Statuses: r.Statuses,
+		Categories: nonNil(r.Categories), Jurors: nonNil(r.Jurors), KeepExisting: r.KeepExisting}
 }
 
 // filmMinutes is each film's length in whole minutes (its duration is in

@@ -3,6 +3,7 @@ package movieapi
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/festivalapi/festival/pkg/api/web"
@@ -57,6 +58,20 @@ func assignmentRequest(f web.Fields) (movies.AssignmentRequest, error) {
 						return req, bad
 					}
 					req.Statuses = append(req.Statuses, st)
+				}
+			}
+		case "categories", "jurors":
+			var ids []int64
+			if err = json.Unmarshal(raw, &ids); err == nil {
+				if slices.ContainsFunc(ids, func(id int64) bool { return id <= 0 }) {
+					return req, bad
+				}
+				slices.Sort(ids)
+				ids = slices.Compact(ids)
+				if name == "categories" {
+					req.Categories = ids
+				} else {
+					req.Jurors = ids
 				}
 			}
 		case "keep_existing":
