@@ -5,6 +5,7 @@ import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
 import { Outbox } from "./pages/admin/Outbox";
 import { Progress } from "./pages/admin/Progress";
+import { Assignment } from "./pages/admin/Assignment";
 import { Reset } from "./pages/Reset";
 import { Awards } from "./pages/admin/Awards";
 import { Board } from "./pages/admin/Board";
@@ -66,6 +67,8 @@ function Page({ route }: { route: string }) {
       return <Outbox />;
     case "/admin/jury":
       return <Progress />;
+    case "/admin/assignation":
+      return <Assignment />;
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
     default:

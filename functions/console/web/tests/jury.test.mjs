@@ -88,6 +88,8 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
     stretches.some((s) => s.to > s.from && s.to > 1),
     `a stretch of more than a second played was reported: ${JSON.stringify(stretches)}`,
   );
+  // The screening room says what share of the film the API has on record (5 s of a film declared 90 min long).
+  await page.getByTestId("watched").filter({ hasText: /Vous avez vu [\d,]+ % du film/ }).waitFor();
 
   // A vote, then a change made from the keyboard.
   await page.getByLabel("Note (de 0 à 10)").fill("7,5");

@@ -32,6 +32,9 @@ export type Media = Schemas["Media"];
 export type UploadStarted = Schemas["UploadStarted"];
 export type CollaboratorInput = Schemas["CollaboratorInput"];
 export type DirectPart = UploadStarted["part"];
+export type JuryProfile = Schemas["JuryProfile"];
+export type AssignmentPreview = Schemas["AssignmentPreview"];
+export type AssignmentRequest = operations["previewAssignment"]["requestBody"]["content"]["application/json"];
 
 const tokenKey = "festival.token";
 const roleKey = "festival.role";
@@ -197,6 +200,11 @@ export const api = {
   deleteLateCode: (code: string) => call<{ message: string }>("DELETE", `/settings/late-codes/${encodeURIComponent(code)}`),
   reminders: () => call<Schemas["Reminders"]>("GET", "/users/me/reminders"),
   setReminders: (reminders: boolean) => call<Schemas["Reminders"]>("PUT", "/users/me/reminders", { reminders }),
+  juryProfile: () => call<JuryProfile>("GET", "/users/me/jury-profile"),
+  setJuryProfile: (p: JuryProfile) => call<JuryProfile>("PUT", "/users/me/jury-profile", p),
+  previewAssignment: (req: AssignmentRequest) => call<AssignmentPreview>("POST", "/movies/assignment/preview", req),
+  applyAssignment: (plan_id: string) =>
+    call<{ message: string; films_changed: number }>("POST", "/movies/assignment/apply", { plan_id }),
   requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),
   confirmReset: (token: string, password: string) =>
     call<{ message: string }>("POST", "/auth/password-reset/confirm", { token, password }),

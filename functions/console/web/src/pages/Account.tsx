@@ -19,6 +19,7 @@ function Me() {
         {fr.account.email} : {u.email}
       </p>
       {u.role === "JURY" && <Reminders />}
+      {u.role === "JURY" && <JuryProfile />}
     </>
   );
 }
@@ -54,6 +55,72 @@ function Reminders() {
       </label>
       <Feedback of={action} />
     </>
+  );
+}
+
+// JuryProfile lets a jury member declare the categories they judge and the
+// films they have a conflict of interest with (the automatic assignment
+// honours both; no assignment gives them a film they declared).
+function JuryProfile() {
+  const loaded = useLoad(() => Promise.all([api.juryProfile(), api.categories(), api.movies()]));
+  const action = useAction();
+  const [cats, setCats] = useState<number[] | null>(null);
+  const [conflicts, setConflicts] = useState<number[] | null>(null);
+  if (loaded.state !== "ready") return <Pending of={loaded} />;
+  const [profile, categories, films] = loaded.data;
+  const chosenCats = cats ?? profile.categories;
+  const chosenConflicts = conflicts ?? profile.conflicts;
+  const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
+  return (
+    <form
+      class="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        action.run(async () => {
+          const saved = await api.setJuryProfile({ categories: chosenCats, conflicts: chosenConflicts });
+          setCats(saved.categories);
+          setConflicts(saved.conflicts);
+          return fr.account.profileSaved;
+        });
+      }}
+    >
+      <h3>{fr.account.profile}</h3>
+      <p class="meta">{fr.account.profileHint}</p>
+      <fieldset>
+        <legend>{fr.account.profileCategories}</legend>
+        {categories.map((c) => (
+          <label class="check" key={c.id_categorie}>
+            <input
+              type="checkbox"
+              checked={chosenCats.includes(c.id_categorie)}
+              onChange={(e) => setCats(toggle(chosenCats, c.id_categorie, e.currentTarget.checked))}
+            />
+            {c.name}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{fr.account.profileConflicts}</legend>
+        <div class="scroll">
+          {[...films]
+            .sort((a, b) => a.title.localeCompare(b.title, "fr"))
+            .map((m) => (
+              <label class="check" key={m.id_movie}>
+                <input
+                  type="checkbox"
+                  checked={chosenConflicts.includes(m.id_movie)}
+                  onChange={(e) => setConflicts(toggle(chosenConflicts, m.id_movie, e.currentTarget.checked))}
+                />
+                {m.title}
+              </label>
+            ))}
+        </div>
+      </fieldset>
+      <button type="submit" disabled={action.busy}>
+        {fr.account.profileSave}
+      </button>
+      <Feedback of={action} />
+    </form>
   );
 }
 

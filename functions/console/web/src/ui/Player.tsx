@@ -22,7 +22,8 @@ function renewIn(m: Media): number {
 // seconds while it plays.
 export function Player({ id, title, reports = false }: { id: number; title: string; reports?: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
-  useViewingReports(video, id, reports);
+  const [watched, setWatched] = useState<number | null>(null);
+  useViewingReports(video, id, reports, setWatched);
   const [media, setMedia] = useState<Media | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [track, setTrack] = useState<string | null>(null);
@@ -102,6 +103,12 @@ export function Player({ id, title, reports = false }: { id: number; title: stri
       </video>
       <figcaption>
         {media && <span class="meta">{fr.player.linkUntil(new Date(media.expiresAt))}</span>}
+        {watched !== null && (
+          <span class="meta" data-testid="watched">
+            {" "}
+            {fr.player.watched(watched)}
+          </span>
+        )}
         {error && (
           <span role="alert" class="error">
             {" "}
@@ -113,16 +120,21 @@ export function Player({ id, title, reports = false }: { id: number; title: stri
   );
 }
 
-// useViewingReports reports the stretches a video plays (see Player). A
-// report that fails is dropped: it must not disturb the screening.
-function useViewingReports(video: { current: HTMLVideoElement | null }, id: number, on: boolean) {
+// useViewingReports reports the stretches a video plays (see Player) and
+// passes on the share of the film watched that the API answers. A report
+// that fails is dropped: it must not disturb the screening.
+function useViewingReports(video: { current: HTMLVideoElement | null }, id: number, on: boolean, seen: (share: number) => void) {
   useEffect(() => {
     const v = video.current;
     if (!on || !v) return;
     let from = v.currentTime;
     let last = from;
     const report = () => {
-      if (last > from + 0.5) api.viewing(id, from, last).catch(() => undefined);
+      if (last > from + 0.5)
+        api.viewing(id, from, last).then(
+          (r) => r.watched_share !== null && seen(r.watched_share),
+          () => undefined,
+        );
       from = last;
     };
     const onTime = () => {

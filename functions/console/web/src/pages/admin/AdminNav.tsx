@@ -10,6 +10,7 @@ export const adminPages = [
   ["/admin/prix", fr.admin.awards],
   ["/admin/resultats", fr.admin.results],
   ["/admin/jury", fr.admin.progress],
+  ["/admin/assignation", fr.admin.assignment],
   ["/admin/reglages", fr.admin.settings],
   ["/admin/journal", fr.admin.audit],
   ["/admin/messages", fr.admin.outbox],

@@ -88,6 +88,15 @@ function Ranking() {
                 <td>{r.candidate_flags}</td>
                 <td>{r.normalized_rank ?? "—"}</td>
                 <td>{num(r.normalized_mean)}</td>
+                <td>
+                  <ul class="watched">
+                    {r.watched.map((w) => (
+                      <li key={w.id_user} data-short={w.watched_share !== null && w.watched_share < 50 ? "1" : undefined}>
+                        {fr.results.watched(w.score, w.watched_share)}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
               </tr>
             ))}
           </Table>
