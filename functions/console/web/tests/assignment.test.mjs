@@ -1,8 +1,9 @@
 // Journey of a section's jury: a juror declares a conflict of interest on
 // their account page; the admin asks for a balanced assignment of the
 // section's films to its three jurors, reads the loads and the films whose
-// jury changes, and applies it; each juror then finds their films, and the
-// results show beside each vote how much of the film its juror watched.
+// jury changes, and applies it; gives the section a scoring grid; each juror
+// then finds their films, and the results show beside each vote how much of
+// the film its juror watched.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, page as open, shot, accessible, call, account, signIn, mp4 } from "./browser.mjs";
@@ -79,6 +80,27 @@ test("a juror declares a conflict, the admin previews and applies a balanced ass
   await page.getByRole("status").filter({ hasText: "Assignation appliquée : 6 films modifiés." }).waitFor();
   await shot(page, "assignment-3-applied");
 
+  // The section gets its own scoring grid, criterion by criterion.
+  await page.goto(page.url().replace(/#.*/, "#/admin/reglages"));
+  const grids = page.getByRole("region", { name: "Grilles de notation" });
+  await grids.getByLabel("Grille de").selectOption(String(category.id_categorie));
+  await grids.getByText("Pas de grille").waitFor();
+  for (const [name, weight] of [["Mise en scène", "2"], ["Son", "1"]]) {
+    await grids.getByRole("button", { name: "Ajouter un critère" }).click();
+    const row = grids.getByRole("group").last();
+    await row.getByLabel("Nom").fill(name);
+    await row.getByLabel("Poids").fill(weight);
+  }
+  await grids.getByRole("button", { name: "Enregistrer la grille" }).click();
+  await grids.getByRole("status").filter({ hasText: "Grille enregistrée" }).waitFor();
+  await shot(page, "assignment-3b-grid");
+  await accessible(page, assert);
+  const grid = (await call("GET", "/settings", { token: admin.token })).category_grids[String(category.id_categorie)];
+  assert.deepEqual(grid, [
+    { key: "mise_en_scene", name: "Mise en scène", weight: 2 },
+    { key: "son", name: "Son", weight: 1 },
+  ]);
+
   // Each juror has their films; together, two per film.
   let given = 0;
   for (const j of jurors) given += (await call("GET", "/movies/assigned", { token: j.token })).length;
@@ -91,7 +113,7 @@ test("a juror declares a conflict, the admin previews and applies a balanced ass
     if ((await call("GET", "/movies/assigned", { token: j.token })).some((m) => m.id_movie === first.id)) voters.push(j);
   }
   await call("POST", `/movies/${first.id}/viewing`, { token: voters[0].token, json: { from: 0, to: 300 } });
-  await call("POST", `/votes/mine/${first.id}`, { token: voters[0].token, json: { score: 8 } });
+  await call("POST", `/votes/mine/${first.id}`, { token: voters[0].token, json: { criteria: { mise_en_scene: 9, son: 6 } } }); // (2×9 + 6) / 3 = 8
   await call("POST", `/votes/mine/${first.id}`, { token: voters[1].token, json: { score: 4 } });
   await page.goto(page.url().replace(/#.*/, "#/admin/resultats"));
   await page.getByLabel("Catégorie").selectOption(String(category.id_categorie));

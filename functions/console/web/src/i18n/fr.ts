@@ -191,6 +191,21 @@ export const fr = {
     progress: "Avancement du jury",
     assignment: "Assignation automatique",
   },
+  grids: {
+    title: "Grilles de notation",
+    intro:
+      "Avec une grille, un juré note chaque critère de 0 à 10 et sa note est la moyenne pondérée (un critère laissé vide ne compte pas). La grille d'une catégorie passe avant celle de toute la compétition. Les clients qui ne connaissent pas les grilles envoient toujours une note.",
+    scope: "Grille de",
+    festival: "Toute la compétition",
+    none: "Pas de grille : les jurés donnent une note de 0 à 10.",
+    criterion: (n: number) => `Critère ${n}`,
+    name: "Nom",
+    weight: "Poids",
+    remove: (name: string) => `Retirer « ${name} »`,
+    add: "Ajouter un critère",
+    save: "Enregistrer la grille",
+    saved: "Grille enregistrée",
+  },
   assignment: {
     intro:
       "L'API propose qui juge quoi : le nombre de jurés demandé par film, les minutes de film équilibrées entre jurés, jamais un conflit d'intérêts (producteur, collaborateur, conflit déclaré), les catégories que chaque juré a déclarées respectées. Rien n'est écrit avant « Appliquer », et tout ou rien.",
@@ -353,6 +368,7 @@ export const fr = {
     votingOpenAt: "Ouverture du vote du jury",
     votingCloseAt: "Clôture du vote du jury",
     resultsPublished: "Résultats publiés (clôt les votes)",
+    minWatchedShare: "Part du film qu'un juré doit avoir vue avant de voter (%, 0 : pas de règle)",
     publicFilmView: "Ce que le public et les non-administrateurs lisent d'un film",
     filmViewFull: "L'objet complet de la spécification (e-mails et commentaires compris)",
     filmViewRedacted: "La vue expurgée : ni e-mail, ni commentaire, ni jury avant les résultats (recommandé)",

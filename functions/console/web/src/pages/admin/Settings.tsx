@@ -4,6 +4,7 @@ import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 import { LateCodes } from "./LateCodes";
+import { Grids } from "./Grids";
 import { Pending } from "../../ui/Pending";
 import { fromInput, toInput } from "../../ui/dates";
 
@@ -60,6 +61,7 @@ function Form() {
             results_published: f.get("results_published") === "on",
             public_film_view: f.get("public_film_view") === "redacted" ? "redacted" : "full",
             jury_reminder_days: Number(f.get("jury_reminder_days")),
+            min_watched_share: Number(f.get("min_watched_share")),
             category_windows: categoryWindows(f, categories),
           });
           return answer.message;
@@ -107,6 +109,10 @@ function Form() {
         <label>
           {fr.settings.reminderDays}
           <input type="number" name="jury_reminder_days" min={0} max={30} step={1} required defaultValue={String(settings.jury_reminder_days ?? 0)} />
+        </label>
+        <label>
+          {fr.settings.minWatchedShare}
+          <input type="number" name="min_watched_share" min={0} max={100} step={1} required defaultValue={String(settings.min_watched_share ?? 0)} />
         </label>
         <label class="check">
           <input type="checkbox" name="results_published" defaultChecked={Boolean(settings.results_published_at)} />
@@ -156,6 +162,7 @@ export function Settings() {
   return (
     <AdminPage path="/admin/reglages" title={fr.admin.settings}>
       <Form />
+      <Grids />
       <LateCodes />
     </AdminPage>
   );
