@@ -239,7 +239,7 @@ func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 	}
 	done := s.planStateOp(id, claim, PlanApplied)
 	first := append([]types.TransactWriteItem{done, s.auditOp(actor, "jury.assignment", "plan:"+id,
-		map[string]string{"films": strconv.Itoa(len(plan.Films)), "members": strconv.Itoa(len(given))})}, msgOps[:min(len(msgOps), transactRoom-2)]...)
+		map[string]string{"films": festival.JoinIDs(ids(plan.Films, func(f PlanFilm) int64 { return f.MovieID }), ","), "members": strconv.Itoa(len(given))})}, msgOps[:min(len(msgOps), transactRoom-2)]...)
 	if err := s.transact(ctx, first); err != nil {
 		return 0, s.undoPlan(ctx, id, claim, written, byID, err)
 	}
@@ -535,12 +535,7 @@ func (s *Store) RecoverPlans(ctx context.Context) (int, error) {
 		for _, f := range written {
 			memberIDs = append(memberIDs, f.Before...)
 		}
-		users, _, err := batchGetByID(ctx, s, memberIDs, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
-			"id_user, first_name, last_name, email, #r", map[string]string{"#r": "role"}, func(item map[string]types.AttributeValue) (festival.Jury, int64, error) {
-				var j festival.Jury
-				err := attributevalue.UnmarshalMap(item, &j)
-				return j, j.ID, err
-			})
+		users, err := s.juryCopies(ctx, memberIDs)
 		if err != nil {
 			return n, err
 		}

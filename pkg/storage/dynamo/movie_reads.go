@@ -262,12 +262,7 @@ func (s *Store) CategoryNames(ctx context.Context, ids []int64) ([]festival.Movi
 // in the order of ids; ids that do not exist or are not JURY accounts come
 // back as *UnknownIDsError.
 func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, error) {
-	users, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
-		"id_user, first_name, last_name, email, #r", map[string]string{"#r": "role"}, func(item map[string]types.AttributeValue) (festival.Jury, int64, error) {
-			var j festival.Jury
-			err := attributevalue.UnmarshalMap(item, &j)
-			return j, j.ID, err
-		})
+	users, err := s.juryCopies(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -276,6 +271,18 @@ func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, 
 		members[j.ID] = j
 	}
 	return juriesIn(ids, members)
+}
+
+// juryCopies reads users by id (BatchGetItem, projected) as a film embeds
+// its jury; ids with no user are left out, whatever their role.
+func (s *Store) juryCopies(ctx context.Context, ids []int64) ([]festival.Jury, error) {
+	users, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
+		"id_user, first_name, last_name, email, #r", map[string]string{"#r": "role"}, func(item map[string]types.AttributeValue) (festival.Jury, int64, error) {
+			var j festival.Jury
+			err := attributevalue.UnmarshalMap(item, &j)
+			return j, j.ID, err
+		})
+	return users, err
 }
 
 // juriesIn returns the jury members of ids (in their order) among the users

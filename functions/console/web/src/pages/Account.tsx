@@ -58,6 +58,26 @@ function Reminders() {
   );
 }
 
+// Checks is a group of checkboxes choosing ids among items ([id, label]).
+function Checks(props: { legend: string; items: [number, string][]; chosen: number[]; set: (ids: number[]) => void; scroll?: boolean }) {
+  const boxes = props.items.map(([id, label]) => (
+    <label class="check" key={id}>
+      <input
+        type="checkbox"
+        checked={props.chosen.includes(id)}
+        onChange={(e) => props.set(e.currentTarget.checked ? [...props.chosen, id] : props.chosen.filter((x) => x !== id))}
+      />
+      {label}
+    </label>
+  ));
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {props.scroll ? <div class="scroll">{boxes}</div> : boxes}
+    </fieldset>
+  );
+}
+
 // JuryProfile lets a jury member declare the categories they judge and the
 // films they have a conflict of interest with (the automatic assignment
 // honours both; no assignment gives them a film they declared).
@@ -70,7 +90,6 @@ function JuryProfile() {
   const [profile, categories, films] = loaded.data;
   const chosenCats = cats ?? profile.categories;
   const chosenConflicts = conflicts ?? profile.conflicts;
-  const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
   return (
     <form
       class="form"
@@ -86,36 +105,19 @@ function JuryProfile() {
     >
       <h3>{fr.account.profile}</h3>
       <p class="meta">{fr.account.profileHint}</p>
-      <fieldset>
-        <legend>{fr.account.profileCategories}</legend>
-        {categories.map((c) => (
-          <label class="check" key={c.id_categorie}>
-            <input
-              type="checkbox"
-              checked={chosenCats.includes(c.id_categorie)}
-              onChange={(e) => setCats(toggle(chosenCats, c.id_categorie, e.currentTarget.checked))}
-            />
-            {c.name}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend>{fr.account.profileConflicts}</legend>
-        <div class="scroll">
-          {[...films]
-            .sort((a, b) => a.title.localeCompare(b.title, "fr"))
-            .map((m) => (
-              <label class="check" key={m.id_movie}>
-                <input
-                  type="checkbox"
-                  checked={chosenConflicts.includes(m.id_movie)}
-                  onChange={(e) => setConflicts(toggle(chosenConflicts, m.id_movie, e.currentTarget.checked))}
-                />
-                {m.title}
-              </label>
-            ))}
-        </div>
-      </fieldset>
+      <Checks
+        legend={fr.account.profileCategories}
+        items={categories.map((c) => [c.id_categorie, c.name])}
+        chosen={chosenCats}
+        set={setCats}
+      />
+      <Checks
+        legend={fr.account.profileConflicts}
+        items={[...films].sort((a, b) => a.title.localeCompare(b.title, "fr")).map((m) => [m.id_movie, m.title])}
+        chosen={chosenConflicts}
+        set={setConflicts}
+        scroll
+      />
       <button type="submit" disabled={action.busy}>
         {fr.account.profileSave}
       </button>
