@@ -244,3 +244,35 @@ func TestAJuryMemberWhoDeclaredAConflictCannotBeAssignedTheFilm(t *testing.T) {
 		t.Fatalf("declaring on an assigned film = %v, want it named (and 999 unknown)", err)
 	}
 }
+
+func TestAPlanAppliedTwiceAtOnceIsWrittenOnce(t *testing.T) {
+	t.Parallel()
+	f := newPlanFixture(t, 30)
+	ctx := context.Background()
+	id := f.plan(t)
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() {
+			_, err := f.s.ApplyPlan(ctx, f.admin, id, digest)
+			errs <- err
+		}()
+	}
+	var ok, refused int
+	for range 2 {
+		var state *dynamo.PlanStateError
+		switch err := <-errs; {
+		case err == nil:
+			ok++
+		case errors.As(err, &state):
+			refused++
+		default:
+			t.Fatalf("apply: %v", err)
+		}
+	}
+	if ok != 1 || refused != 1 {
+		t.Fatalf("%d applies succeeded, %d refused; want one of each", ok, refused)
+	}
+	if n, e := f.assignedLinks(t), f.embeddedJuries(t); n != 90 || e != 90 {
+		t.Fatalf("%d jury links and %d embedded members, want 90 each", n, e)
+	}
+}
