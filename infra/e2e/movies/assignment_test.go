@@ -68,6 +68,14 @@ func TestTheAutomaticAssignmentIsPreviewedThenAppliedAsPreviewedWithinTheRules(t
 	api.Do("PUT", "/users/me/jury-profile", jurors[3].Token, map[string]any{"categories": []int64{999}, "conflicts": []int64{}}).ExpectError(http.StatusBadRequest, "Catégories inconnues : 999")
 	api.Do("PUT", "/users/me/jury-profile", jurors[3].Token, map[string]any{"categories": []int64{}}).ExpectErrorAbout(http.StatusBadRequest, "Le corps doit être")
 	api.Do("PUT", "/users/me/jury-profile", prod.Token, map[string]any{"categories": []int64{}, "conflicts": []int64{}}).Expect(http.StatusForbidden)
+	// An admin reads and sets a member's declarations; not a producer's.
+	if p := api.Do("GET", fmt.Sprintf("/users/%d/jury-profile", jurors[2].ID), admin.Token, nil).Expect(http.StatusOK).JSON(); fmt.Sprint(p["categories"]) != fmt.Sprintf("[%d]", shorts) {
+		t.Fatalf("the admin reads %v, want the member's category", p)
+	}
+	api.Do("PUT", fmt.Sprintf("/users/%d/jury-profile", prod.ID), admin.Token, map[string]any{"categories": []int64{}, "conflicts": []int64{}}).
+		ExpectError(http.StatusBadRequest, "Cet utilisateur n'est pas membre du jury (rôle JURY) : il ne déclare ni catégories ni conflits")
+	api.Do("GET", fmt.Sprintf("/users/%d/jury-profile", jurors[2].ID), jurors[2].Token, nil).Expect(http.StatusForbidden)
+	api.Do("PUT", fmt.Sprintf("/users/%d/jury-profile", jurors[1].ID), admin.Token, map[string]any{"categories": []int64{}, "conflicts": []int64{}}).Expect(http.StatusOK)
 
 	api.Do("POST", "/movies/assignment/preview", admin.Token, map[string]any{"jurors_per_film": 0}).ExpectErrorAbout(http.StatusBadRequest, "jurors_per_film")
 	api.Do("POST", "/movies/assignment/preview", admin.Token, map[string]any{"jurors_per_film": 2, "statuses": []string{"nope"}}).ExpectErrorAbout(http.StatusBadRequest, "jurors_per_film")
@@ -129,6 +137,14 @@ func TestTheAutomaticAssignmentIsPreviewedThenAppliedAsPreviewedWithinTheRules(t
 	api.Do("POST", "/movies/assignment/apply", admin.Token, map[string]any{"plan_id": p.PlanID}).ExpectError(http.StatusConflict, "Cette assignation a déjà été appliquée")
 	api.Do("POST", "/movies/assignment/apply", admin.Token, map[string]any{"plan_id": "inconnu"}).ExpectError(http.StatusNotFound, "Aperçu d'assignation inconnu ou expiré : refaites l'aperçu")
 	api.Do("POST", "/movies/assignment/apply", admin.Token, map[string]any{}).ExpectError(http.StatusBadRequest, "Le champ plan_id (reçu de l'aperçu) est requis")
+	var given int64 // a film the second member now judges: no conflict can be declared on it
+	for id, members := range planned {
+		if slices.Contains(members, jurors[1].ID) {
+			given = id
+		}
+	}
+	api.Do("PUT", fmt.Sprintf("/users/%d/jury-profile", jurors[1].ID), admin.Token, map[string]any{"categories": []int64{}, "conflicts": []int64{given}}).
+		ExpectError(http.StatusConflict, fmt.Sprintf("Ce membre du jury est déjà assigné aux films %d : retirez-le de leur jury, puis déclarez le conflit", given))
 
 	// Kept as they are, the films need no change; a film changed after a
 	// preview makes its apply write nothing.

@@ -36,16 +36,21 @@ func orEmpty(ids []int64) []int64 {
 	return ids
 }
 
-// JuryProfile returns the caller's declarations.
-func (s *Service) JuryProfile(ctx context.Context, c festival.Actor) (JuryProfile, error) {
-	u, err := s.Get(ctx, c.ID)
+// JuryProfile returns a jury member's declarations (the caller's own, or any
+// member's for an admin).
+func (s *Service) JuryProfile(ctx context.Context, uid int64) (JuryProfile, error) {
+	u, err := s.Get(ctx, uid)
+	if err == nil && u.Role != festival.RoleJury {
+		err = apperr.E(apperr.Invalid, texts.NotAJuryMember)
+	}
 	return profileOf(u), err
 }
 
-// SetJuryProfile replaces the caller's declarations. Ids are kept sorted and
-// once each; unknown categories or films, and films the caller is already
-// assigned to, are refused and nothing changes.
-func (s *Service) SetJuryProfile(ctx context.Context, c festival.Actor, p JuryProfile) (JuryProfile, error) {
+// SetJuryProfile replaces a jury member's declarations: the caller's own
+// (self), or, for an admin, any member's. Ids are kept sorted and once each;
+// unknown categories or films, and films the member is already assigned to,
+// are refused and nothing changes.
+func (s *Service) SetJuryProfile(ctx context.Context, uid int64, self bool, p JuryProfile) (JuryProfile, error) {
 	for _, ids := range []*[]int64{&p.Categories, &p.Conflicts} {
 		slices.Sort(*ids)
 		*ids = slices.Compact(*ids)
@@ -53,15 +58,19 @@ func (s *Service) SetJuryProfile(ctx context.Context, c festival.Actor, p JuryPr
 	if len(p.Categories) > MaxJuryCategories || len(p.Conflicts) > MaxJuryConflicts {
 		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.JuryProfileShape, MaxJuryCategories, MaxJuryConflicts)
 	}
-	u, err := s.store.SetJuryProfile(ctx, c.ID, p.Categories, p.Conflicts)
+	u, err := s.store.SetJuryProfile(ctx, uid, p.Categories, p.Conflicts)
 	var bad *dynamo.JuryProfileError
 	switch {
 	case errors.As(err, &bad) && len(bad.UnknownCategories) > 0:
 		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(bad.UnknownCategories, ", "))
 	case errors.As(err, &bad) && len(bad.UnknownFilms) > 0:
 		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.UnknownFilms, festival.JoinIDs(bad.UnknownFilms, ", "))
-	case errors.As(err, &bad):
+	case errors.As(err, &bad) && self:
 		return JuryProfile{}, apperr.Ef(apperr.Conflict, texts.ConflictOnAssignedFilm, festival.JoinIDs(bad.AssignedFilms, ", "))
+	case errors.As(err, &bad):
+		return JuryProfile{}, apperr.Ef(apperr.Conflict, texts.MemberConflictOnAssignedFilm, festival.JoinIDs(bad.AssignedFilms, ", "))
+	case errors.Is(err, dynamo.ErrNotJury):
+		return JuryProfile{}, apperr.E(apperr.Invalid, texts.NotAJuryMember)
 	case errors.Is(err, dynamo.ErrConflict):
 		return JuryProfile{}, apperr.E(apperr.Conflict, texts.JuryProfileMeanwhile)
 	case err != nil:

@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -83,7 +84,13 @@ func (s *Store) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 		}})
 	}
 	return s.updateUser(ctx, nil, uid, func(u *festival.User) error {
+		if u.Role != festival.RoleJury {
+			return ErrNotJury
+		}
 		u.JuryCategories, u.JuryConflicts = categories, conflicts
 		return nil
 	}, checks)
 }
+
+// ErrNotJury is a jury profile written for an account that is not a JURY one.
+var ErrNotJury = errors.New("store: not a jury member")

@@ -48,8 +48,8 @@ test("a juror declares a conflict, the admin previews and applies a balanced ass
   const juror = await open(browser);
   await signIn(juror, jurors[0]);
   await juror.getByRole("heading", { name: "Mes déclarations pour l'assignation des films" }).waitFor();
-  await juror.getByRole("group", { name: "Films avec lesquels je déclare un conflit d'intérêts" }).getByLabel("La Jetée").check();
-  await juror.getByRole("button", { name: "Enregistrer mes déclarations" }).click();
+  await juror.getByRole("group", { name: "Films en conflit d'intérêts (jamais confiés)" }).getByLabel("La Jetée").check();
+  await juror.getByRole("button", { name: "Enregistrer les déclarations" }).click();
   await juror.getByRole("status").filter({ hasText: "Déclarations enregistrées" }).waitFor();
   await shot(juror, "assignment-1-declared");
   await accessible(juror, assert);
@@ -57,6 +57,16 @@ test("a juror declares a conflict, the admin previews and applies a balanced ass
 
   const page = await open(browser);
   await signIn(page, admin);
+  // The admin puts Bernadette Lafont on the section only (a member's declarations, from the users page).
+  await page.goto(page.url().replace(/#.*/, "#/admin/utilisateurs"));
+  await page.getByText("Déclarations de Bernadette Lafont").click();
+  const declarations = page.locator("details[open]");
+  await declarations.getByRole("group", { name: "Catégories jugées" }).getByLabel(category.name).check();
+  await declarations.getByRole("button", { name: "Enregistrer les déclarations" }).click();
+  await declarations.getByRole("status").filter({ hasText: "Déclarations enregistrées" }).waitFor();
+  await shot(page, "assignment-1b-member-declarations");
+  assert.deepEqual((await call("GET", `/users/${jurors[2].id}/jury-profile`, { token: admin.token })).categories, [category.id_categorie]);
+
   await page.goto(page.url().replace(/#.*/, "#/admin/assignation"));
   await page.getByRole("heading", { name: "Assignation automatique" }).waitFor();
   await page.getByLabel("Jurés par film", { exact: true }).fill("2");

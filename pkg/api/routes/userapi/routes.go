@@ -29,8 +29,10 @@ func New(acc *accounts.Service, guard *auth.Guard, adm *festadmin.Service) http.
 	mux.Handle("PUT /users/me", g.Require(h.updateMe))
 	mux.Handle("GET /users/me/reminders", g.Require(h.getReminders))
 	mux.Handle("PUT /users/me/reminders", g.Require(h.setReminders))
-	mux.Handle("GET /users/me/jury-profile", g.Require(h.getJuryProfile, festival.RoleJury))
-	mux.Handle("PUT /users/me/jury-profile", g.Require(h.setJuryProfile, festival.RoleJury))
+	mux.Handle("GET /users/me/jury-profile", g.Require(h.getMyJuryProfile, festival.RoleJury))
+	mux.Handle("PUT /users/me/jury-profile", g.Require(h.setMyJuryProfile, festival.RoleJury))
+	mux.Handle("GET /users/{id}/jury-profile", g.Require(h.getJuryProfile, admin))
+	mux.Handle("PUT /users/{id}/jury-profile", g.Require(h.putJuryProfile, admin))
 	mux.Handle("GET /users", g.Require(h.list, admin))
 	mux.Handle("GET /users/{id}", g.Require(h.get, admin))
 	mux.HandleFunc("POST /users", web.Handle(h.create)) // open: the spec leaves it to the registration flow

@@ -66,14 +66,36 @@ func (h *Handler) setReminders(r *http.Request, c festival.Actor) (int, any, err
 	return http.StatusOK, Reminders{Reminders: on}, nil
 }
 
-func (h *Handler) getJuryProfile(r *http.Request, c festival.Actor) (int, any, error) {
-	p, err := h.accounts.JuryProfile(r.Context(), c)
+func (h *Handler) getMyJuryProfile(r *http.Request, c festival.Actor) (int, any, error) {
+	p, err := h.accounts.JuryProfile(r.Context(), c.ID)
 	return http.StatusOK, p, err
 }
 
-// setJuryProfile replaces the caller's declarations: {"categories": [ids],
+func (h *Handler) setMyJuryProfile(r *http.Request, c festival.Actor) (int, any, error) {
+	return h.setJuryProfile(r, c.ID, true)
+}
+
+// getJuryProfile and putJuryProfile are an admin's view of a member's declarations.
+func (h *Handler) getJuryProfile(r *http.Request, _ festival.Actor) (int, any, error) {
+	id, err := userID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	p, err := h.accounts.JuryProfile(r.Context(), id)
+	return http.StatusOK, p, err
+}
+
+func (h *Handler) putJuryProfile(r *http.Request, _ festival.Actor) (int, any, error) {
+	id, err := userID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	return h.setJuryProfile(r, id, false)
+}
+
+// setJuryProfile replaces a member's declarations: {"categories": [ids],
 // "conflicts": [film ids]}, both required (empty lists clear them).
-func (h *Handler) setJuryProfile(r *http.Request, c festival.Actor) (int, any, error) {
+func (h *Handler) setJuryProfile(r *http.Request, uid int64, self bool) (int, any, error) {
 	f, err := web.Body(r, "")
 	if err != nil {
 		return 0, nil, err
@@ -89,7 +111,7 @@ func (h *Handler) setJuryProfile(r *http.Request, c festival.Actor) (int, any, e
 			return 0, nil, shape
 		}
 	}
-	p, err = h.accounts.SetJuryProfile(r.Context(), c, p)
+	p, err = h.accounts.SetJuryProfile(r.Context(), uid, self, p)
 	return http.StatusOK, p, err
 }
 

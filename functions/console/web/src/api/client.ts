@@ -202,6 +202,8 @@ export const api = {
   setReminders: (reminders: boolean) => call<Schemas["Reminders"]>("PUT", "/users/me/reminders", { reminders }),
   juryProfile: () => call<JuryProfile>("GET", "/users/me/jury-profile"),
   setJuryProfile: (p: JuryProfile) => call<JuryProfile>("PUT", "/users/me/jury-profile", p),
+  memberJuryProfile: (id: number) => call<JuryProfile>("GET", `/users/${id}/jury-profile`),
+  setMemberJuryProfile: (id: number, p: JuryProfile) => call<JuryProfile>("PUT", `/users/${id}/jury-profile`, p),
   previewAssignment: (req: AssignmentRequest) => call<AssignmentPreview>("POST", "/movies/assignment/preview", req),
   applyAssignment: (plan_id: string) =>
     call<{ message: string; films_changed: number }>("POST", "/movies/assignment/apply", { plan_id }),

@@ -288,6 +288,9 @@ export const fr = {
     confirmDelete: (title: string) => `Supprimer définitivement « ${title} » ?`,
   },
   users: {
+    declarations: (name: string) => `Déclarations de ${name}`,
+    declarationsOf: (name: string) => `Catégories et conflits de ${name}`,
+    declarationsHint: "L'assignation automatique ne donne à ce juré que des films des catégories cochées (aucune : toutes), et jamais un film avec lequel un conflit est déclaré.",
     name: "Nom",
     role: "Rôle",
     roleOf: (name: string) => `Rôle de ${name}`,
@@ -401,9 +404,9 @@ export const fr = {
     reminders: "Recevoir les rappels du jury par e-mail (films restant à noter)",
     profile: "Mes déclarations pour l'assignation des films",
     profileHint: "L'organisation en tient compte en répartissant les films : vous ne recevez que des films des catégories cochées (aucune : toutes), et jamais un film avec lequel vous déclarez un conflit d'intérêts.",
-    profileCategories: "Catégories que je juge",
-    profileConflicts: "Films avec lesquels je déclare un conflit d'intérêts",
-    profileSave: "Enregistrer mes déclarations",
+    profileCategories: "Catégories jugées",
+    profileConflicts: "Films en conflit d'intérêts (jamais confiés)",
+    profileSave: "Enregistrer les déclarations",
     profileSaved: "Déclarations enregistrées",
   },
   progress: {

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, type Role, type User } from "../../api/client";
 import { fr } from "../../i18n/fr";
+import { JuryDeclarations } from "../../ui/JuryDeclarations";
 import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { Choice } from "../../ui/Choice";
 import { useLoad } from "../../useLoad";
@@ -33,6 +34,17 @@ function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useActi
         />
       </td>
       <td>
+        {u.role === "JURY" && (
+          <details>
+            <summary>{fr.users.declarations(name)}</summary>
+            <JuryDeclarations
+              heading={fr.users.declarationsOf(name)}
+              hint={fr.users.declarationsHint}
+              load={() => api.memberJuryProfile(u.id_user)}
+              save={(p) => api.setMemberJuryProfile(u.id_user, p)}
+            />
+          </details>
+        )}
         <DeleteButton
           action={action}
           label={fr.users.delete(name)}
