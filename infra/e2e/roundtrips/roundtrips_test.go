@@ -71,6 +71,12 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		{"new award", "POST", "/awards", admin.Token, map[string]any{"id_movie": films[4], "name": "Grand prix"}, 201, 4, 0},
 		{"new award, id from the block", "POST", "/awards", admin.Token, map[string]any{"id_movie": films[6], "name": "Prix du jury"}, 201, 3, 0},
 		{"login", "POST", "/auth/login", "", map[string]any{"email": jury.Email, "password": "motdepasse1"}, 200, 3, 0},
+		// The settings are read once for the throttle, the roles open to
+		// registration and (with a film) the submission window.
+		{"register", "POST", "/auth/register", "", map[string]any{"first_name": "Jean", "last_name": "Rouch", "email": "rouch@example.org",
+			"password": "motdepasse1", "role": "PRODUCER"}, 201, 5, 0},
+		{"register with a film", "POST", "/auth/register-film", "", apitest.MovieForm("Moi, un noir", "first_name", "Jean", "last_name", "Vigo",
+			"email", "vigo@example.org", "password", "motdepasse1"), 201, 6, 0},
 		{"rename myself", "PUT", "/users/me", jury.Token, map[string]any{"first_name": "Agnès"}, 200, 9, 0},
 	}
 	for _, r := range routes {

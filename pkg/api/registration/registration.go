@@ -138,8 +138,13 @@ func ReadInput(f web.Fields, now time.Time) (accounts.Input, error) {
 // is a registration, counted against the source address first (the
 // festival's throttle); then the body, the account, the answer.
 func Register(r *http.Request, acc *accounts.Service, by *festival.Actor) (int, any, error) {
+	var st festival.Settings // read once for the throttle and the roles open to registration
 	if by == nil || !by.Is(festival.RoleAdmin) {
-		if err := acc.AdmitRegistration(r.Context(), web.SourceAddress(r)); err != nil {
+		var err error
+		if st, err = acc.Settings(r.Context()); err != nil {
+			return 0, nil, err
+		}
+		if err := acc.AdmitRegistration(r.Context(), st, web.SourceAddress(r)); err != nil {
 			return 0, nil, err
 		}
 	}
@@ -151,7 +156,7 @@ func Register(r *http.Request, acc *accounts.Service, by *festival.Actor) (int, 
 	if err != nil {
 		return 0, nil, err
 	}
-	return Answer(acc.Create(r.Context(), by, in))
+	return Answer(acc.Create(r.Context(), by, st, in))
 }
 
 // Answer answers a create: 201 with the new user (hash included, as the

@@ -82,13 +82,13 @@ func (s *Service) NewUser(in Input) (festival.User, error) {
 //
 // Unless by is an ADMIN (nil: nobody signed in), the festival setting
 // self_registration_roles decides which roles may be created (403 otherwise).
-func (s *Service) Create(ctx context.Context, by *festival.Actor, in Input) (Created, error) {
+func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Settings, in Input) (Created, error) {
 	u, err := s.NewUser(in)
 	if err != nil {
 		return Created{}, err
 	}
 	if by == nil || !by.Is(festival.RoleAdmin) {
-		if err := s.CheckSelfRegistration(ctx, u.Role); err != nil {
+		if err := CheckSelfRegistration(st, u.Role); err != nil {
 			return Created{}, err
 		}
 	}
@@ -116,13 +116,14 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, in Input) (Cre
 	return Created{User: u}, nil
 }
 
+// Settings reads the festival's settings, once for a registration's checks.
+func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
+	return s.store.GetSettings(ctx)
+}
+
 // CheckSelfRegistration refuses (403) a registration without an admin for a
-// role the festival's settings do not open to self-registration.
-func (s *Service) CheckSelfRegistration(ctx context.Context, role festival.Role) error {
-	st, err := s.store.GetSettings(ctx)
-	if err != nil {
-		return err
-	}
+// role the festival's settings st do not open to self-registration.
+func CheckSelfRegistration(st festival.Settings, role festival.Role) error {
 	if !st.SelfRegistrationAllows(role) {
 		return apperr.Ef(apperr.Forbidden, "Inscription refusée : le festival n'ouvre pas l'inscription libre au rôle %s ; un administrateur doit créer ce compte", role)
 	}

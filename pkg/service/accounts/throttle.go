@@ -72,25 +72,26 @@ func (s *Service) loginSucceeded(ctx context.Context, email string) error {
 
 // AdmitRegistration counts a registration attempt from address (POST
 // /auth/register, POST /users without an admin token, POST
-// /auth/register-film) and refuses it with 429 past the festival's limit.
-func (s *Service) AdmitRegistration(ctx context.Context, address string) error {
-	return s.admit(ctx, counterRegistration, address, texts.TooManyRegistrations)
+// /auth/register-film) and refuses it with 429 past the festival's limit;
+// st are the settings the route read once for all its checks.
+func (s *Service) AdmitRegistration(ctx context.Context, st festival.Settings, address string) error {
+	return s.admit(ctx, st, counterRegistration, address, texts.TooManyRegistrations)
 }
 
 // admitReset counts a password reset request from address, under the same
 // limit as registrations (both create something for an unauthenticated
 // caller: an account, or an e-mail to someone), on a counter of its own.
 func (s *Service) admitReset(ctx context.Context, address string) error {
-	return s.admit(ctx, counterReset, address, texts.TooManyResets)
-}
-
-// admit counts one attempt on a counter of the address and refuses it with
-// 429 (format's message) past RegistrationsPerAddress within the window.
-func (s *Service) admit(ctx context.Context, counter, address, format string) error {
 	st, err := s.store.GetSettings(ctx)
 	if err != nil {
 		return err
 	}
+	return s.admit(ctx, st, counterReset, address, texts.TooManyResets)
+}
+
+// admit counts one attempt on a counter of the address and refuses it with
+// 429 (format's message) past RegistrationsPerAddress within the window.
+func (s *Service) admit(ctx context.Context, st festival.Settings, counter, address, format string) error {
 	k := dynamo.CounterKey{Counter: counter, Subject: address}
 	counts, err := s.store.AddCount(ctx, st.Window(), k)
 	if err != nil {

@@ -358,17 +358,19 @@ func (a Admission) Check(cats []int64) error {
 	return a.season.CheckSubmissionIn(a.now, cats)
 }
 
+// Settings reads the festival's settings (the submission windows).
+func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
+	return s.store.GetSettings(ctx)
+}
+
 // CheckSubmissions admits a film submission before its form is read: while
 // a window is open (the festival's, or a category's: the film's categories
 // are checked once the form is read), or outside them with a late-entry code
 // that has a use left before its deadline (the film's transaction takes the
 // use, so a code spent meanwhile still refuses it). Otherwise a 403 names the
-// dates, or says the code does not admit the film.
-func (s *Service) CheckSubmissions(ctx context.Context, lateCode string) (Admission, error) {
-	st, err := s.store.GetSettings(ctx)
-	if err != nil {
-		return Admission{}, err
-	}
+// dates, or says the code does not admit the film. st are the festival's
+// settings, read by the route.
+func (s *Service) CheckSubmissions(ctx context.Context, st festival.Settings, lateCode string) (Admission, error) {
 	now := s.Now()
 	a := Admission{season: st.Season, now: now}
 	if st.AnySubmissionsOpen(now) {

@@ -8,6 +8,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -27,14 +28,19 @@ type RegisteredMovie struct {
 // registerMovie creates a producer and their film from one multipart form,
 // all or nothing.
 func (h *Handler) registerMovie(r *http.Request) (int, any, error) {
-	// Checked before the body is read, so a refused registration uploads nothing.
-	if err := h.accounts.AdmitRegistration(r.Context(), web.SourceAddress(r)); err != nil {
+	// Checked before the body is read, so a refused registration uploads
+	// nothing; the settings are read once for the three checks.
+	st, err := h.accounts.Settings(r.Context())
+	if err != nil {
 		return 0, nil, err
 	}
-	if err := h.accounts.CheckSelfRegistration(r.Context(), festival.RoleProducer); err != nil {
+	if err := h.accounts.AdmitRegistration(r.Context(), st, web.SourceAddress(r)); err != nil {
 		return 0, nil, err
 	}
-	admit, err := h.movies.CheckSubmissions(r.Context(), r.URL.Query().Get("late_code"))
+	if err := accounts.CheckSelfRegistration(st, festival.RoleProducer); err != nil {
+		return 0, nil, err
+	}
+	admit, err := h.movies.CheckSubmissions(r.Context(), st, r.URL.Query().Get("late_code"))
 	if err != nil {
 		return 0, nil, err
 	}

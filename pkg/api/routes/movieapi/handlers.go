@@ -57,7 +57,11 @@ func (h *Handler) assigned(r *http.Request, c festival.Actor) (int, any, error) 
 func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
 	// Checked before the body is read, so a refused submission uploads
 	// nothing: a late-entry code comes in the query (?late_code=).
-	admit, err := h.movies.CheckSubmissions(r.Context(), r.URL.Query().Get("late_code"))
+	st, err := h.movies.Settings(r.Context())
+	if err != nil {
+		return 0, nil, err
+	}
+	admit, err := h.movies.CheckSubmissions(r.Context(), st, r.URL.Query().Get("late_code"))
 	if err != nil {
 		return 0, nil, err
 	}
