@@ -61,9 +61,18 @@ func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 	if l := p[late.ID]; l["watched"] != 1.0 || l["voted"] != 0.0 || l["to_vote"] != 1.0 || l["overdue"] != false {
 		t.Errorf("the late member, no closing date yet: %v", l)
 	}
-	if mine := api.Do("GET", "/votes/progress/mine", late.Token, nil).Expect(http.StatusOK).JSON(); mine["to_vote"] != 1.0 {
-		t.Errorf("the late member's own progress: %v", mine)
+	// Each member's own line, read from their records only, is their line of the whole jury's.
+	mine := func() {
+		t.Helper()
+		all := progress()
+		for _, j := range []apitest.Account{diligent, late, quiet} {
+			own := api.Do("GET", "/votes/progress/mine", j.Token, nil).Expect(http.StatusOK).JSON()
+			if fmt.Sprint(own) != fmt.Sprint(all[j.ID]) {
+				t.Errorf("member %d: own progress %v, the jury's line %v", j.ID, own, all[j.ID])
+			}
+		}
 	}
+	mine()
 
 	// No period set: no reminders.
 	ctx := context.Background()
@@ -71,6 +80,7 @@ func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 		t.Fatalf("reminders without a period: %d, %v", n, err)
 	}
 	api.Do("PUT", "/settings", admin.Token, map[string]any{"jury_reminder_days": 1, "voting_close_at": iso(festival.NewTime(clock.now().Add(48 * time.Hour)))}).Expect(http.StatusOK)
+	mine() // overdue, reminder state
 	if l := progress()[late.ID]; l["overdue"] != true {
 		t.Errorf("the late member two days before the close: %v", l)
 	}
@@ -79,6 +89,7 @@ func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 			t.Fatalf("run %d: %d reminders, %v; want %d", run, n, err, want)
 		}
 	}
+	mine()                    // reminded_at
 	clock.add(12 * time.Hour) // within the period
 	if n, _ := api.Server.Jury.SendReminders(ctx); n != 0 {
 		t.Fatalf("12 hours later: %d reminders, want none (one a day)", n)
@@ -117,6 +128,7 @@ func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 	if len(reminders) != 2 {
 		t.Errorf("%d reminders mailed, want 2 (once per period, only to the late member)", len(reminders))
 	}
+
 	clock.add(24 * time.Hour) // the vote closed
 	if n, _ := api.Server.Jury.SendReminders(ctx); n != 0 {
 		t.Errorf("after the close: %d reminders", n)

@@ -125,7 +125,17 @@ func (s *Store) RecordWatch(ctx context.Context, movieID, userID int64) error {
 
 // Watches lists every watch: one Query per page of GSI1 WATCHES.
 func (s *Store) Watches(ctx context.Context) ([]Watch, error) {
-	items, err := s.queryAll(ctx, s.gsi1Query(gsi1Watches))
+	return s.watches(ctx, s.gsi1Query(gsi1Watches))
+}
+
+// WatchesOf lists one jury member's watches: one Query per page of their
+// GSI2 partition (USER#<uid> / WATCH#MOVIE#).
+func (s *Store) WatchesOf(ctx context.Context, userID int64) ([]Watch, error) {
+	return s.watches(ctx, s.gsi2Query(userRefPK(userID), "WATCH#MOVIE#"))
+}
+
+func (s *Store) watches(ctx context.Context, in *dynamodb.QueryInput) ([]Watch, error) {
+	items, err := s.queryAll(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("watches: %w", err)
 	}
