@@ -110,19 +110,34 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 			(len(req.Categories) == 0 || slices.ContainsFunc(req.Categories, m.InCategory))
 	}
 	minutes := filmMinutes(films, inScope)
+	staffed, in, outside := req.input(films, jurors, everyJuror, inScope, minutes)
+	start := time.Now()
+	p := assignment.Propose(staffed, in)
+	took := time.Since(start)
+	for id, kept := range outside {
+		p.Films[id] = append(p.Films[id], kept...)
+		slices.Sort(p.Films[id])
+	}
+	return s.savePreview(ctx, c, req, films, jurors, minutes, p, took)
+}
+
+// input is what the proposal works on: the films staffed (with their need,
+// conflicts and kept members) and the members (with the load they have
+// outside those films); outside are the kept members of each film who are
+// not among the members asked for (they stay, and count towards the need).
+func (r AssignmentRequest) input(films []dynamo.VersionedMovie, jurors, everyJuror []festival.User, inScope func(festival.Movie) bool,
+	minutes map[int64]int64) (staffed []assignment.Film, in []assignment.Juror, outside map[int64][]int64) {
 	isJury := map[int64]bool{}
 	for _, u := range everyJuror {
 		isJury[u.ID] = true
 	}
-
 	jurorIdx := map[int64]int{}
-	in := make([]assignment.Juror, len(jurors))
+	in = make([]assignment.Juror, len(jurors))
 	for i, u := range jurors {
 		jurorIdx[u.ID] = i
 		in[i] = assignment.Juror{ID: u.ID, Categories: u.JuryCategories}
 	}
-	var staffed []assignment.Film
-	outside := map[int64][]int64{} // kept members who are not among the jurors asked for
+	outside = map[int64][]int64{}
 	for _, vm := range films {
 		m := vm.Movie
 		if !inScope(m) {
@@ -134,13 +149,13 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 			}
 			continue
 		}
-		f := assignment.Film{ID: m.ID, Minutes: minutes[m.ID], Categories: m.CategoryIDs(), Need: req.need(m)}
+		f := assignment.Film{ID: m.ID, Minutes: minutes[m.ID], Categories: m.CategoryIDs(), Need: r.need(m)}
 		for _, u := range jurors {
 			if festival.ConflictOfInterest(m, u) {
 				f.Conflicts = append(f.Conflicts, u.ID)
 			}
 		}
-		if req.KeepExisting {
+		if r.KeepExisting {
 			for _, j := range m.Juries {
 				switch _, member := jurorIdx[j.ID]; {
 				case member && !slices.Contains(f.Conflicts, j.ID):
@@ -154,14 +169,13 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 		}
 		staffed = append(staffed, f)
 	}
-	start := time.Now()
-	p := assignment.Propose(staffed, in)
-	took := time.Since(start)
-	for id, kept := range outside {
-		p.Films[id] = append(p.Films[id], kept...)
-		slices.Sort(p.Films[id])
-	}
+	return staffed, in, outside
+}
 
+// savePreview turns a proposal into the preview an admin reads and saves
+// the films it changes as a plan.
+func (s *Service) savePreview(ctx context.Context, c festival.Actor, req AssignmentRequest, films []dynamo.VersionedMovie, jurors []festival.User,
+	minutes map[int64]int64, p assignment.Proposal, took time.Duration) (AssignmentPreview, error) {
 	out := AssignmentPreview{Spread: p.Spread, Short: p.Short, Took: float64(took.Microseconds()) / 1000, Request: req.echo()}
 	if out.Short == nil {
 		out.Short = []assignment.Short{}
@@ -189,7 +203,7 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 		out.Films = []AssignmentFilm{}
 	}
 	for _, l := range p.Loads {
-		u := jurors[jurorIdx[l.JurorID]]
+		u := jurors[slices.IndexFunc(jurors, func(u festival.User) bool { return u.ID == l.JurorID })]
 		out.Loads = append(out.Loads, AssignmentLoad{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName,
 			Categories: nonNil(u.JuryCategories), Films: l.Films, Minutes: l.Minutes})
 	}
@@ -198,6 +212,7 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 	}
 	out.Changes = len(plan)
 	out.PlanID = festival.NewTimeID(s.now())
+	var err error
 	if out.ExpiresAt, err = s.store.SavePlan(ctx, c, out.PlanID, plan); err != nil {
 		return AssignmentPreview{}, err
 	}
