@@ -220,7 +220,23 @@ func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 		}
 		written = append(written, chunk...)
 	}
-	// Who was given which films, for the digests.
+	rest, err := s.finishPlan(ctx, actor, id, claim, plan, byID, digest)
+	if err != nil {
+		return 0, s.undoPlan(ctx, id, claim, written, byID, err)
+	}
+	// Past one transaction's room (a jury of more than ~95 members), the
+	// other digests follow; the assignment itself is done.
+	if err := s.transactChunks(ctx, rest); err != nil {
+		return len(plan.Films), fmt.Errorf("write assignment digests: %w", err)
+	}
+	return len(plan.Films), nil
+}
+
+// finishPlan is an apply's last transaction, once every film is written: the
+// plan applied, the audit entry, and the digests (one message per member
+// given films) that fit; it returns the writes of the digests that did not.
+func (s *Store) finishPlan(ctx context.Context, actor festival.Actor, id, claim string, plan planItem, byID map[int64]VersionedMovie,
+	digest func(uid int64, films []festival.Movie) festival.Message) ([]types.TransactWriteItem, error) {
 	given := map[int64][]festival.Movie{}
 	for _, f := range plan.Films {
 		for _, uid := range f.After {
@@ -235,20 +251,13 @@ func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 	}
 	msgOps, err := s.messageOps(msgs)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	done := s.planStateOp(id, claim, PlanApplied)
-	first := append([]types.TransactWriteItem{done, s.auditOp(actor, "jury.assignment", "plan:"+id,
-		map[string]string{"films": festival.JoinIDs(ids(plan.Films, func(f PlanFilm) int64 { return f.MovieID }), ","), "members": strconv.Itoa(len(given))})}, msgOps[:min(len(msgOps), transactRoom-2)]...)
-	if err := s.transact(ctx, first); err != nil {
-		return 0, s.undoPlan(ctx, id, claim, written, byID, err)
-	}
-	// Past one transaction's room (a jury of more than ~95 members), the
-	// other digests follow; the assignment itself is done.
-	if err := s.transactChunks(ctx, msgOps[min(len(msgOps), transactRoom-2):]); err != nil {
-		return len(plan.Films), fmt.Errorf("write assignment digests: %w", err)
-	}
-	return len(plan.Films), nil
+	room := min(len(msgOps), transactRoom-2)
+	first := append([]types.TransactWriteItem{s.planStateOp(id, claim, PlanApplied), s.auditOp(actor, "jury.assignment", "plan:"+id,
+		map[string]string{"films": festival.JoinIDs(ids(plan.Films, func(f PlanFilm) int64 { return f.MovieID }), ","), "members": strconv.Itoa(len(given))})},
+		msgOps[:room]...)
+	return msgOps[room:], s.transact(ctx, first)
 }
 
 // claimPlan takes a previewed plan for this call (state applying, a lease).
@@ -395,7 +404,8 @@ func (s *Store) planChunkOps(planID, claim string, chunk []PlanFilm, byID map[in
 }
 
 // planWrittenOp adds films to (ADD) or takes them from (DELETE) the plan's
-// written set, on the condition that this call still holds the plan.
+// written set, on the condition that this call still holds the plan, and
+// renews its lease: an apply that is slow but alive is not taken for dead.
 func (s *Store) planWrittenOp(planID, claim, verb string, films []PlanFilm) types.TransactWriteItem {
 	set := &types.AttributeValueMemberNS{}
 	for _, f := range films {
@@ -403,9 +413,10 @@ func (s *Store) planWrittenOp(planID, claim, verb string, films []PlanFilm) type
 	}
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(pkAssignPlans, planSK(planID)),
-		UpdateExpression:          aws.String(verb + " written :ids"),
-		ConditionExpression:       aws.String("claim = :claim"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":ids": set, ":claim": str(claim)},
+		UpdateExpression:    aws.String(verb + " written :ids SET lease_till = :till"),
+		ConditionExpression: aws.String("claim = :claim"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":ids": set, ":claim": str(claim),
+			":till": str(festival.NewTime(s.now().Add(planLease)).String())},
 	}}
 }
 
