@@ -344,6 +344,9 @@ func TestAVoteCountsOnlyAfterTheRequiredShareOfTheFilmWasPlayed(t *testing.T) {
 	viewing := fmt.Sprintf("/movies/%d/viewing", film)
 	vote := fmt.Sprintf("/votes/mine/%d", film)
 
+	if v := api.Do("GET", viewing, jury.Token, nil).Expect(http.StatusOK).JSON(); v["watched_share"] != 0.0 || len(v["spans"].([]any)) != 0 {
+		t.Fatalf("before playing: %v", v)
+	}
 	api.Do("POST", viewing, jury.Token, map[string]any{"from": 0, "to": 30}).Expect(http.StatusOK)
 	v := api.Do("POST", viewing, jury.Token, map[string]any{"from": 50, "to": 60}).Expect(http.StatusOK).JSON()
 	if v["watched_share"] != 40.0 || len(v["spans"].([]any)) != 2 {
@@ -360,6 +363,10 @@ func TestAVoteCountsOnlyAfterTheRequiredShareOfTheFilmWasPlayed(t *testing.T) {
 	api.Do("POST", viewing, jury.Token, map[string]any{"from": 10, "to": 5}).ExpectError(http.StatusBadRequest,
 		"Le corps doit donner from et to, en secondes depuis le début du film : 0 ≤ from < to, 24 h au plus")
 	api.Do("POST", viewing, other.Token, map[string]any{"from": 0, "to": 5}).Expect(http.StatusForbidden) // not assigned
+	api.Do("GET", viewing, other.Token, nil).Expect(http.StatusForbidden)
+	if v := api.Do("GET", viewing, jury.Token, nil).Expect(http.StatusOK).JSON(); v["watched_share"] != 100.0 || v["watched_seconds"] != 100.0 {
+		t.Fatalf("after watching it all: %v", v)
+	}
 	// An admin's vote is not held to the rule.
 	api.Do("POST", vote, admin.Token, map[string]any{"score": 6}).Expect(http.StatusCreated)
 

@@ -278,12 +278,36 @@ func (s *Service) RecordViewing(ctx context.Context, c festival.Actor, id int64,
 	if err != nil {
 		return Viewing{}, storeErr(err)
 	}
+	return viewingOf(spans, m.Duration), nil
+}
+
+// MyViewing is what the calling jury member has played of a film assigned
+// to them so far (the screening room shows it when it opens).
+func (s *Service) MyViewing(ctx context.Context, c festival.Actor, id int64) (Viewing, error) {
+	m, err := s.film(ctx, id)
+	if err != nil {
+		return Viewing{}, err
+	}
+	if !m.HasJury(c.ID) {
+		return Viewing{}, apperr.E(apperr.Forbidden, texts.NoMediaAccess)
+	}
+	spans, err := s.store.Viewing(ctx, id, c.ID)
+	if err != nil {
+		return Viewing{}, err
+	}
+	return viewingOf(spans, m.Duration), nil
+}
+
+func viewingOf(spans []festival.Span, duration *int64) Viewing {
 	v := Viewing{Spans: spans}
+	if v.Spans == nil {
+		v.Spans = []festival.Span{}
+	}
 	for _, sp := range spans {
 		v.WatchedSeconds += sp.To - sp.From
 	}
-	if share, ok := festival.WatchedShare(spans, m.Duration); ok {
+	if share, ok := festival.WatchedShare(spans, duration); ok {
 		v.WatchedShare = &share
 	}
-	return v, nil
+	return v
 }

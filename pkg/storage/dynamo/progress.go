@@ -103,6 +103,15 @@ func (s *Store) RecordViewing(ctx context.Context, movieID, userID int64, span f
 	return spans, err
 }
 
+// Viewing is what a jury member played of a film (nothing: no stretch).
+func (s *Store) Viewing(ctx context.Context, movieID, userID int64) ([]festival.Span, error) {
+	it, err := getItem[watchItem](ctx, s, key(moviePK(movieID), watchSK(userID)))
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil
+	}
+	return it.Spans, err
+}
+
 // RecordWatch notes, once, that a jury member opened a film's media. A film
 // deleted meanwhile is not written to (the condition on its item).
 func (s *Store) RecordWatch(ctx context.Context, movieID, userID int64) error {

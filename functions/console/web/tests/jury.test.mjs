@@ -63,6 +63,8 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
   });
   await page.getByRole("link", { name: "Les Demoiselles de Rochefort" }).click();
   await page.getByRole("heading", { name: "Salle de projection" }).waitFor();
+  // Nothing played yet: the room says so from the start.
+  await page.getByTestId("watched").filter({ hasText: "Vous avez vu 0 % du film" }).waitFor();
   const video = page.getByRole("region", { name: "Salle de projection" }).locator("video");
   await page.waitForFunction(() => document.querySelector("video")?.textTracks[0]?.cues?.length === 2);
   await video.evaluate((v) => ((v.muted = true), v.play()));

@@ -122,6 +122,15 @@ func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {
 
 // viewing records a stretch the calling jury member played ({from, to},
 // seconds from the film's start).
+func (h *Handler) myViewing(r *http.Request, c festival.Actor) (int, any, error) {
+	id, err := movieID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	v, err := h.movies.MyViewing(r.Context(), c, id)
+	return http.StatusOK, v, err
+}
+
 func (h *Handler) viewing(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := movieID(r)
 	if err != nil {

@@ -194,7 +194,8 @@ export const api = {
   notifications: (query: Record<string, string>) => page<OutboxMessage>("/notifications", query),
   progress: () => call<JurorProgress[]>("GET", "/votes/progress"),
   lateCodes: () => all<LateCode>("/settings/late-codes"),
-  viewing: (id: number, from: number, to: number) => call<{ watched_share: number | null }>("POST", `/movies/${id}/viewing`, { from, to }),
+  viewing: (id: number, from: number, to: number) => call<Schemas["Viewing"]>("POST", `/movies/${id}/viewing`, { from, to }),
+  myViewing: (id: number) => call<Schemas["Viewing"]>("GET", `/movies/${id}/viewing`),
   createLateCode: (expires_at: string, uses: number) =>
     call<{ message: string; late_code: LateCode }>("POST", "/settings/late-codes", { expires_at, uses }),
   deleteLateCode: (code: string) => call<{ message: string }>("DELETE", `/settings/late-codes/${encodeURIComponent(code)}`),

@@ -24,6 +24,14 @@ export function Player({ id, title, reports = false }: { id: number; title: stri
   const video = useRef<HTMLVideoElement>(null);
   const [watched, setWatched] = useState<number | null>(null);
   useViewingReports(video, id, reports, setWatched);
+  // What was played before (another evening, another device) shows at once.
+  useEffect(() => {
+    if (!reports) return;
+    api.myViewing(id).then(
+      (v) => v.watched_share !== null && setWatched((now) => now ?? v.watched_share),
+      () => undefined,
+    );
+  }, [id, reports]);
   const [media, setMedia] = useState<Media | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [track, setTrack] = useState<string | null>(null);
