@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { CategorySelect } from "../../ui/CategorySelect";
 import { api, type Category, type Movie } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { param } from "../../router";
@@ -47,17 +48,7 @@ function Films() {
             ))}
           </select>
         </label>
-        <label>
-          {fr.board.category}
-          <select value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
-            <option value="">{fr.board.all}</option>
-            {categories.map((c) => (
-              <option key={c.id_categorie} value={String(c.id_categorie)}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CategorySelect label={fr.board.category} none={fr.board.all} value={category} categories={categories} onChange={setCategory} />
         <label>
           {fr.board.search}
           <input type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />

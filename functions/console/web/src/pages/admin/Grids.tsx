@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { CategorySelect } from "../../ui/CategorySelect";
 import { api, type Category, type Settings } from "../../api/client";
 import type { components } from "../../api/schema";
 import { fr } from "../../i18n/fr";
@@ -62,17 +63,7 @@ function Editor({ settings, categories }: { settings: Settings; categories: Cate
   return (
     <form class="form" onSubmit={save}>
       <p class="meta">{fr.grids.intro}</p>
-      <label>
-        {fr.grids.scope}
-        <select value={scope} onChange={(e) => pick(e.currentTarget.value)}>
-          <option value="">{fr.grids.festival}</option>
-          {categories.map((c) => (
-            <option key={c.id_categorie} value={String(c.id_categorie)}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CategorySelect label={fr.grids.scope} none={fr.grids.festival} value={scope} categories={categories} onChange={pick} />
       {rows.length === 0 && <p>{fr.grids.none}</p>}
       {rows.map((r, i) => (
         <fieldset key={i} class="inline-dates">

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { CategorySelect } from "../../ui/CategorySelect";
 import { api } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Table } from "../../ui/Table";
@@ -47,18 +48,13 @@ function Ranking() {
   return (
     <>
       <div class="filters">
-        <label>
-          {fr.board.category}
-          <select value={category} onChange={(e) => setCategory(Number(e.currentTarget.value))}>
-            <option value={0}>{fr.results.allCategories}</option>
-            {categories.state === "ready" &&
-              categories.data.map((c) => (
-                <option key={c.id_categorie} value={c.id_categorie}>
-                  {c.name}
-                </option>
-              ))}
-          </select>
-        </label>
+        <CategorySelect
+          label={fr.board.category}
+          none={fr.results.allCategories}
+          value={category ? String(category) : ""}
+          categories={categories.state === "ready" ? categories.data : []}
+          onChange={(id) => setCategory(Number(id))}
+        />
         <button type="button" onClick={csv} disabled={download.busy}>
           {fr.results.csv}
         </button>
