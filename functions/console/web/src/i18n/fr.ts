@@ -347,7 +347,7 @@ export const fr = {
   results: {
     allCategories: "Toutes les catégories",
     csv: "Télécharger en CSV",
-    columns: ["Rang", "Rang probable (95 %)", "Film", "Votes", "Moyenne", "Min.", "Max.", "Écart type", "Propositions", "Rang normalisé", "Score normalisé", "Notes et part du film vue"],
+    columns: ["Rang", "Rang probable (95 %)", "Film", "Votes", "Moyenne", "Min.", "Max.", "Écart type", "Propositions", "Rang normalisé", "Score normalisé", "Notes et part vue"],
     watched: (score: number, share: number | null) => `${score.toLocaleString("fr-FR")} · ${share === null ? "durée inconnue" : `vu à ${share.toLocaleString("fr-FR")} %`}`,
     interval: (lo: number, hi: number) => (lo === hi ? `place sûre : ${lo}` : `entre ${lo} et ${hi}`),
     intervalHint:
