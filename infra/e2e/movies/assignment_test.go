@@ -187,6 +187,10 @@ func TestTheAutomaticAssignmentIsPreviewedThenAppliedAsPreviewedWithinTheRules(t
 		}
 	}
 
+	// A declared conflict refuses the member's vote on the film too.
+	api.Do("POST", fmt.Sprintf("/votes/mine/%d", films[1]), jurors[3].Token, map[string]any{"score": 5}).
+		ExpectError(http.StatusForbidden, "Accès interdit. Conflit d'intérêts : vous avez produit ce film, figurez parmi ses collaborateurs ou avez déclaré un conflit avec lui.")
+
 	// By hand, the declared conflict holds too.
 	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", films[1]), admin.Token, map[string]any{"juries": []int64{jurors[3].ID}}).
 		ExpectError(http.StatusBadRequest, fmt.Sprintf("Conflit d'intérêts : ces membres du jury ont produit ce film, figurent parmi ses collaborateurs ou ont déclaré un conflit avec lui : %d", jurors[3].ID))

@@ -372,7 +372,7 @@ func TestJuryMarksCandidateUnlessInConflictOfInterest(t *testing.T) {
 	}}).Expect(http.StatusOK)
 
 	api.Do("PUT", fmt.Sprintf("/movies/%d/jury-candidate", id), conflicted.Token, nil).
-		ExpectError(http.StatusForbidden, "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs.")
+		ExpectError(http.StatusForbidden, "Accès interdit. Conflit d'intérêts : vous avez produit ce film, figurez parmi ses collaborateurs ou avez déclaré un conflit avec lui.")
 	if s := api.Do("GET", fmt.Sprintf("/movies/%d", id), "", nil).JSON()["selection_status"]; s != "submitted" {
 		t.Errorf("refused mark changed the status: %v", s)
 	}

@@ -16,7 +16,7 @@ const (
 	msgJuryAdmin  = "Accès interdit. Rôle JURY ou ADMIN requis."
 	msgMovie      = "Film non trouvé"
 	msgVoteNone   = "Vote non trouvé"
-	msgConflict   = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
+	msgConflict   = "Accès interdit. Conflit d'intérêts : vous avez produit ce film, figurez parmi ses collaborateurs ou avez déclaré un conflit avec lui."
 	msgNotAssign  = "Ce film ne vous est pas attribué : le festival n'autorise le vote des jurés que sur les films qui leur sont assignés"
 	msgScoreFirst = "Le champ score est requis pour un premier vote : un nombre de 0 à 10 (décimales permises)"
 )

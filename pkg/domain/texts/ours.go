@@ -66,7 +66,7 @@ const (
 	CategoryUpdated              = "Catégorie mise à jour"
 	CollaboratorIsJury           = "Conflit d'intérêts : ces collaborateurs sont membres du jury assignés à ce film (retirez-les du jury d'abord) : %s"
 	CollaboratorsSet             = "Collaborateurs du film mis à jour"
-	ConflictOfInterest           = "Accès interdit. Conflit d'intérêts : vous avez produit ce film ou figurez parmi ses collaborateurs."
+	ConflictOfInterest           = "Accès interdit. Conflit d'intérêts : vous avez produit ce film, figurez parmi ses collaborateurs ou avez déclaré un conflit avec lui."
 	DirectPart                   = "Le champ part doit valoir filmFile ou subtitlesSrt (les images passent par POST /movies/upload)"
 	EmptyVote                    = "Corps de requête vide : envoyez au moins score (nombre de 0 à 10), comment ou is_candidate"
 	EventDeleted                 = "Evenement supprimé"
