@@ -34,6 +34,8 @@ type Film struct {
 	// Need is how many members the film should have.
 	Need int
 	// Keep are members already assigned who stay (they count towards Need).
+	// A kept member who is not among the jurors proposed to (outside a
+	// section's jury) stays too, without a load to balance.
 	Keep []int64
 	// Conflicts are the members who may never judge the film.
 	Conflicts []int64
@@ -96,6 +98,7 @@ type state struct {
 	allowed [][]int       // film -> juror indexes allowed (not kept, no conflict, category)
 	members [][]int       // film -> juror indexes chosen (kept first)
 	kept    []int         // film -> how many of members are kept
+	outside [][]int64     // film -> kept members who are not among the jurors
 	minutes []int64       // juror -> minutes
 	count   []int         // juror -> films
 }
@@ -111,7 +114,7 @@ func Propose(films []Film, jurors []Juror) Proposal {
 func newState(films []Film, jurors []Juror) *state {
 	s := &state{
 		films: films, jurors: jurors, idx: make(map[int64]int, len(jurors)),
-		allowed: make([][]int, len(films)), members: make([][]int, len(films)), kept: make([]int, len(films)),
+		allowed: make([][]int, len(films)), members: make([][]int, len(films)), kept: make([]int, len(films)), outside: make([][]int64, len(films)),
 		minutes: make([]int64, len(jurors)), count: make([]int, len(jurors)),
 	}
 	for j, u := range jurors {
@@ -120,7 +123,11 @@ func newState(films []Film, jurors []Juror) *state {
 	}
 	for f, film := range films {
 		for _, id := range film.Keep {
-			if j, ok := s.idx[id]; ok && !slices.Contains(s.members[f], j) {
+			j, ok := s.idx[id]
+			switch {
+			case !ok && !slices.Contains(s.outside[f], id):
+				s.outside[f] = append(s.outside[f], id)
+			case ok && !slices.Contains(s.members[f], j):
 				s.members[f] = append(s.members[f], j)
 				s.add(j, film.Minutes)
 			}
@@ -162,7 +169,7 @@ func (s *state) greedy() {
 			cmp.Compare(s.films[b].Minutes, s.films[a].Minutes), cmp.Compare(s.films[a].ID, s.films[b].ID))
 	})
 	for _, f := range order {
-		need := s.films[f].Need - len(s.members[f])
+		need := s.films[f].Need - len(s.members[f]) - len(s.outside[f])
 		if need <= 0 {
 			continue
 		}
@@ -271,14 +278,14 @@ func (s *state) swapPass() bool {
 func (s *state) proposal(passes int) Proposal {
 	p := Proposal{Films: make(map[int64][]int64, len(s.films)), Passes: passes}
 	for f, film := range s.films {
-		ids := make([]int64, len(s.members[f]))
-		for i, j := range s.members[f] {
-			ids[i] = s.jurors[j].ID
+		ids := slices.Clone(s.outside[f])
+		for _, j := range s.members[f] {
+			ids = append(ids, s.jurors[j].ID)
 		}
 		slices.Sort(ids)
 		p.Films[film.ID] = ids
 		if len(ids) < film.Need {
-			p.Short = append(p.Short, Short{FilmID: film.ID, Need: film.Need, Got: len(ids), Allowed: s.kept[f] + len(s.allowed[f])})
+			p.Short = append(p.Short, Short{FilmID: film.ID, Need: film.Need, Got: len(ids), Allowed: len(s.outside[f]) + s.kept[f] + len(s.allowed[f])})
 		}
 	}
 	slices.SortFunc(p.Short, func(a, b Short) int { return cmp.Compare(a.FilmID, b.FilmID) })

@@ -138,6 +138,18 @@ func TestProposeKeepsExistingMembersAndCountsTheirLoad(t *testing.T) {
 	}
 }
 
+func TestAKeptMemberOutsideTheJurorsStaysAndCountsTowardsTheNeed(t *testing.T) {
+	// Member 5 is not proposed to (another section's jury) but judges film
+	// 1 already: the film needs one more, not two, and 5 has no load here.
+	films := []Film{{ID: 1, Minutes: 60, Need: 2, Keep: []int64{5}}, {ID: 2, Minutes: 60, Need: 1}}
+	jurors := []Juror{{ID: 7}, {ID: 8}}
+	p := Propose(films, jurors)
+	checkRules(t, films, jurors, p)
+	if len(p.Films[1]) != 2 || !slices.Contains(p.Films[1], 5) || len(p.Loads) != 2 || p.Spread.Range != 0 {
+		t.Errorf("films %v, loads %+v: want 5 kept on film 1 with one member more, 60 minutes each", p.Films, p.Loads)
+	}
+}
+
 func TestProposeIsDeterministic(t *testing.T) {
 	films, jurors := generated(120, 9, true)
 	a, b := Propose(films, jurors), Propose(films, jurors)

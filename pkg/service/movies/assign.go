@@ -110,26 +110,22 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 			(len(req.Categories) == 0 || slices.ContainsFunc(req.Categories, m.InCategory))
 	}
 	minutes := filmMinutes(films, inScope)
-	staffed, in, outside := req.input(films, jurors, everyJuror, inScope, minutes)
+	staffed, in := req.input(films, jurors, everyJuror, inScope, minutes)
 	start := time.Now()
 	p := assignment.Propose(staffed, in)
 	took := time.Since(start)
-	for id, kept := range outside {
-		p.Films[id] = append(p.Films[id], kept...)
-		slices.Sort(p.Films[id])
-	}
 	return s.savePreview(ctx, c, req, films, jurors, minutes, p, took)
 }
 
 // input is what the proposal works on: the films staffed (with their need,
-// conflicts and kept members) and the members (with the load they have
-// outside those films); outside are the kept members of each film who are
-// not among the members asked for (they stay, and count towards the need).
+// conflicts and kept members: any JURY account already on the film without a
+// conflict, among the members asked for or not) and the members (with the
+// load they have outside those films).
 func (r AssignmentRequest) input(films []dynamo.VersionedMovie, jurors, everyJuror []festival.User, inScope func(festival.Movie) bool,
-	minutes map[int64]int64) (staffed []assignment.Film, in []assignment.Juror, outside map[int64][]int64) {
-	isJury := map[int64]bool{}
+	minutes map[int64]int64) (staffed []assignment.Film, in []assignment.Juror) {
+	jury := map[int64]festival.User{}
 	for _, u := range everyJuror {
-		isJury[u.ID] = true
+		jury[u.ID] = u
 	}
 	jurorIdx := map[int64]int{}
 	in = make([]assignment.Juror, len(jurors))
@@ -137,7 +133,6 @@ func (r AssignmentRequest) input(films []dynamo.VersionedMovie, jurors, everyJur
 		jurorIdx[u.ID] = i
 		in[i] = assignment.Juror{ID: u.ID, Categories: u.JuryCategories}
 	}
-	outside = map[int64][]int64{}
 	for _, vm := range films {
 		m := vm.Movie
 		if !inScope(m) {
@@ -157,19 +152,14 @@ func (r AssignmentRequest) input(films []dynamo.VersionedMovie, jurors, everyJur
 		}
 		if r.KeepExisting {
 			for _, j := range m.Juries {
-				switch _, member := jurorIdx[j.ID]; {
-				case member && !slices.Contains(f.Conflicts, j.ID):
+				if u, ok := jury[j.ID]; ok && !festival.ConflictOfInterest(m, u) {
 					f.Keep = append(f.Keep, j.ID)
-				case !member && isJury[j.ID]:
-					// A member outside the jurors asked for stays, and counts.
-					outside[m.ID] = append(outside[m.ID], j.ID)
-					f.Need--
 				}
 			}
 		}
 		staffed = append(staffed, f)
 	}
-	return staffed, in, outside
+	return staffed, in
 }
 
 // savePreview turns a proposal into the preview an admin reads and saves
