@@ -58,6 +58,8 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		{"my assigned films", "GET", "/movies/assigned", jury.Token, nil, 200, 2, 4},
 		{"my votes", "GET", "/votes/mine", jury.Token, nil, 200, 2, 0},
 		{"results", "GET", "/votes/results", admin.Token, nil, 200, 4, 0},
+		// A member's declarations are on the record the token check read.
+		{"my jury declarations", "GET", "/users/me/jury-profile", jury.Token, nil, 200, 1, 0},
 		// A member's own progress reads their records only, not the jury's.
 		{"my progress", "GET", "/votes/progress/mine", jury.Token, nil, 200, 5, 0},
 		{"first vote", "POST", fmt.Sprintf("/votes/mine/%d", id), jury.Token, map[string]any{"score": 7}, 201, 4, 0},

@@ -67,7 +67,7 @@ func (h *Handler) setReminders(r *http.Request, c festival.Actor) (int, any, err
 }
 
 func (h *Handler) getMyJuryProfile(r *http.Request, c festival.Actor) (int, any, error) {
-	p, err := h.accounts.JuryProfile(r.Context(), c.ID)
+	p, err := h.accounts.JuryProfile(r.Context(), c, c.ID)
 	return http.StatusOK, p, err
 }
 
@@ -76,12 +76,12 @@ func (h *Handler) setMyJuryProfile(r *http.Request, c festival.Actor) (int, any,
 }
 
 // getJuryProfile and putJuryProfile are an admin's view of a member's declarations.
-func (h *Handler) getJuryProfile(r *http.Request, _ festival.Actor) (int, any, error) {
+func (h *Handler) getJuryProfile(r *http.Request, c festival.Actor) (int, any, error) {
 	id, err := userID(r)
 	if err != nil {
 		return 0, nil, err
 	}
-	p, err := h.accounts.JuryProfile(r.Context(), id)
+	p, err := h.accounts.JuryProfile(r.Context(), c, id)
 	return http.StatusOK, p, err
 }
 

@@ -158,20 +158,18 @@ function useViewingReports(video: { current: HTMLVideoElement | null }, id: numb
       from = last = v.currentTime;
     };
     // A new link (renewal) empties the element first: what played until then is a stretch.
-    v.addEventListener("emptied", report);
-    v.addEventListener("timeupdate", onTime);
-    v.addEventListener("seeking", onSeeking);
-    v.addEventListener("play", onPlay);
-    v.addEventListener("pause", report);
-    v.addEventListener("ended", report);
+    const listeners: [string, () => void][] = [
+      ["emptied", report],
+      ["timeupdate", onTime],
+      ["seeking", onSeeking],
+      ["play", onPlay],
+      ["pause", report],
+      ["ended", report],
+    ];
+    for (const [event, fn] of listeners) v.addEventListener(event, fn);
     return () => {
       report();
-      v.removeEventListener("emptied", report);
-      v.removeEventListener("timeupdate", onTime);
-      v.removeEventListener("seeking", onSeeking);
-      v.removeEventListener("play", onPlay);
-      v.removeEventListener("pause", report);
-      v.removeEventListener("ended", report);
+      for (const [event, fn] of listeners) v.removeEventListener(event, fn);
     };
   }, [video.current, id, on]);
 }
