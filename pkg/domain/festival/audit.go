@@ -1,5 +1,7 @@
 package festival
 
+import "time"
+
 // Actor is who makes a change; it is recorded in the audit trail.
 type Actor struct {
 	ID   int64
@@ -29,4 +31,19 @@ type AuditEntry struct {
 	Action    string            `json:"action"` // e.g. movie.status, movie.juries, vote.create, award.create, user.delete
 	Target    string            `json:"target"` // e.g. movie:12, user:3, vote:40
 	Details   map[string]string `json:"details,omitempty"`
+}
+
+// AuditFilter selects audit entries; zero fields select everything.
+type AuditFilter struct {
+	ActorID int64     // entries of one actor (GSI2 ACTOR#<id>)
+	Action  string    // exact action, e.g. vote.create
+	Target  string    // exact target, e.g. movie:12
+	From    time.Time // at or after
+	To      time.Time // at or before
+}
+
+// AuditInfo names who makes a change and the action recorded for it.
+type AuditInfo struct {
+	Actor  Actor
+	Action string // movie.status, movie.candidate, ...
 }

@@ -185,3 +185,51 @@ func (m Movie) CategoryIDs() []int64 {
 	}
 	return ids
 }
+
+// MovieFilter narrows a film listing. Zero values do not filter.
+type MovieFilter struct {
+	// Statuses keeps films whose selection_status is one of these.
+	Statuses []SelectionStatus
+	// CategoryID keeps films linked to this category.
+	CategoryID int64
+	// ProducerID keeps the films of one producer (GET /movies/mine).
+	ProducerID int64
+	// JuryID keeps the films assigned to one jury member (GET /movies/assigned).
+	JuryID int64
+	// Settings, when set, receives the festival settings, read in the same
+	// request as the film list's version (what a caller may see of a film
+	// depends on them).
+	Settings *Settings
+}
+
+// MovieFacts is the part of a film item that voting, results and awards
+// decide on: who made it (conflict of interest), its status, its categories
+// (results per category) and its awards. It is read with a projection, so
+// that listing every film for the results reads a few hundred bytes per film
+// rather than whole records.
+type MovieFacts struct {
+	ID            int64
+	Title         string
+	OwnerID       int64
+	Status        SelectionStatus
+	Categories    []MovieCategory // sorted by id, as the API shows them
+	Collaborators []Collaborator
+	Awards        []MovieAward
+	Version       int64
+	// Duration in seconds (the share of it a jury member watched).
+	Duration *int64
+}
+
+// Keeps reports whether the filter keeps m (its status, category, producer
+// and jury).
+func (f MovieFilter) Keeps(m Movie) bool {
+	return (len(f.Statuses) == 0 || slices.Contains(f.Statuses, m.SelectionStatus)) &&
+		(f.CategoryID == 0 || m.InCategory(f.CategoryID)) &&
+		(f.ProducerID == 0 || m.OwnerID == f.ProducerID) &&
+		(f.JuryID == 0 || m.HasJury(f.JuryID))
+}
+
+// Filters reports whether the filter keeps less than every film.
+func (f MovieFilter) Filters() bool {
+	return len(f.Statuses) > 0 || f.CategoryID > 0 || f.ProducerID > 0 || f.JuryID > 0
+}

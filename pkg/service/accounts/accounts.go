@@ -96,14 +96,14 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 		// The common case answers without drawing an id; the transaction
 		// below still decides when two registrations race.
 		return Created{User: existing, Existing: true}, nil
-	} else if !errors.Is(err, dynamo.ErrNotFound) {
+	} else if !errors.Is(err, festival.ErrNotFound) {
 		return Created{}, err
 	}
 	if u.ID, err = s.store.NewUserID(ctx); err != nil {
 		return Created{}, err
 	}
 	err = s.store.CreateUser(ctx, u)
-	if errors.Is(err, dynamo.ErrEmailTaken) {
+	if errors.Is(err, festival.ErrEmailTaken) {
 		existing, gerr := s.store.UserByEmail(ctx, u.Email)
 		if gerr != nil {
 			return Created{}, gerr
@@ -149,7 +149,7 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (L
 		return LoginResult{}, err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
-	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+	if err != nil && !errors.Is(err, festival.ErrNotFound) {
 		return LoginResult{}, err
 	}
 	if !CheckPassword(u.PasswordHash, password) {
@@ -181,9 +181,9 @@ func (s *Service) Get(ctx context.Context, id int64) (festival.User, error) {
 // with changes to the account's films is 409 (retrying is safe).
 func storeErr(err error) error {
 	switch {
-	case errors.Is(err, dynamo.ErrNotFound):
+	case errors.Is(err, festival.ErrNotFound):
 		return apperr.E(apperr.NotFound, texts.UserNotFound)
-	case errors.Is(err, dynamo.ErrConflict):
+	case errors.Is(err, festival.ErrConflict):
 		return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez")
 	}
 	return err
@@ -233,7 +233,7 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, i
 		in.applyOptional(u)
 		return nil
 	})
-	if errors.Is(err, dynamo.ErrEmailTaken) {
+	if errors.Is(err, festival.ErrEmailTaken) {
 		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
 	}
 	return u, storeErr(err)
@@ -259,7 +259,7 @@ func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) e
 			}
 		}
 		err := s.store.DeleteUser(ctx, caller, id)
-		if errors.Is(err, dynamo.ErrConflict) {
+		if errors.Is(err, festival.ErrConflict) {
 			return dynamo.Again(err)
 		}
 		return err

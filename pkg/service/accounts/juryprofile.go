@@ -8,7 +8,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // The most categories and declared conflicts a jury profile holds: enough
@@ -63,7 +62,7 @@ func (s *Service) SetJuryProfile(ctx context.Context, uid int64, self bool, p Ju
 		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.JuryProfileShape, MaxJuryCategories, MaxJuryConflicts)
 	}
 	u, err := s.store.SetJuryProfile(ctx, uid, p.Categories, p.Conflicts)
-	var bad *dynamo.JuryProfileError
+	var bad *festival.JuryProfileError
 	switch {
 	case errors.As(err, &bad) && len(bad.UnknownCategories) > 0:
 		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(bad.UnknownCategories, ", "))
@@ -73,9 +72,9 @@ func (s *Service) SetJuryProfile(ctx context.Context, uid int64, self bool, p Ju
 		return JuryProfile{}, apperr.Ef(apperr.Conflict, texts.ConflictOnAssignedFilm, festival.JoinIDs(bad.AssignedFilms, ", "))
 	case errors.As(err, &bad):
 		return JuryProfile{}, apperr.Ef(apperr.Conflict, texts.MemberConflictOnAssignedFilm, festival.JoinIDs(bad.AssignedFilms, ", "))
-	case errors.Is(err, dynamo.ErrNotJury):
+	case errors.Is(err, festival.ErrNotJury):
 		return JuryProfile{}, apperr.E(apperr.Invalid, texts.NotAJuryMember)
-	case errors.Is(err, dynamo.ErrConflict):
+	case errors.Is(err, festival.ErrConflict):
 		return JuryProfile{}, apperr.E(apperr.Conflict, texts.JuryProfileMeanwhile)
 	case err != nil:
 		return JuryProfile{}, storeErr(err)

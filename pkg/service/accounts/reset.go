@@ -12,7 +12,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // ResetTTL is how long a password reset link works.
@@ -34,7 +33,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, address strin
 		return err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
-	if errors.Is(err, dynamo.ErrNotFound) {
+	if errors.Is(err, festival.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
@@ -62,7 +61,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 		return err
 	}
 	_, err = s.store.ConsumePasswordReset(ctx, resetHash(token), s.now(), hash)
-	if errors.Is(err, dynamo.ErrResetInvalid) {
+	if errors.Is(err, festival.ErrResetInvalid) {
 		return apperr.E(apperr.Invalid, texts.ResetInvalid)
 	}
 	return err

@@ -5,6 +5,8 @@
 package catalog
 
 import (
+	"github.com/festivalapi/festival/pkg/domain/festival"
+
 	"errors"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -37,11 +39,11 @@ var (
 // API's answers.
 func storeErr(err error, o outcomes) error {
 	switch {
-	case errors.Is(err, dynamo.ErrNotFound) && o.notFound != "":
+	case errors.Is(err, festival.ErrNotFound) && o.notFound != "":
 		return apperr.E(apperr.NotFound, o.notFound)
-	case errors.Is(err, dynamo.ErrNameTaken) && o.nameTaken != "":
+	case errors.Is(err, festival.ErrNameTaken) && o.nameTaken != "":
 		return apperr.E(apperr.Conflict, o.nameTaken)
-	case errors.Is(err, dynamo.ErrConflict) && o.conflict != "":
+	case errors.Is(err, festival.ErrConflict) && o.conflict != "":
 		return apperr.E(apperr.Conflict, o.conflict)
 	}
 	return err

@@ -77,7 +77,7 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 	var audience []int64
 	var ledger festival.LedgerHead
 	if ch.ResultsPublished != nil && *ch.ResultsPublished {
-		films, _, err := s.store.ListMovies(ctx, dynamo.MovieFilter{}, festival.Page{})
+		films, _, err := s.store.ListMovies(ctx, festival.MovieFilter{}, festival.Page{})
 		if err != nil {
 			return festival.Settings{}, err
 		}
@@ -201,7 +201,7 @@ func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]festival.AuditEntr
 	if q.Page.Limit == 0 {
 		q.Page.Limit = DefaultAuditLimit
 	}
-	f := dynamo.AuditFilter{ActorID: q.ActorID, Action: q.Action, Target: q.Target, From: q.From, To: q.To}
+	f := festival.AuditFilter{ActorID: q.ActorID, Action: q.Action, Target: q.Target, From: q.From, To: q.To}
 	return s.store.ListAudit(ctx, f, q.Page)
 }
 
@@ -255,7 +255,7 @@ func (s *Service) CreateLateCode(ctx context.Context, in LateCodeInput) (festiva
 	}
 	c := festival.LateCode{Code: code, Uses: in.Uses, UsesLeft: in.Uses, ExpiresAt: in.ExpiresAt, CreatedAt: festival.NewTime(now)}
 	err := s.store.CreateLateCode(ctx, c)
-	if errors.Is(err, dynamo.ErrCodeTaken) {
+	if errors.Is(err, festival.ErrCodeTaken) {
 		return c, apperr.E(apperr.Conflict, texts.LateCodeTaken)
 	}
 	return c, err
@@ -269,7 +269,7 @@ func (s *Service) LateCodes(ctx context.Context, p festival.Page) ([]festival.La
 // DeleteLateCode withdraws a code.
 func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
 	err := s.store.DeleteLateCode(ctx, strings.ToUpper(code))
-	if errors.Is(err, dynamo.ErrNotFound) {
+	if errors.Is(err, festival.ErrNotFound) {
 		return apperr.E(apperr.NotFound, texts.LateCodeNotFound)
 	}
 	return err
@@ -278,7 +278,7 @@ func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
 // knownCategories refuses ids that are not categories (400 naming them).
 func (s *Service) knownCategories(ctx context.Context, ids []int64) error {
 	_, err := s.store.CategoryNames(ctx, ids)
-	var unknown *dynamo.UnknownIDsError
+	var unknown *festival.UnknownIDsError
 	if errors.As(err, &unknown) {
 		return apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(unknown.IDs, ", "))
 	}

@@ -220,11 +220,11 @@ func (s *Service) ApplyAssignment(ctx context.Context, c festival.Actor, planID 
 		return festival.NewMessage(festival.MessageJuryAssignment, []int64{uid},
 			map[string]string{"count": strconv.Itoa(len(films)), "titles": strings.Join(titles, "\n")}, s.now())
 	})
-	var stale *dynamo.PlanStaleError
-	var state *dynamo.PlanStateError
-	var unknown *dynamo.UnknownIDsError
+	var stale *festival.PlanStaleError
+	var state *festival.PlanStateError
+	var unknown *festival.UnknownIDsError
 	switch {
-	case errors.Is(err, dynamo.ErrNotFound):
+	case errors.Is(err, festival.ErrNotFound):
 		return 0, apperr.E(apperr.NotFound, texts.PlanNotFound)
 	case errors.As(err, &stale):
 		return 0, apperr.Ef(apperr.Conflict, texts.PlanFilmChanged, stale.MovieID)
@@ -234,7 +234,7 @@ func (s *Service) ApplyAssignment(ctx context.Context, c festival.Actor, planID 
 		return 0, apperr.E(apperr.Conflict, texts.PlanBeingApplied)
 	case errors.As(err, &state):
 		return 0, apperr.E(apperr.Conflict, texts.PlanNotApplicable)
-	case errors.Is(err, dynamo.ErrConflict) || errors.As(err, &unknown):
+	case errors.Is(err, festival.ErrConflict) || errors.As(err, &unknown):
 		return 0, apperr.E(apperr.Conflict, texts.PlanJuryChanged)
 	}
 	return n, err

@@ -37,15 +37,15 @@ func New(st *dynamo.Store, fs *files.Store, now func() time.Time) *Service {
 
 // storeErr turns the store's typed failures into the API's.
 func storeErr(err error) error {
-	var unknown *dynamo.UnknownIDsError
+	var unknown *festival.UnknownIDsError
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, dynamo.ErrNotFound):
+	case errors.Is(err, festival.ErrNotFound):
 		return apperr.E(apperr.NotFound, texts.MovieNotFound)
-	case errors.Is(err, dynamo.ErrConflict):
+	case errors.Is(err, festival.ErrConflict):
 		return apperr.E(apperr.Conflict, texts.MovieChangedMeanwhile)
-	case errors.Is(err, dynamo.ErrLateCodeSpent):
+	case errors.Is(err, festival.ErrLateCodeSpent):
 		return apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
 	case errors.As(err, &unknown):
 		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", festival.JoinIDs(unknown.IDs, ", "))
@@ -56,7 +56,7 @@ func storeErr(err error) error {
 // unknownIDs names, with format, the ids a lookup did not find; any other
 // error passes unchanged.
 func unknownIDs(err error, format string) error {
-	var unknown *dynamo.UnknownIDsError
+	var unknown *festival.UnknownIDsError
 	if errors.As(err, &unknown) {
 		return invalidf(format, festival.JoinIDs(unknown.IDs, ", "))
 	}
@@ -85,7 +85,7 @@ func (s *Service) film(ctx context.Context, id int64) (festival.Movie, error) {
 
 // listFor lists films as the caller may see them: the settings come with the
 // list's version, in the same request, for anyone but an admin.
-func (s *Service) listFor(ctx context.Context, c festival.Actor, f dynamo.MovieFilter, p dynamo.Page) ([]festival.Movie, string, error) {
+func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.MovieFilter, p dynamo.Page) ([]festival.Movie, string, error) {
 	var st festival.Settings
 	if !c.Is(festival.RoleAdmin) {
 		f.Settings = &st
@@ -107,7 +107,7 @@ type ListQuery struct {
 // List returns films, all of them or one page, optionally by status and
 // category, as the caller may see them (c is the zero Actor when anonymous).
 func (s *Service) List(ctx context.Context, c festival.Actor, q ListQuery) ([]festival.Movie, string, error) {
-	var f dynamo.MovieFilter
+	var f festival.MovieFilter
 	var err error
 	if f.Statuses, err = StatusFilter(q.Status); err != nil {
 		return nil, "", err
@@ -122,19 +122,19 @@ func (s *Service) List(ctx context.Context, c festival.Actor, q ListQuery) ([]fe
 
 // Mine lists the caller's own films.
 func (s *Service) Mine(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Movie, string, error) {
-	return s.listFor(ctx, c, dynamo.MovieFilter{ProducerID: c.ID}, p)
+	return s.listFor(ctx, c, festival.MovieFilter{ProducerID: c.ID}, p)
 }
 
 // Assigned lists the films assigned to the calling jury member.
 func (s *Service) Assigned(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Movie, string, error) {
-	return s.listFor(ctx, c, dynamo.MovieFilter{JuryID: c.ID}, p)
+	return s.listFor(ctx, c, festival.MovieFilter{JuryID: c.ID}, p)
 }
 
 // change applies a change to a film, with an audit entry when audited.
 func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, action string, fn func(m *festival.Movie) (map[string]string, error)) (festival.Movie, error) {
-	var audit *dynamo.AuditInfo
+	var audit *festival.AuditInfo
 	if actor != nil {
-		audit = &dynamo.AuditInfo{Actor: *actor, Action: action}
+		audit = &festival.AuditInfo{Actor: *actor, Action: action}
 	}
 	m, err := s.store.ChangeMovie(ctx, id, audit, fn)
 	return m, storeErr(err)
@@ -181,11 +181,11 @@ func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64,
 // nothing changes.
 func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids []int64) (festival.Movie, error) {
 	m, err := s.store.AssignJuries(ctx, c, id, ids)
-	var unknown *dynamo.UnknownIDsError
+	var unknown *festival.UnknownIDsError
 	if errors.As(err, &unknown) {
 		return m, unknownIDs(err, texts.UnknownJuries)
 	}
-	var conflicted *dynamo.ConflictOfInterestError
+	var conflicted *festival.ConflictOfInterestError
 	if errors.As(err, &conflicted) {
 		return m, invalidf(texts.JuryConflict, festival.JoinIDs(conflicted.IDs, ", "))
 	}

@@ -290,7 +290,7 @@ func (s *Service) RegisterMovie(ctx context.Context, parts Parts, reg Registrati
 		switch {
 		case err == nil:
 			return exists
-		case errors.Is(err, dynamo.ErrNotFound):
+		case errors.Is(err, festival.ErrNotFound):
 			return nil
 		}
 		return err
@@ -318,7 +318,7 @@ func (s *Service) RegisterMovie(ctx context.Context, parts Parts, reg Registrati
 		return u, m, err
 	}
 	err = s.store.CreateProducerWithMovie(ctx, u, m, reg.Admission.store)
-	if errors.Is(err, dynamo.ErrEmailTaken) {
+	if errors.Is(err, festival.ErrEmailTaken) {
 		return u, m, exists
 	}
 	if err != nil {
@@ -381,7 +381,7 @@ func (s *Service) CheckSubmissions(ctx context.Context, st festival.Settings, la
 	}
 	c, err := s.store.GetLateCode(ctx, lateCode)
 	switch {
-	case errors.Is(err, dynamo.ErrNotFound) || (err == nil && !c.Usable(now)):
+	case errors.Is(err, festival.ErrNotFound) || (err == nil && !c.Usable(now)):
 		return a, apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
 	case err != nil:
 		return a, err

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 func by(juror, movie int64, score float64) festival.Vote {
@@ -13,9 +12,9 @@ func by(juror, movie int64, score float64) festival.Vote {
 
 func results(t *testing.T, movies int, votes []festival.Vote) map[int64]MovieResult {
 	t.Helper()
-	var facts []dynamo.MovieFacts
+	var facts []festival.MovieFacts
 	for id := range movies {
-		facts = append(facts, dynamo.MovieFacts{ID: int64(id + 1)})
+		facts = append(facts, festival.MovieFacts{ID: int64(id + 1)})
 	}
 	out := map[int64]MovieResult{}
 	for _, r := range Aggregate(facts, votes, nil, 0) {

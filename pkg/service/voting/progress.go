@@ -19,7 +19,7 @@ type pair struct{ movie, user int64 }
 // state (one BatchGetItem per 100 members).
 func (s *Service) Progress(ctx context.Context) ([]festival.JurorProgress, error) {
 	var st festival.Settings
-	films, _, err := s.store.ListMovies(ctx, dynamo.MovieFilter{Settings: &st}, dynamo.Page{})
+	films, _, err := s.store.ListMovies(ctx, festival.MovieFilter{Settings: &st}, dynamo.Page{})
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (s *Service) MyProgress(ctx context.Context, c festival.Actor) (festival.Ju
 		mine.FirstName, mine.LastName = c.Record.FirstName, c.Record.LastName
 	}
 	var st festival.Settings
-	films, _, err := s.store.ListMovies(ctx, dynamo.MovieFilter{JuryID: c.ID, Settings: &st}, dynamo.Page{})
+	films, _, err := s.store.ListMovies(ctx, festival.MovieFilter{JuryID: c.ID, Settings: &st}, dynamo.Page{})
 	if err != nil {
 		return mine, err
 	}

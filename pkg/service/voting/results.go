@@ -96,7 +96,7 @@ func (s *Service) Results(ctx context.Context, categoryID int64) ([]MovieResult,
 
 // Aggregate computes the results from films, votes and what jurors watched
 // (votes on films that are not listed are ignored).
-func Aggregate(movies []dynamo.MovieFacts, votes []festival.Vote, seen Viewings, categoryID int64) []MovieResult {
+func Aggregate(movies []festival.MovieFacts, votes []festival.Vote, seen Viewings, categoryID int64) []MovieResult {
 	byMovie := map[int64][]festival.Vote{}
 	for _, v := range votes {
 		byMovie[v.MovieID] = append(byMovie[v.MovieID], v)
@@ -182,7 +182,7 @@ func scoped(votes []festival.Vote, out []MovieResult) []festival.Vote {
 	return slices.DeleteFunc(slices.Clone(votes), func(v festival.Vote) bool { return !in[v.MovieID] })
 }
 
-func inCategory(f dynamo.MovieFacts, id int64) bool {
+func inCategory(f festival.MovieFacts, id int64) bool {
 	for _, c := range f.Categories {
 		if c.ID == id {
 			return true

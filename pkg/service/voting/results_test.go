@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 func vote(movie int64, score float64, candidate bool) festival.Vote {
@@ -19,7 +18,7 @@ func vote(movie int64, score float64, candidate bool) festival.Vote {
 func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 	t.Parallel()
 	cat := festival.MovieCategory{ID: 7, Name: "Court"}
-	movies := []dynamo.MovieFacts{
+	movies := []festival.MovieFacts{
 		{ID: 1, Title: "Sans vote"},
 		{ID: 2, Title: "Moyen", Categories: []festival.MovieCategory{cat}},
 		{ID: 3, Title: "Meilleur"},
@@ -58,7 +57,7 @@ func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
 
 func TestAggregateRoundsToTwoDecimals(t *testing.T) {
 	t.Parallel()
-	got := Aggregate([]dynamo.MovieFacts{{ID: 1}}, []festival.Vote{vote(1, 7, false), vote(1, 8, false), vote(1, 8, false)}, nil, 0)
+	got := Aggregate([]festival.MovieFacts{{ID: 1}}, []festival.Vote{vote(1, 7, false), vote(1, 8, false), vote(1, 8, false)}, nil, 0)
 	if *got[0].Mean != 7.67 || *got[0].Spread != 0.47 {
 		t.Fatalf("mean %v spread %v, want 7.67 and 0.47", *got[0].Mean, *got[0].Spread)
 	}
@@ -66,7 +65,7 @@ func TestAggregateRoundsToTwoDecimals(t *testing.T) {
 
 func TestWriteCSVNeutralizesSpreadsheetFormulas(t *testing.T) {
 	t.Parallel()
-	res := Aggregate([]dynamo.MovieFacts{{ID: 1, Title: "=HYPERLINK(\"http://x\")"}}, []festival.Vote{vote(1, 5, false)}, nil, 0)
+	res := Aggregate([]festival.MovieFacts{{ID: 1, Title: "=HYPERLINK(\"http://x\")"}}, []festival.Vote{vote(1, 5, false)}, nil, 0)
 	var buf bytes.Buffer
 	if err := WriteCSV(&buf, res); err != nil {
 		t.Fatal(err)
@@ -95,7 +94,7 @@ func TestParseScore(t *testing.T) {
 func TestResultsShowTheShareEachVoterWatchedBesideTheirVote(t *testing.T) {
 	t.Parallel()
 	hundred := int64(100)
-	movies := []dynamo.MovieFacts{{ID: 1, Duration: &hundred}, {ID: 2}}
+	movies := []festival.MovieFacts{{ID: 1, Duration: &hundred}, {ID: 2}}
 	by := func(movie, user int64, score float64) festival.Vote {
 		return festival.Vote{MovieID: movie, UserID: user, Score: score}
 	}

@@ -20,11 +20,11 @@ import (
 // category).
 func storeErr(err error, missing string) error {
 	switch {
-	case errors.Is(err, dynamo.ErrNotFound):
+	case errors.Is(err, festival.ErrNotFound):
 		return apperr.E(apperr.NotFound, missing)
-	case errors.Is(err, dynamo.ErrScoreRequired):
+	case errors.Is(err, festival.ErrScoreRequired):
 		return apperr.E(apperr.Invalid, texts.ScoreRequired)
-	case errors.Is(err, dynamo.ErrNotAssigned):
+	case errors.Is(err, festival.ErrNotAssigned):
 		return apperr.E(apperr.Forbidden, texts.NotAssigned)
 	}
 	return err

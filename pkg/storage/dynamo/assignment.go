@@ -104,7 +104,7 @@ func (s *Store) moviesVersioned(ctx context.Context, ids []int64) ([]VersionedMo
 	films, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
 		"", nil, func(item map[string]types.AttributeValue) (*VersionedMovie, int64, error) {
 			m, v, err := unmarshalMovie(item)
-			if errors.Is(err, ErrNotFound) {
+			if errors.Is(err, festival.ErrNotFound) {
 				return nil, 0, nil
 			}
 			return &VersionedMovie{Movie: m, Version: v}, m.ID, err
@@ -157,24 +157,10 @@ func (s *Store) SavePlan(ctx context.Context, actor festival.Actor, id string, f
 	return festival.NewTime(until), nil
 }
 
-// PlanStaleError is a plan whose film changed after the preview: nothing was
-// written (or what was is put back).
-type PlanStaleError struct{ MovieID int64 }
-
-func (e *PlanStaleError) Error() string {
-	return fmt.Sprintf("store: film %d changed since the assignment was previewed", e.MovieID)
-}
-
-// PlanStateError is a plan that is not waiting to be applied: applied,
-// rolled back, or being applied by another call.
-type PlanStateError struct{ State string }
-
-func (e *PlanStateError) Error() string { return "store: assignment plan is " + e.State }
-
 // ApplyPlan applies a previewed plan, all or nothing (see the top of this
 // file), and writes the digest messages (one per member given films, listing
 // them) and the audit entry with the last step. It returns how many films
-// changed. An unknown or expired plan is ErrNotFound.
+// changed. An unknown or expired plan is festival.ErrNotFound.
 func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, digest func(uid int64, films []festival.Movie) festival.Message) (int, error) {
 	claim := festival.NewTimeID(s.now())
 	plan, err := s.claimPlan(ctx, id, claim)
@@ -192,7 +178,7 @@ func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 	var memberIDs []int64
 	for _, f := range plan.Films {
 		if m, ok := byID[f.MovieID]; !ok || m.Version != f.Version {
-			return 0, s.releasePlan(ctx, id, claim, PlanStale, &PlanStaleError{MovieID: f.MovieID})
+			return 0, s.releasePlan(ctx, id, claim, PlanStale, &festival.PlanStaleError{MovieID: f.MovieID})
 		}
 		memberIDs = append(memberIDs, f.After...)
 	}
@@ -279,12 +265,12 @@ func (s *Store) claimPlan(ctx context.Context, id, claim string) (planItem, erro
 	case errors.As(err, &ccf):
 		it, err := getItem[planItem](ctx, s, key(pkAssignPlans, planSK(id)))
 		switch {
-		case errors.Is(err, ErrNotFound) || err == nil && it.ExpiresAt <= now.Unix():
-			return planItem{}, ErrNotFound
+		case errors.Is(err, festival.ErrNotFound) || err == nil && it.ExpiresAt <= now.Unix():
+			return planItem{}, festival.ErrNotFound
 		case err != nil:
 			return planItem{}, err
 		}
-		return planItem{}, &PlanStateError{State: it.State}
+		return planItem{}, &festival.PlanStateError{State: it.State}
 	case err != nil:
 		return planItem{}, fmt.Errorf("claim assignment plan: %w", err)
 	}
@@ -437,7 +423,7 @@ func (s *Store) filmPut(m festival.Movie, from, to int64) (types.TransactWriteIt
 
 // whyRefused names the film that made a chunk fail when it is a film that
 // changed since the preview; otherwise the member checks failed (a member
-// demoted or declaring a conflict meanwhile): ErrConflict.
+// demoted or declaring a conflict meanwhile): festival.ErrConflict.
 func (s *Store) whyRefused(ctx context.Context, chunk []PlanFilm, byID map[int64]VersionedMovie, err error) error {
 	now, rerr := s.moviesVersioned(ctx, ids(chunk, func(f PlanFilm) int64 { return f.MovieID }))
 	if rerr != nil {
@@ -449,10 +435,10 @@ func (s *Store) whyRefused(ctx context.Context, chunk []PlanFilm, byID map[int64
 	}
 	for _, f := range chunk {
 		if current[f.MovieID] != byID[f.MovieID].Version {
-			return &PlanStaleError{MovieID: f.MovieID}
+			return &festival.PlanStaleError{MovieID: f.MovieID}
 		}
 	}
-	return ErrConflict
+	return festival.ErrConflict
 }
 
 // undoPlan puts back the films this call wrote, one transaction per film

@@ -115,16 +115,16 @@ func TestAnAssignmentPlanRefusedInItsLastTransactionLeavesEveryFilmAsItWas(t *te
 	if _, err := f.s.SetJuryProfile(ctx, f.jurors[2].ID, nil, []int64{last.ID}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.Is(err, dynamo.ErrConflict) {
-		t.Fatalf("apply = %v, want ErrConflict", err)
+	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.Is(err, festival.ErrConflict) {
+		t.Fatalf("apply = %v, want festival.ErrConflict", err)
 	}
 	if n, e := f.assignedLinks(t), f.embeddedJuries(t); n != 0 || e != 0 {
 		t.Fatalf("after the refusal: %d jury links and %d embedded members left, want none", n, e)
 	}
-	if mine, _, err := f.s.ListMovies(ctx, dynamo.MovieFilter{JuryID: f.jurors[0].ID}, dynamo.Page{}); err != nil || len(mine) != 0 {
+	if mine, _, err := f.s.ListMovies(ctx, festival.MovieFilter{JuryID: f.jurors[0].ID}, dynamo.Page{}); err != nil || len(mine) != 0 {
 		t.Fatalf("assigned films of the first member: %d, %v; want none", len(mine), err)
 	}
-	var state *dynamo.PlanStateError
+	var state *festival.PlanStateError
 	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &state) || state.State != dynamo.PlanRolledBack {
 		t.Fatalf("second apply = %v, want the plan rolled_back", err)
 	}
@@ -140,7 +140,7 @@ func TestAnAssignmentPlanRefusedInItsLastTransactionLeavesEveryFilmAsItWas(t *te
 	if n, e := f.assignedLinks(t), f.embeddedJuries(t); n != 180 || e != 180 {
 		t.Fatalf("%d jury links and %d embedded members, want 180 each", n, e)
 	}
-	mine, _, err := f.s.ListMovies(ctx, dynamo.MovieFilter{JuryID: f.jurors[1].ID}, dynamo.Page{})
+	mine, _, err := f.s.ListMovies(ctx, festival.MovieFilter{JuryID: f.jurors[1].ID}, dynamo.Page{})
 	if err != nil || len(mine) != 60 {
 		t.Fatalf("assigned films of the second member: %d, %v; want 60", len(mine), err)
 	}
@@ -175,15 +175,15 @@ func TestAnAssignmentPlanWhoseFilmChangedSincePreviewWritesNothing(t *testing.T)
 	}); err != nil {
 		t.Fatal(err)
 	}
-	var stale *dynamo.PlanStaleError
+	var stale *festival.PlanStaleError
 	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &stale) || stale.MovieID != changed.ID {
 		t.Fatalf("apply = %v, want film %d stale", err, changed.ID)
 	}
 	if n, e := f.assignedLinks(t), f.embeddedJuries(t); n != 0 || e != 0 {
 		t.Fatalf("%d jury links and %d embedded members written, want none", n, e)
 	}
-	if _, err := f.s.ApplyPlan(ctx, f.admin, "no-such-plan", digest); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Fatalf("apply of an unknown plan = %v, want ErrNotFound", err)
+	if _, err := f.s.ApplyPlan(ctx, f.admin, "no-such-plan", digest); !errors.Is(err, festival.ErrNotFound) {
+		t.Fatalf("apply of an unknown plan = %v, want festival.ErrNotFound", err)
 	}
 }
 
@@ -211,7 +211,7 @@ func TestAnApplyThatDiesPartWayIsPutBackOnceItsLeaseRunsOut(t *testing.T) {
 	if n, e := f.assignedLinks(t), f.embeddedJuries(t); n != 0 || e != 0 {
 		t.Fatalf("after recovery: %d jury links and %d embedded members, want none", n, e)
 	}
-	var state *dynamo.PlanStateError
+	var state *festival.PlanStateError
 	if _, err := later.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &state) || state.State != dynamo.PlanRolledBack {
 		t.Fatalf("apply after recovery = %v, want the plan rolled_back", err)
 	}
@@ -225,20 +225,20 @@ func TestAJuryMemberWhoDeclaredAConflictCannotBeAssignedTheFilm(t *testing.T) {
 	if _, err := f.s.SetJuryProfile(ctx, j.ID, nil, []int64{m.ID}); err != nil {
 		t.Fatal(err)
 	}
-	var coi *dynamo.ConflictOfInterestError
+	var coi *festival.ConflictOfInterestError
 	if _, err := f.s.AssignJuries(ctx, f.admin, m.ID, []int64{j.ID}); !errors.As(err, &coi) || !slices.Equal(coi.IDs, []int64{j.ID}) {
 		t.Fatalf("assign = %v, want a conflict of interest for %d", err, j.ID)
 	}
 	// The store's own check holds even when the caller did not read the
 	// declaration (SetMovieJuries is given the members as they are).
-	if _, err := f.s.SetMovieJuries(ctx, f.admin, m.ID, []festival.Jury{{ID: j.ID, Email: j.Email, Role: festival.RoleJury}}); !errors.Is(err, dynamo.ErrConflict) {
-		t.Fatalf("SetMovieJuries = %v, want ErrConflict", err)
+	if _, err := f.s.SetMovieJuries(ctx, f.admin, m.ID, []festival.Jury{{ID: j.ID, Email: j.Email, Role: festival.RoleJury}}); !errors.Is(err, festival.ErrConflict) {
+		t.Fatalf("SetMovieJuries = %v, want festival.ErrConflict", err)
 	}
 	// And a conflict cannot be declared on a film already assigned.
 	if _, err := f.s.AssignJuries(ctx, f.admin, f.films[1].ID, []int64{j.ID}); err != nil {
 		t.Fatal(err)
 	}
-	var bad *dynamo.JuryProfileError
+	var bad *festival.JuryProfileError
 	if _, err := f.s.SetJuryProfile(ctx, j.ID, []int64{}, []int64{m.ID, f.films[1].ID, 999}); !errors.As(err, &bad) ||
 		!slices.Equal(bad.AssignedFilms, []int64{f.films[1].ID}) || !slices.Equal(bad.UnknownFilms, []int64{999}) {
 		t.Fatalf("declaring on an assigned film = %v, want it named (and 999 unknown)", err)
@@ -259,7 +259,7 @@ func TestAPlanAppliedTwiceAtOnceIsWrittenOnce(t *testing.T) {
 	}
 	var ok, refused int
 	for range 2 {
-		var state *dynamo.PlanStateError
+		var state *festival.PlanStateError
 		switch err := <-errs; {
 		case err == nil:
 			ok++

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -57,15 +56,6 @@ func (s *Store) auditOp(actor festival.Actor, action, target string, details map
 	return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: item}}
 }
 
-// AuditFilter selects audit entries; zero fields select everything.
-type AuditFilter struct {
-	ActorID int64     // entries of one actor (GSI2 ACTOR#<id>)
-	Action  string    // exact action, e.g. vote.create
-	Target  string    // exact target, e.g. movie:12
-	From    time.Time // at or after
-	To      time.Time // at or before
-}
-
 // maxAuditQueries bounds the queries of one page when a filter matches
 // little: the page then ends early, with a cursor to continue.
 const maxAuditQueries = 20
@@ -75,7 +65,7 @@ const maxAuditQueries = 20
 // Time bounds are key conditions; action and target are filters, so each
 // query asks for no more entries than the page still needs, and the cursor
 // never skips an entry.
-func (s *Store) ListAudit(ctx context.Context, f AuditFilter, p Page) ([]festival.AuditEntry, string, error) {
+func (s *Store) ListAudit(ctx context.Context, f festival.AuditFilter, p Page) ([]festival.AuditEntry, string, error) {
 	if p.Limit <= 0 {
 		return nil, "", fmt.Errorf("list audit: a page limit is required")
 	}

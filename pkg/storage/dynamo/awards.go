@@ -37,7 +37,7 @@ func (it awardItem) award() festival.Award {
 // CreateAward gives a film an award: the award item, its copy appended to
 // the film's Awards with the film moved to `awarded`, and the audit entry,
 // in one transaction (through UpdateMovie, the one path of film changes).
-// ErrNotFound when the film does not exist.
+// festival.ErrNotFound when the film does not exist.
 func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID int64, name string) (festival.Award, error) {
 	// No read first: the versioned write below reads the film (404 when it
 	// is not there) and checks its room for one more award; a refused award
@@ -114,17 +114,17 @@ func (s *Store) DeleteAward(ctx context.Context, actor festival.Actor, id int64)
 		return []types.TransactWriteItem{del, s.auditOp(actor, "award.delete", fmt.Sprintf("award:%d", id), details)}, nil
 	})
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, festival.ErrNotFound):
 		// The film is gone; its deletion normally takes its awards, but a
 		// stray award item is still withdrawn.
 		err = s.transact(ctx, []types.TransactWriteItem{del, s.auditOp(actor, "award.delete", fmt.Sprintf("award:%d", id), details)})
 		if conditionFailedAt(err, 0) {
-			return a, ErrNotFound
+			return a, festival.ErrNotFound
 		}
-	case errors.Is(err, ErrConflict):
+	case errors.Is(err, festival.ErrConflict):
 		// The award item went meanwhile (a concurrent withdrawal).
-		if _, gerr := s.AwardByID(ctx, id); errors.Is(gerr, ErrNotFound) {
-			return a, ErrNotFound
+		if _, gerr := s.AwardByID(ctx, id); errors.Is(gerr, festival.ErrNotFound) {
+			return a, festival.ErrNotFound
 		}
 	}
 	if err != nil {

@@ -26,12 +26,12 @@ func TestCategoryNamesAreUniqueWhateverTheLetterCase(t *testing.T) {
 	if err != nil || c.ID == 0 || c.Name != "Court métrage" {
 		t.Fatalf("CreateCategory = %+v, %v", c, err)
 	}
-	if _, err := s.CreateCategory(ctx, actor(admin), "court MÉTRAGE"); !errors.Is(err, dynamo.ErrNameTaken) {
-		t.Fatalf("duplicate name: err %v, want ErrNameTaken", err)
+	if _, err := s.CreateCategory(ctx, actor(admin), "court MÉTRAGE"); !errors.Is(err, festival.ErrNameTaken) {
+		t.Fatalf("duplicate name: err %v, want festival.ErrNameTaken", err)
 	}
 	other, _ := s.CreateCategory(ctx, actor(admin), "Documentaire")
-	if _, err := s.RenameCategory(ctx, actor(admin), other.ID, "COURT métrage"); !errors.Is(err, dynamo.ErrNameTaken) {
-		t.Fatalf("rename onto a taken name: err %v, want ErrNameTaken", err)
+	if _, err := s.RenameCategory(ctx, actor(admin), other.ID, "COURT métrage"); !errors.Is(err, festival.ErrNameTaken) {
+		t.Fatalf("rename onto a taken name: err %v, want festival.ErrNameTaken", err)
 	}
 	list, _, err := s.ListCategories(ctx, dynamo.Page{})
 	if err != nil || len(list) != 2 {
@@ -57,7 +57,7 @@ func TestTwentyConcurrentCategoryCreationsOfOneNameMakeOne(t *testing.T) {
 			switch {
 			case err == nil:
 				ok++
-			case errors.Is(err, dynamo.ErrNameTaken):
+			case errors.Is(err, festival.ErrNameTaken):
 				taken++
 			default:
 				t.Error(err)
@@ -99,17 +99,17 @@ func TestRenamingACategoryRenamesItInItsMoviesAndDeletingUnlinksIt(t *testing.T)
 	if len(got.Categories) != 1 || got.Categories[0].ID != keep.ID {
 		t.Fatalf("film categories after delete = %+v", got.Categories)
 	}
-	movies, _, err := s.ListMovies(ctx, dynamo.MovieFilter{CategoryID: c.ID}, dynamo.Page{})
+	movies, _, err := s.ListMovies(ctx, festival.MovieFilter{CategoryID: c.ID}, dynamo.Page{})
 	if err != nil || len(movies) != 0 {
 		t.Fatalf("films of the deleted category = %d, %v", len(movies), err)
 	}
-	if _, err := s.GetCategory(ctx, c.ID); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.GetCategory(ctx, c.ID); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("deleted category: err %v", err)
 	}
 	if _, err := s.CreateCategory(ctx, actor(admin), "Fiction courte"); err != nil {
 		t.Fatalf("name of the deleted category not freed: %v", err)
 	}
-	trail, _, _ := s.ListAudit(ctx, dynamo.AuditFilter{Target: fmt.Sprintf("category:%d", c.ID)}, dynamo.Page{Limit: 10})
+	trail, _, _ := s.ListAudit(ctx, festival.AuditFilter{Target: fmt.Sprintf("category:%d", c.ID)}, dynamo.Page{Limit: 10})
 	if len(trail) != 3 || trail[0].Action != "category.delete" || trail[2].Action != "category.create" {
 		t.Fatalf("audit of the category = %+v", trail)
 	}
@@ -135,7 +135,7 @@ func TestEventNamesAreUniqueAndADuplicateReturnsTheExistingEvent(t *testing.T) {
 		t.Fatalf("duplicate CreateEvent = %+v, %v, %v; want the existing event", dup, created, err)
 	}
 	other, _, _ := s.CreateEvent(ctx, actor(admin), newEvent("Atelier"))
-	if _, err := s.UpdateEvent(ctx, actor(admin), other.ID, func(ev *festival.Event) error { ev.Name = "MASTERCLASS IA"; return nil }); !errors.Is(err, dynamo.ErrNameTaken) {
+	if _, err := s.UpdateEvent(ctx, actor(admin), other.ID, func(ev *festival.Event) error { ev.Name = "MASTERCLASS IA"; return nil }); !errors.Is(err, festival.ErrNameTaken) {
 		t.Fatalf("rename onto a taken name: err %v", err)
 	}
 	up, err := s.UpdateEvent(ctx, actor(admin), e.ID, func(ev *festival.Event) error { ev.Name = "Masterclass"; ev.Location = "Lyon"; return nil })
@@ -148,10 +148,10 @@ func TestEventNamesAreUniqueAndADuplicateReturnsTheExistingEvent(t *testing.T) {
 	if _, err := s.DeleteEvent(ctx, actor(admin), e.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.GetEvent(ctx, e.ID); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.GetEvent(ctx, e.ID); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("deleted event: err %v", err)
 	}
-	if _, err := s.UpdateEvent(ctx, actor(admin), e.ID, func(*festival.Event) error { return nil }); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.UpdateEvent(ctx, actor(admin), e.ID, func(*festival.Event) error { return nil }); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("update of a deleted event: err %v", err)
 	}
 	list, _, _ := s.ListEvents(ctx, dynamo.Page{})
@@ -212,7 +212,7 @@ func TestAnAwardIsEmbeddedInItsMovieAndMovesItToAwarded(t *testing.T) {
 	if got.SelectionStatus != festival.StatusAwarded || len(got.Awards) != 2 || got.Awards[0].Name != "Grand prix" || got.Awards[0].AwardedAt.IsZero() {
 		t.Fatalf("film after awards = %s %+v", got.SelectionStatus, got.Awards)
 	}
-	if _, err := s.CreateAward(ctx, actor(admin), m.ID+50, "Prix"); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.CreateAward(ctx, actor(admin), m.ID+50, "Prix"); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("award for an unknown film: err %v", err)
 	}
 	list, _, _ := s.ListAwards(ctx, dynamo.Page{})
@@ -233,7 +233,7 @@ func TestAnAwardIsEmbeddedInItsMovieAndMovesItToAwarded(t *testing.T) {
 	if got.SelectionStatus != festival.StatusCandidate || len(got.Awards) != 0 {
 		t.Fatalf("film after withdrawing its last award = %s %+v", got.SelectionStatus, got.Awards)
 	}
-	if _, err := s.DeleteAward(ctx, actor(admin), b.ID); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.DeleteAward(ctx, actor(admin), b.ID); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("second withdrawal: err %v", err)
 	}
 }
@@ -259,7 +259,7 @@ func TestSettingsDefaultToTheSpecAndAreAudited(t *testing.T) {
 	if !st.JuryVoteAssignedOnly || st.SelfRegistrationAllows(festival.RoleJury) || !st.SelfRegistrationAllows(festival.RoleProducer) {
 		t.Fatalf("stored settings = %+v", st)
 	}
-	trail, _, _ := s.ListAudit(ctx, dynamo.AuditFilter{Action: "settings.update"}, dynamo.Page{Limit: 5})
+	trail, _, _ := s.ListAudit(ctx, festival.AuditFilter{Action: "settings.update"}, dynamo.Page{Limit: 5})
 	if len(trail) != 1 || trail[0].ActorID != admin.ID {
 		t.Fatalf("audit = %+v", trail)
 	}
@@ -281,7 +281,7 @@ func TestAuditIsListedNewestFirstWithFiltersAndCursor(t *testing.T) {
 	if _, _, err := s.CreateEvent(ctx, actor(other), newEvent("Soirée")); err != nil {
 		t.Fatal(err)
 	}
-	all, next, err := s.ListAudit(ctx, dynamo.AuditFilter{}, dynamo.Page{Limit: 100})
+	all, next, err := s.ListAudit(ctx, festival.AuditFilter{}, dynamo.Page{Limit: 100})
 	if err != nil || len(all) != 6 || next != "" || all[0].Action != "event.create" || !all[0].At.After(all[1].At.Time) {
 		t.Fatalf("ListAudit = %+v, %q, %v", all, next, err)
 	}
@@ -289,7 +289,7 @@ func TestAuditIsListedNewestFirstWithFiltersAndCursor(t *testing.T) {
 	var seen []string
 	cursor := ""
 	for {
-		page, next, err := s.ListAudit(ctx, dynamo.AuditFilter{ActorID: admin.ID, Action: "category.create"}, dynamo.Page{Limit: 2, Cursor: cursor})
+		page, next, err := s.ListAudit(ctx, festival.AuditFilter{ActorID: admin.ID, Action: "category.create"}, dynamo.Page{Limit: 2, Cursor: cursor})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -306,11 +306,11 @@ func TestAuditIsListedNewestFirstWithFiltersAndCursor(t *testing.T) {
 	}
 	// Time bounds are inclusive.
 	from, to := all[4].At.Time, all[2].At.Time
-	window, _, err := s.ListAudit(ctx, dynamo.AuditFilter{From: from, To: to}, dynamo.Page{Limit: 10})
+	window, _, err := s.ListAudit(ctx, festival.AuditFilter{From: from, To: to}, dynamo.Page{Limit: 10})
 	if err != nil || len(window) != 3 {
 		t.Fatalf("window [%s, %s] = %d entries, %v; want 3", from, to, len(window), err)
 	}
-	if _, _, err := s.ListAudit(ctx, dynamo.AuditFilter{}, dynamo.Page{Limit: 2, Cursor: "nonsense"}); !errors.Is(err, dynamo.ErrBadCursor) {
+	if _, _, err := s.ListAudit(ctx, festival.AuditFilter{}, dynamo.Page{Limit: 2, Cursor: "nonsense"}); !errors.Is(err, dynamo.ErrBadCursor) {
 		t.Fatalf("bad cursor: err %v", err)
 	}
 }
@@ -334,8 +334,8 @@ func TestACategoryBeingDeletedCannotBeRenamed(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.RenameCategory(ctx, admin, c.ID, "Fiction"); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Fatalf("rename of a category being deleted: err = %v, want ErrNotFound", err)
+	if _, err := s.RenameCategory(ctx, admin, c.ID, "Fiction"); !errors.Is(err, festival.ErrNotFound) {
+		t.Fatalf("rename of a category being deleted: err = %v, want festival.ErrNotFound", err)
 	}
 	if cats, _, err := s.ListCategories(ctx, dynamo.Page{}); err != nil || len(cats) != 0 {
 		t.Fatalf("a category being deleted is still listed: %v %v", cats, err)

@@ -13,10 +13,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// ErrNameTaken is returned when another category (or event) already has the
-// name, compared with festival.NameKey.
-var ErrNameTaken = errors.New("store: name already used")
-
 type categoryItem struct {
 	PK        string `dynamodbav:"PK"`
 	SK        string `dynamodbav:"SK"`
@@ -60,7 +56,7 @@ func (s *Store) categoryMarkerKey(name string) map[string]types.AttributeValue {
 	return key(categoryNamePK(festival.NameKey(name)), typeCategoryName)
 }
 
-// CreateCategory stores a new category; ErrNameTaken when the name is used.
+// CreateCategory stores a new category; festival.ErrNameTaken when the name is used.
 // The name marker, the category and the audit entry are one transaction.
 func (s *Store) CreateCategory(ctx context.Context, actor festival.Actor, name string) (festival.Category, error) {
 	id, err := s.nextID(ctx, counterCategories)
@@ -86,7 +82,7 @@ func (s *Store) CreateCategory(ctx context.Context, actor festival.Actor, name s
 		s.auditOp(actor, "category.create", fmt.Sprintf("category:%d", id), map[string]string{"name": name}),
 	})
 	if conditionFailedAt(err, 0) {
-		return c, ErrNameTaken
+		return c, festival.ErrNameTaken
 	}
 	if err != nil {
 		return c, fmt.Errorf("create category: %w", err)
@@ -101,7 +97,7 @@ func (s *Store) GetCategory(ctx context.Context, id int64) (festival.Category, e
 		return festival.Category{}, wrapGet(err, "get category %d", id)
 	}
 	if it.Deleting {
-		return festival.Category{}, ErrNotFound
+		return festival.Category{}, festival.ErrNotFound
 	}
 	return it.category(), nil
 }
@@ -120,7 +116,7 @@ func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category
 	return queryRecords(ctx, s, in, p, categoryItem.category)
 }
 
-// RenameCategory changes a category's name (ErrNameTaken when another has
+// RenameCategory changes a category's name (festival.ErrNameTaken when another has
 // it): the marker moves in the same transaction as the rename, conditional on
 // the name read, so two renames cannot both win. The copies of the name
 // embedded in its films follow through the copy job written with the rename
@@ -159,9 +155,9 @@ func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int
 		err = s.transact(ctx, ops)
 		switch {
 		case moved && conditionFailedAt(err, 0):
-			return cur, ErrNameTaken
+			return cur, festival.ErrNameTaken
 		case conditionFailedAt(err, 0) || (moved && conditionFailedAt(err, 1)):
-			return cur, ErrConflict
+			return cur, festival.ErrConflict
 		case err != nil:
 			return cur, fmt.Errorf("rename category %d: %w", id, err)
 		}
@@ -189,7 +185,7 @@ func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int
 	})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
-		return festival.Category{}, ErrNotFound
+		return festival.Category{}, festival.ErrNotFound
 	}
 	if err != nil {
 		return festival.Category{}, fmt.Errorf("mark category %d deleting: %w", id, err)
@@ -211,7 +207,7 @@ func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int
 		s.auditOp(actor, "category.delete", fmt.Sprintf("category:%d", id), map[string]string{"name": c.Name}),
 	})
 	if conditionFailedAt(err, 0) {
-		return c, ErrNotFound
+		return c, festival.ErrNotFound
 	}
 	if err != nil {
 		return c, fmt.Errorf("delete category %d: %w", id, err)

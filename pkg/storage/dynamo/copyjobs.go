@@ -124,7 +124,7 @@ func (s *Store) PendingCopyJobs(ctx context.Context) ([]CopyJob, error) {
 func (s *Store) RunCopyJob(ctx context.Context, j CopyJob) error {
 	for {
 		it, err := getItem[copyJobItem](ctx, s, key(copyJobPK(j.Kind, j.SourceID), skCopyJob))
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, festival.ErrNotFound) {
 			return nil
 		}
 		if err != nil {
@@ -146,7 +146,7 @@ func (s *Store) RunCopyJob(ctx context.Context, j CopyJob) error {
 // false when the job was renewed meanwhile.
 func (s *Store) runCopyJob(ctx context.Context, it copyJobItem) (bool, error) {
 	target, update, err := s.copyOf(ctx, it)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, festival.ErrNotFound) {
 		// The record is gone: its deletion took care of its films.
 		return s.finishCopyJob(ctx, it)
 	}

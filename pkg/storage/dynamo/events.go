@@ -54,7 +54,7 @@ func eventMarkerKey(name string) map[string]types.AttributeValue {
 }
 
 // EventByName finds an event by name (compared with festival.NameKey)
-// through its marker; ErrNotFound when there is none.
+// through its marker; festival.ErrNotFound when there is none.
 func (s *Store) EventByName(ctx context.Context, name string) (festival.Event, error) {
 	m, err := getItem[nameMarker](ctx, s, eventMarkerKey(name))
 	if err != nil {
@@ -146,7 +146,7 @@ func (s *Store) ListEvents(ctx context.Context, p Page) ([]festival.Event, strin
 // UpdateEvent applies change to the current event and writes it back,
 // conditional on its version (read again and reapplied when it changed in
 // between). A new name moves the marker in the same transaction
-// (ErrNameTaken when another event has it). change may return an error to abort.
+// (festival.ErrNameTaken when another event has it). change may return an error to abort.
 func (s *Store) UpdateEvent(ctx context.Context, actor festival.Actor, id int64, change func(*festival.Event) error) (festival.Event, error) {
 	var cur, next festival.Event
 	err := Retry(ctx, func(int) error {
@@ -189,7 +189,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor festival.Actor, id int64,
 		case err == nil:
 			return nil
 		case moved && conditionFailedAt(err, 1):
-			return ErrNameTaken
+			return festival.ErrNameTaken
 		case conditionFailedAt(err, 0) || transactionConflict(err):
 			return Again(fmt.Errorf("update event %d: %w", id, err))
 		default:
@@ -214,7 +214,7 @@ func (s *Store) DeleteEvent(ctx context.Context, actor festival.Actor, id int64)
 		s.auditOp(actor, "event.delete", fmt.Sprintf("event:%d", id), map[string]string{"name": e.Name}),
 	})
 	if conditionFailedAt(err, 0) {
-		return e, ErrNotFound
+		return e, festival.ErrNotFound
 	}
 	if err != nil {
 		return e, fmt.Errorf("delete event %d: %w", id, err)

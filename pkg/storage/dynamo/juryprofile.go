@@ -2,7 +2,6 @@ package dynamo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,22 +12,12 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// JuryProfileError names what a jury profile cannot refer to: categories or
-// films that do not exist, and films the member is assigned to (a conflict
-// is declared before the assignment; an admin takes the member off first).
-// Nothing was written.
-type JuryProfileError struct{ UnknownCategories, UnknownFilms, AssignedFilms []int64 }
-
-func (e *JuryProfileError) Error() string {
-	return fmt.Sprintf("store: jury profile: unknown categories %v, unknown films %v, assigned films %v", e.UnknownCategories, e.UnknownFilms, e.AssignedFilms)
-}
-
 // SetJuryProfile records the categories a jury member judges and the films
 // they declare a conflict of interest with, on their user item. It reads the
 // categories, the films and the member's assignments to them in one
 // BatchGetItem to name what is wrong, then writes with a ConditionCheck on
 // each, so a category deleted or an assignment made meanwhile cancels the
-// write (ErrConflict) instead of slipping past.
+// write (festival.ErrConflict) instead of slipping past.
 func (s *Store) SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64) (festival.User, error) {
 	var keys []map[string]types.AttributeValue
 	for _, c := range categories {
@@ -58,7 +47,7 @@ func (s *Store) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 	if err != nil {
 		return festival.User{}, fmt.Errorf("read jury profile of %d: %w", uid, err)
 	}
-	var bad JuryProfileError
+	var bad festival.JuryProfileError
 	for _, c := range categories {
 		if !foundCats[c] {
 			bad.UnknownCategories = append(bad.UnknownCategories, c)
@@ -85,12 +74,9 @@ func (s *Store) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 	}
 	return s.updateUser(ctx, nil, uid, func(u *festival.User) error {
 		if u.Role != festival.RoleJury {
-			return ErrNotJury
+			return festival.ErrNotJury
 		}
 		u.JuryCategories, u.JuryConflicts = categories, conflicts
 		return nil
 	}, checks)
 }
-
-// ErrNotJury is a jury profile written for an account that is not a JURY one.
-var ErrNotJury = errors.New("store: not a jury member")

@@ -46,10 +46,7 @@ func (it lateCodeItem) lateCode() festival.LateCode {
 	return c
 }
 
-// ErrCodeTaken is a late-entry code that already exists.
-var ErrCodeTaken = errors.New("store: late-entry code already exists")
-
-// CreateLateCode stores a new code (ErrCodeTaken when it exists).
+// CreateLateCode stores a new code (festival.ErrCodeTaken when it exists).
 func (s *Store) CreateLateCode(ctx context.Context, c festival.LateCode) error {
 	item, err := attributevalue.MarshalMap(lateCodeItem{
 		PK: lateCodePK(c.Code), SK: skLateCode, GSI1PK: gsi1LateCodes, GSI1SK: c.CreatedAt.String() + "#" + c.Code, Type: typeLateCode,
@@ -61,7 +58,7 @@ func (s *Store) CreateLateCode(ctx context.Context, c festival.LateCode) error {
 	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)")})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
-		return ErrCodeTaken
+		return festival.ErrCodeTaken
 	}
 	if err != nil {
 		return fmt.Errorf("create late-entry code: %w", err)
@@ -69,7 +66,7 @@ func (s *Store) CreateLateCode(ctx context.Context, c festival.LateCode) error {
 	return nil
 }
 
-// GetLateCode reads a code (ErrNotFound when there is none).
+// GetLateCode reads a code (festival.ErrNotFound when there is none).
 func (s *Store) GetLateCode(ctx context.Context, code string) (festival.LateCode, error) {
 	it, err := getItem[lateCodeItem](ctx, s, key(lateCodePK(code), skLateCode))
 	if err != nil {
@@ -85,14 +82,14 @@ func (s *Store) ListLateCodes(ctx context.Context, p Page) ([]festival.LateCode,
 	return queryRecords(ctx, s, in, p, lateCodeItem.lateCode)
 }
 
-// DeleteLateCode withdraws a code (ErrNotFound when there is none).
+// DeleteLateCode withdraws a code (festival.ErrNotFound when there is none).
 func (s *Store) DeleteLateCode(ctx context.Context, code string) error {
 	_, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{
 		TableName: &s.table, Key: key(lateCodePK(code), skLateCode), ConditionExpression: aws.String("attribute_exists(PK)"),
 	})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
-		return ErrNotFound
+		return festival.ErrNotFound
 	}
 	if err != nil {
 		return fmt.Errorf("delete late-entry code: %w", err)

@@ -75,7 +75,7 @@ func (s *Store) ledgerOp(kind string, data map[string]string) (types.TransactWri
 // LedgerHead reads the head (consistent); zero for an empty ledger.
 func (s *Store) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
 	it, err := getItem[ledgerItem](ctx, s, key(ledgerPK, skLedgerHead))
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, festival.ErrNotFound) {
 		return festival.LedgerHead{}, nil
 	}
 	if err != nil {

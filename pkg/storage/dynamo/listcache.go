@@ -393,7 +393,7 @@ func (s *Store) cachedEvents(ctx context.Context) ([]festival.Event, bool, error
 
 // filmListing is the listing whose cursors a filtered film list uses: the
 // index path's for the same filter.
-func (s *Store) filmListing(f MovieFilter) listing[festival.Movie] {
+func (s *Store) filmListing(f festival.MovieFilter) listing[festival.Movie] {
 	switch {
 	case f.ProducerID > 0:
 		return s.producerMoviesListing(f.ProducerID)

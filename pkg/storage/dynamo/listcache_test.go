@@ -24,7 +24,7 @@ func twoInstances(t *testing.T) (writer, reader *dynamo.Store) {
 func lists(t *testing.T, s *dynamo.Store) map[string][]string {
 	t.Helper()
 	ctx := context.Background()
-	movies, _, err := s.ListMovies(ctx, dynamo.MovieFilter{}, dynamo.Page{})
+	movies, _, err := s.ListMovies(ctx, festival.MovieFilter{}, dynamo.Page{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestAFilmIsListedByAnotherInstanceAsSoonAsItsSubmissionReturns(t *testing.T
 	for range 4 {
 		wg.Go(func() {
 			for !stop.Load() {
-				if _, _, err := b.ListMovies(ctx, dynamo.MovieFilter{}, dynamo.Page{}); err != nil {
+				if _, _, err := b.ListMovies(ctx, festival.MovieFilter{}, dynamo.Page{}); err != nil {
 					t.Error(err)
 					return
 				}
@@ -172,7 +172,7 @@ func TestAFilmIsListedByAnotherInstanceAsSoonAsItsSubmissionReturns(t *testing.T
 	defer func() { stop.Store(true); wg.Wait() }()
 	for i := range 30 {
 		m := newMovie(t, a, prod)
-		l, _, err := b.ListMovies(ctx, dynamo.MovieFilter{}, dynamo.Page{})
+		l, _, err := b.ListMovies(ctx, festival.MovieFilter{}, dynamo.Page{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,13 +225,13 @@ func TestCursorsOfTheListInMemoryAndOfTheIndexServeEachOther(t *testing.T) {
 	refused := []festival.SelectionStatus{festival.StatusRefused}
 	listings := map[string]func(*dynamo.Store, dynamo.Page) ([]festival.Movie, string, error){
 		"all": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
-			return s.ListMovies(ctx, dynamo.MovieFilter{}, p)
+			return s.ListMovies(ctx, festival.MovieFilter{}, p)
 		},
 		"of a status": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
-			return s.ListMovies(ctx, dynamo.MovieFilter{Statuses: refused}, p)
+			return s.ListMovies(ctx, festival.MovieFilter{Statuses: refused}, p)
 		},
 		"of a category": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
-			return s.ListMovies(ctx, dynamo.MovieFilter{CategoryID: cat.ID}, p)
+			return s.ListMovies(ctx, festival.MovieFilter{CategoryID: cat.ID}, p)
 		},
 		"of a producer": func(s *dynamo.Store, p dynamo.Page) ([]festival.Movie, string, error) {
 			return s.MoviesOfProducer(ctx, prod.ID, p)

@@ -14,7 +14,7 @@ import (
 )
 
 // MarkMovieDeleting sets the film's tombstone (deleting = true, version
-// bumped) and returns its title; ErrNotFound when there is no film item. From
+// bumped) and returns its title; festival.ErrNotFound when there is no film item. From
 // then on the film reads as gone (GetMovie, listings, facts) and every write
 // that would add to its item collection is refused: UpdateMovie's Put (so
 // SetMovieJuries, SetMovieCategories, awards), SaveVote (movieExistsCheck,
@@ -34,7 +34,7 @@ func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error)
 		var tce *types.TransactionConflictException
 		switch {
 		case errors.As(err, &ccf):
-			return ErrNotFound
+			return festival.ErrNotFound
 		case errors.As(err, &tce):
 			// A transaction on the film is in flight; it either commits
 			// before the tombstone (its writes are then found and removed)
@@ -107,7 +107,7 @@ func (s *Store) DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id
 	}
 	err = s.transact(ctx, append(last, pending))
 	if conditionFailedAt(err, 0) {
-		return ErrNotFound
+		return festival.ErrNotFound
 	}
 	if err != nil {
 		return fmt.Errorf("delete film %d: %w", id, err)

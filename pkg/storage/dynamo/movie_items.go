@@ -156,14 +156,14 @@ func cmpID(a, b int64) int {
 	return 0
 }
 
-// unmarshalMovie decodes a film item; a film being deleted is ErrNotFound.
+// unmarshalMovie decodes a film item; a film being deleted is festival.ErrNotFound.
 func unmarshalMovie(item map[string]types.AttributeValue) (festival.Movie, int64, error) {
 	var it movieItem
 	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 		return festival.Movie{}, 0, fmt.Errorf("decode film: %w", err)
 	}
 	if it.Deleting {
-		return festival.Movie{}, 0, ErrNotFound
+		return festival.Movie{}, 0, festival.ErrNotFound
 	}
 	return it.movie(), it.Version, nil
 }

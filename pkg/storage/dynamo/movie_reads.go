@@ -40,8 +40,8 @@ func (s *Store) GetMovieAndSettings(ctx context.Context, id int64) (festival.Mov
 			return err
 		})
 	switch {
-	case errors.Is(err, ErrNotFound) || (err == nil && m == nil):
-		return festival.Movie{}, st, ErrNotFound // gone, or being deleted
+	case errors.Is(err, festival.ErrNotFound) || (err == nil && m == nil):
+		return festival.Movie{}, st, festival.ErrNotFound // gone, or being deleted
 	case err != nil:
 		return festival.Movie{}, st, fmt.Errorf("get film %d: %w", id, err)
 	}
@@ -56,43 +56,13 @@ func (s *Store) getMovie(ctx context.Context, id int64) (festival.Movie, int64, 
 		return festival.Movie{}, 0, fmt.Errorf("get film %d: %w", id, err)
 	}
 	if out.Item == nil {
-		return festival.Movie{}, 0, ErrNotFound
+		return festival.Movie{}, 0, festival.ErrNotFound
 	}
 	return unmarshalMovie(out.Item)
 }
 
-// MovieFilter narrows a film listing. Zero values do not filter.
-type MovieFilter struct {
-	// Statuses keeps films whose selection_status is one of these.
-	Statuses []festival.SelectionStatus
-	// CategoryID keeps films linked to this category.
-	CategoryID int64
-	// ProducerID keeps the films of one producer (GET /movies/mine).
-	ProducerID int64
-	// JuryID keeps the films assigned to one jury member (GET /movies/assigned).
-	JuryID int64
-	// Settings, when set, receives the festival settings, read in the same
-	// request as the film list's version (what a caller may see of a film
-	// depends on them).
-	Settings *festival.Settings
-}
-
-// keeps reports whether the filter keeps m (its status, category, producer
-// and jury).
-func (f MovieFilter) keeps(m festival.Movie) bool {
-	return (len(f.Statuses) == 0 || slices.Contains(f.Statuses, m.SelectionStatus)) &&
-		(f.CategoryID == 0 || m.InCategory(f.CategoryID)) &&
-		(f.ProducerID == 0 || m.OwnerID == f.ProducerID) &&
-		(f.JuryID == 0 || m.HasJury(f.JuryID))
-}
-
-// filters reports whether the filter keeps less than every film.
-func (f MovieFilter) filters() bool {
-	return len(f.Statuses) > 0 || f.CategoryID > 0 || f.ProducerID > 0 || f.JuryID > 0
-}
-
 // statusFilter returns a FilterExpression on selection_status, if any.
-func (f MovieFilter) statusFilter(in *dynamodb.QueryInput) {
+func statusFilter(f festival.MovieFilter, in *dynamodb.QueryInput) {
 	if len(f.Statuses) == 0 {
 		return
 	}
@@ -116,15 +86,15 @@ func (f MovieFilter) statusFilter(in *dynamodb.QueryInput) {
 // USER#<id> / PRODUCES#MOVIE# (the film items too); a category's or a jury
 // member's, one Query per page of the links (GSI2 CATEGORY#<id> / MOVIE#,
 // USER#<id> / JURY#MOVIE#) plus one BatchGetItem per 100 films.
-func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festival.Movie, string, error) {
+func (s *Store) ListMovies(ctx context.Context, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
 	all, ok, err := s.cachedMovies(ctx, f.Settings)
 	if err != nil {
 		return nil, "", err
 	}
 	if ok {
 		kept := all
-		if f.filters() {
-			kept = keep(all, f.keeps)
+		if f.Filters() {
+			kept = keep(all, f.Keeps)
 		}
 		return s.filmListing(f).page(kept, p)
 	}
@@ -132,18 +102,18 @@ func (s *Store) ListMovies(ctx context.Context, f MovieFilter, p Page) ([]festiv
 	case f.ProducerID > 0:
 		return s.movieItems(ctx, s.gsi2Query(userRefPK(f.ProducerID), prefixProduces), p)
 	case f.JuryID > 0:
-		return s.linkedMovies(ctx, s.gsi2Query(userRefPK(f.JuryID), prefixJuryOf), MovieFilter{}, p)
+		return s.linkedMovies(ctx, s.gsi2Query(userRefPK(f.JuryID), prefixJuryOf), festival.MovieFilter{}, p)
 	case f.CategoryID > 0:
 		return s.linkedMovies(ctx, s.gsi2Query(categoryRefPK(f.CategoryID), prefixMovieRef), f, p)
 	}
 	in := s.gsi1Query(gsi1Movies)
-	f.statusFilter(in)
+	statusFilter(f, in)
 	return s.movieItems(ctx, in, p)
 }
 
 // MoviesOfProducer lists the films a producer owns (ListMovies).
 func (s *Store) MoviesOfProducer(ctx context.Context, producerID int64, p Page) ([]festival.Movie, string, error) {
-	return s.ListMovies(ctx, MovieFilter{ProducerID: producerID}, p)
+	return s.ListMovies(ctx, festival.MovieFilter{ProducerID: producerID}, p)
 }
 
 // FilmIDsOfProducer lists the ids of every film item a producer owns,
@@ -177,14 +147,14 @@ func (s *Store) movieIDsOnGSI2(ctx context.Context, pk, prefix string) ([]int64,
 
 // MoviesAssignedTo lists the films assigned to a jury member (ListMovies).
 func (s *Store) MoviesAssignedTo(ctx context.Context, juryID int64, p Page) ([]festival.Movie, string, error) {
-	return s.ListMovies(ctx, MovieFilter{JuryID: juryID}, p)
+	return s.ListMovies(ctx, festival.MovieFilter{JuryID: juryID}, p)
 }
 
 func (s *Store) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Movie, string, error) {
 	movies := []festival.Movie{}
 	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
 		m, _, err := unmarshalMovie(item)
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, festival.ErrNotFound) {
 			return nil // being deleted
 		}
 		if err != nil {
@@ -198,7 +168,7 @@ func (s *Store) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page)
 
 // linkedMovies reads link items (each with id_movie) and then the films they
 // point to, in link order.
-func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f MovieFilter, p Page) ([]festival.Movie, string, error) {
+func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
 	var ids []int64
 	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
 		var link struct {
@@ -219,7 +189,7 @@ func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f Mov
 	}
 	movies := make([]festival.Movie, 0, len(all))
 	for _, m := range all {
-		if f.keeps(m) {
+		if f.Keeps(m) {
 			movies = append(movies, m)
 		}
 	}
@@ -227,7 +197,7 @@ func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f Mov
 }
 
 // CategoryNames reads categories by id and returns the embedded form of each,
-// in the order of ids; ids that do not exist come back as *UnknownIDsError.
+// in the order of ids; ids that do not exist come back as *festival.UnknownIDsError.
 func (s *Store) CategoryNames(ctx context.Context, ids []int64) ([]festival.MovieCategory, error) {
 	type read struct {
 		c    festival.MovieCategory
@@ -253,14 +223,14 @@ func (s *Store) CategoryNames(ctx context.Context, ids []int64) ([]festival.Movi
 	}
 	if len(missing) > 0 {
 		slices.Sort(missing)
-		return nil, &UnknownIDsError{IDs: missing}
+		return nil, &festival.UnknownIDsError{IDs: missing}
 	}
 	return cats, nil
 }
 
 // JuryMembers reads users by id and returns the embedded jury form of each,
 // in the order of ids; ids that do not exist or are not JURY accounts come
-// back as *UnknownIDsError.
+// back as *festival.UnknownIDsError.
 func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, error) {
 	users, err := s.juryCopies(ctx, ids)
 	if err != nil {
@@ -287,7 +257,7 @@ func (s *Store) juryCopies(ctx context.Context, ids []int64) ([]festival.Jury, e
 
 // juriesIn returns the jury members of ids (in their order) among the users
 // read; ids with no user, or whose user is not a JURY account, are an
-// *UnknownIDsError naming each once, sorted.
+// *festival.UnknownIDsError naming each once, sorted.
 func juriesIn(ids []int64, members map[int64]festival.Jury) ([]festival.Jury, error) {
 	juries := make([]festival.Jury, 0, len(ids))
 	var refused []int64
@@ -300,7 +270,7 @@ func juriesIn(ids []int64, members map[int64]festival.Jury) ([]festival.Jury, er
 	}
 	if len(refused) > 0 {
 		slices.Sort(refused)
-		return nil, &UnknownIDsError{IDs: refused}
+		return nil, &festival.UnknownIDsError{IDs: refused}
 	}
 	return juries, nil
 }

@@ -98,10 +98,6 @@ type Admission struct {
 	LateCode string
 }
 
-// ErrLateCodeSpent is a late-entry code with no use left, or past its
-// deadline, when the transaction that would use it ran.
-var ErrLateCodeSpent = errors.New("store: late-entry code spent or expired")
-
 // withAdmission appends the use of a late-entry code, if any, and returns
 // its index in ops (-1 when none).
 func (s *Store) withAdmission(ops []types.TransactWriteItem, a Admission) ([]types.TransactWriteItem, int) {
@@ -112,7 +108,7 @@ func (s *Store) withAdmission(ops []types.TransactWriteItem, a Admission) ([]typ
 }
 
 // CreateMovie stores a new film whose ID, owner, Producer and timestamps are
-// set. Its categories must exist (ErrConflict otherwise).
+// set. Its categories must exist (festival.ErrConflict otherwise).
 func (s *Store) CreateMovie(ctx context.Context, m festival.Movie, a Admission) error {
 	ops, err := s.createMovieOps(m)
 	if err != nil {
@@ -122,9 +118,9 @@ func (s *Store) CreateMovie(ctx context.Context, m festival.Movie, a Admission) 
 	err = s.transact(ctx, ops)
 	switch {
 	case late >= 0 && conditionFailedAt(err, late):
-		return ErrLateCodeSpent
+		return festival.ErrLateCodeSpent
 	case cancelReasons(err) != nil:
-		return ErrConflict
+		return festival.ErrConflict
 	case err != nil:
 		return fmt.Errorf("create film %d: %w", m.ID, err)
 	}
@@ -133,7 +129,7 @@ func (s *Store) CreateMovie(ctx context.Context, m festival.Movie, a Admission) 
 
 // CreateProducerWithMovie creates a producer account and their first film in
 // one transaction (POST /auth/register-film): both or neither. It returns
-// ErrEmailTaken when the e-mail belongs to an account; then nothing is written.
+// festival.ErrEmailTaken when the e-mail belongs to an account; then nothing is written.
 func (s *Store) CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie, a Admission) error {
 	userOps, err := s.putUserOps(u) // the e-mail marker is item 0
 	if err != nil {
@@ -147,11 +143,11 @@ func (s *Store) CreateProducerWithMovie(ctx context.Context, u festival.User, m 
 	err = s.transact(ctx, ops)
 	switch {
 	case conditionFailedAt(err, 0):
-		return ErrEmailTaken
+		return festival.ErrEmailTaken
 	case late >= 0 && conditionFailedAt(err, late):
-		return ErrLateCodeSpent
+		return festival.ErrLateCodeSpent
 	case cancelReasons(err) != nil:
-		return ErrConflict
+		return festival.ErrConflict
 	case err != nil:
 		return fmt.Errorf("create producer %d with film %d: %w", u.ID, m.ID, err)
 	}
@@ -165,11 +161,11 @@ type MovieChange func(m *festival.Movie) ([]types.TransactWriteItem, error)
 // UpdateMovie reads a film, applies change and writes it back with the extra
 // writes change returns, all in one transaction conditional on the film's
 // version, so two concurrent changes cannot lose each other: the loser reads
-// again and reapplies (a few times, then ErrConflict). A transaction
+// again and reapplies (a few times, then festival.ErrConflict). A transaction
 // cancelled by a concurrent one (TransactionConflict) is retried the same
 // way after a backoff. A failed condition on
 // one of the extra writes (a category or jury member deleted meanwhile) is
-// also ErrConflict. change may return an error to abort; nothing is written.
+// also festival.ErrConflict. change may return an error to abort; nothing is written.
 //
 // Other record kinds that change a film (votes marking it candidate, awards)
 // use this too, so every change of the film item goes through one path.
@@ -250,9 +246,9 @@ func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 			// touched one of the items at the same moment (ordinary
 			// contention, e.g. votes on the film): nothing was written, so
 			// read and apply again rather than answer 409.
-			return Again(ErrConflict)
+			return Again(festival.ErrConflict)
 		case cancelReasons(err) != nil:
-			return ErrConflict
+			return festival.ErrConflict
 		default:
 			return fmt.Errorf("update film %d: %w", id, err)
 		}
@@ -260,16 +256,10 @@ func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 	return updated, err
 }
 
-// AuditInfo names who makes a change and the action recorded for it.
-type AuditInfo struct {
-	Actor  festival.Actor
-	Action string // movie.status, movie.candidate, ...
-}
-
 // ChangeMovie applies change to a film (see UpdateMovie). When audit is set,
 // the audit entry, with the details change returns, joins the same
 // transaction, so the trail records exactly the changes that happened.
-func (s *Store) ChangeMovie(ctx context.Context, id int64, audit *AuditInfo, change func(m *festival.Movie) (map[string]string, error)) (festival.Movie, error) {
+func (s *Store) ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, change func(m *festival.Movie) (map[string]string, error)) (festival.Movie, error) {
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		details, err := change(m)
 		if err != nil || audit == nil {
@@ -337,7 +327,7 @@ func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 // JuryMembers) to a film: embedded Juries, the assignment items that changed,
 // a check that each member is still a JURY account, and the audit entry, in
 // one transaction. A member with a conflict of interest (the film's producer,
-// or a collaborator by e-mail) is a *ConflictOfInterestError and nothing is
+// or a collaborator by e-mail) is a *festival.ConflictOfInterestError and nothing is
 // written. The check runs on the film as read for the versioned write, so a
 // collaborator added concurrently makes the write retry and be checked again.
 func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
@@ -347,8 +337,8 @@ func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int
 // AssignJuries is JuryMembers then SetMovieJuries with one read less: the
 // film and the members come in one BatchGetItem, and the versioned write uses
 // the film read there on its first try. Unknown members, or members whose
-// role is not JURY, are an *UnknownIDsError (before a missing film's
-// ErrNotFound, as JuryMembers answers first).
+// role is not JURY, are an *festival.UnknownIDsError (before a missing film's
+// festival.ErrNotFound, as JuryMembers answers first).
 func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64, userIDs []int64) (festival.Movie, error) {
 	keys := []map[string]types.AttributeValue{key(moviePK(id), skMovie)}
 	seen := map[int64]bool{}
@@ -365,7 +355,7 @@ func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 		if sk, _ := item[attrSK].(*types.AttributeValueMemberS); sk != nil && sk.Value == skMovie {
 			m, v, err := unmarshalMovie(item)
 			switch {
-			case errors.Is(err, ErrNotFound):
+			case errors.Is(err, festival.ErrNotFound):
 				return nil // being deleted: gone
 			case err != nil:
 				return err
@@ -394,7 +384,7 @@ func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 		return festival.Movie{}, err
 	}
 	if film == nil {
-		return festival.Movie{}, ErrNotFound
+		return festival.Movie{}, festival.ErrNotFound
 	}
 	return s.updateMovie(ctx, id, film, s.juriesChange(actor, id, juries, declared))
 }
@@ -413,7 +403,7 @@ func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.J
 		}
 		if len(conflicted) > 0 {
 			slices.Sort(conflicted)
-			return nil, &ConflictOfInterestError{IDs: conflicted}
+			return nil, &festival.ConflictOfInterestError{IDs: conflicted}
 		}
 		ops, err := relinkOps(ids(m.Juries, func(j festival.Jury) int64 { return j.ID }), want,
 			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },

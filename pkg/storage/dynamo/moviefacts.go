@@ -15,24 +15,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// MovieFacts is the part of a film item that voting, results and awards
-// decide on: who made it (conflict of interest), its status, its categories
-// (results per category) and its awards. It is read with a projection, so
-// that listing every film for the results reads a few hundred bytes per film
-// rather than whole records.
-type MovieFacts struct {
-	ID            int64
-	Title         string
-	OwnerID       int64
-	Status        festival.SelectionStatus
-	Categories    []festival.MovieCategory // sorted by id, as the API shows them
-	Collaborators []festival.Collaborator
-	Awards        []festival.MovieAward
-	Version       int64
-	// Duration in seconds (the share of it a jury member watched).
-	Duration *int64
-}
-
 // movieFactsItem is the projection as stored (Categories is a map keyed by
 // id; see movieItem).
 type movieFactsItem struct {
@@ -49,16 +31,16 @@ type movieFactsItem struct {
 }
 
 // unmarshalMovieFacts decodes a film's facts; a film being deleted is
-// ErrNotFound.
-func unmarshalMovieFacts(item map[string]types.AttributeValue) (MovieFacts, error) {
+// festival.ErrNotFound.
+func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFacts, error) {
 	var it movieFactsItem
 	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return MovieFacts{}, err
+		return festival.MovieFacts{}, err
 	}
 	if it.Deleting {
-		return MovieFacts{}, ErrNotFound
+		return festival.MovieFacts{}, festival.ErrNotFound
 	}
-	f := MovieFacts{
+	f := festival.MovieFacts{
 		ID: it.ID, Title: it.Title, OwnerID: it.OwnerID, Status: festival.SelectionStatus(it.Status),
 		Categories: make([]festival.MovieCategory, 0, len(it.Categories)), Collaborators: it.Collaborators,
 		Awards: it.Awards, Version: it.Version, Duration: it.Duration,
@@ -77,31 +59,31 @@ var movieFactsNames = map[string]string{
 
 const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d"
 
-// GetMovieFacts reads the facts of one film; ErrNotFound when it does not exist.
-func (s *Store) GetMovieFacts(ctx context.Context, id int64) (MovieFacts, error) {
+// GetMovieFacts reads the facts of one film; festival.ErrNotFound when it does not exist.
+func (s *Store) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFacts, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, Key: key(moviePK(id), skMovie), ConsistentRead: aws.Bool(true),
 		ProjectionExpression: aws.String(movieFactsProjection), ExpressionAttributeNames: movieFactsNames,
 	})
 	if err != nil {
-		return MovieFacts{}, fmt.Errorf("get movie %d: %w", id, err)
+		return festival.MovieFacts{}, fmt.Errorf("get movie %d: %w", id, err)
 	}
 	if out.Item == nil {
-		return MovieFacts{}, ErrNotFound
+		return festival.MovieFacts{}, festival.ErrNotFound
 	}
 	return unmarshalMovieFacts(out.Item)
 }
 
 // ListMovieFacts returns the facts of every film in id order: one Query per
 // 1 MB page of GSI1 MOVIES, however many films there are.
-func (s *Store) ListMovieFacts(ctx context.Context) ([]MovieFacts, error) {
+func (s *Store) ListMovieFacts(ctx context.Context) ([]festival.MovieFacts, error) {
 	in := s.gsi1Query(gsi1Movies)
 	in.ProjectionExpression = aws.String(movieFactsProjection)
 	in.ExpressionAttributeNames = movieFactsNames
-	var movies []MovieFacts
+	var movies []festival.MovieFacts
 	_, err := s.queryPages(ctx, in, Page{}, func(item map[string]types.AttributeValue) error {
 		f, err := unmarshalMovieFacts(item)
-		if errors.Is(err, ErrNotFound) {
+		if errors.Is(err, festival.ErrNotFound) {
 			return nil // being deleted
 		}
 		if err != nil {

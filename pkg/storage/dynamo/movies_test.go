@@ -84,13 +84,13 @@ func TestAMovieIsReadBackWithEverythingEmbedded(t *testing.T) {
 	if n := collectionSize(t, db, table, m.ID); n != 3 {
 		t.Errorf("collection has %d items, want the film and 2 category links", n)
 	}
-	if _, err := s.GetMovie(ctx, 9999); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.GetMovie(ctx, 9999); !errors.Is(err, festival.ErrNotFound) {
 		t.Errorf("unknown film: %v", err)
 	}
-	if err := s.CreateMovie(ctx, festival.Movie{ID: 500, Title: "x", OwnerID: prod.ID, Categories: []festival.MovieCategory{{ID: 42}}}, dynamo.Admission{}); !errors.Is(err, dynamo.ErrConflict) {
-		t.Errorf("a film in a missing category: %v, want ErrConflict", err)
+	if err := s.CreateMovie(ctx, festival.Movie{ID: 500, Title: "x", OwnerID: prod.ID, Categories: []festival.MovieCategory{{ID: 42}}}, dynamo.Admission{}); !errors.Is(err, festival.ErrConflict) {
+		t.Errorf("a film in a missing category: %v, want festival.ErrConflict", err)
 	}
-	if _, err := s.GetMovie(ctx, 500); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.GetMovie(ctx, 500); !errors.Is(err, festival.ErrNotFound) {
 		t.Error("the refused film was written")
 	}
 }
@@ -116,7 +116,7 @@ func TestConcurrentChangesOfAMovieDoNotLoseEachOther(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		if err != nil && !errors.Is(err, dynamo.ErrConflict) {
+		if err != nil && !errors.Is(err, festival.ErrConflict) {
 			t.Fatal(err)
 		}
 	}
@@ -148,7 +148,7 @@ func TestJuryAssignmentsAreListedThroughTheIndexAndFollowTheUser(t *testing.T) {
 	}
 	if _, err := s.JuryMembers(ctx, []int64{j1.ID, prod.ID, 777}); err == nil {
 		t.Fatal("a producer and an unknown id were accepted as jury")
-	} else if u := new(dynamo.UnknownIDsError); !errors.As(err, &u) || len(u.IDs) != 2 {
+	} else if u := new(festival.UnknownIDsError); !errors.As(err, &u) || len(u.IDs) != 2 {
 		t.Fatalf("JuryMembers: %v", err)
 	}
 	juries, err := s.JuryMembers(ctx, []int64{j1.ID, j2.ID})
@@ -222,10 +222,10 @@ func TestRegisterMovieTransactionIsAllOrNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := festival.Movie{ID: movieID, Title: "T", OwnerID: 900, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}
-	if err := s.CreateProducerWithMovie(ctx, u, m, dynamo.Admission{}); !errors.Is(err, dynamo.ErrEmailTaken) {
+	if err := s.CreateProducerWithMovie(ctx, u, m, dynamo.Admission{}); !errors.Is(err, festival.ErrEmailTaken) {
 		t.Fatalf("duplicate e-mail: %v", err)
 	}
-	if _, err := s.GetMovie(ctx, movieID); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.GetMovie(ctx, movieID); !errors.Is(err, festival.ErrNotFound) {
 		t.Error("film written although the account was refused")
 	}
 	if got, _ := s.UserByEmail(ctx, "taken@example.org"); got.ID != taken.ID {
@@ -256,7 +256,7 @@ func TestListMoviesPagesAndFilters(t *testing.T) {
 	var all []festival.Movie
 	cursor := ""
 	for pages := 0; ; pages++ {
-		l, next, err := s.ListMovies(ctx, dynamo.MovieFilter{}, dynamo.Page{Limit: 3, Cursor: cursor})
+		l, next, err := s.ListMovies(ctx, festival.MovieFilter{}, dynamo.Page{Limit: 3, Cursor: cursor})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +269,7 @@ func TestListMoviesPagesAndFilters(t *testing.T) {
 	if len(all) != 7 || all[0].ID > all[6].ID {
 		t.Fatalf("paged listing: %d films", len(all))
 	}
-	if l, _, _ := s.ListMovies(ctx, dynamo.MovieFilter{CategoryID: 1}, dynamo.Page{}); len(l) != 4 {
+	if l, _, _ := s.ListMovies(ctx, festival.MovieFilter{CategoryID: 1}, dynamo.Page{}); len(l) != 4 {
 		t.Errorf("category 1: %d films, want 4", len(l))
 	}
 	if _, err := s.ChangeMovie(ctx, all[0].ID, nil, func(m *festival.Movie) (map[string]string, error) {
@@ -278,7 +278,7 @@ func TestListMoviesPagesAndFilters(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	refused := dynamo.MovieFilter{Statuses: []festival.SelectionStatus{festival.StatusRefused}}
+	refused := festival.MovieFilter{Statuses: []festival.SelectionStatus{festival.StatusRefused}}
 	if l, _, _ := s.ListMovies(ctx, refused, dynamo.Page{}); len(l) != 1 || l[0].ID != all[0].ID {
 		t.Errorf("refused: %+v", l)
 	}
@@ -286,7 +286,7 @@ func TestListMoviesPagesAndFilters(t *testing.T) {
 	if l, _, _ := s.ListMovies(ctx, refused, dynamo.Page{}); len(l) != 1 {
 		t.Errorf("refused in category 1: %d", len(l))
 	}
-	if _, _, err := s.ListMovies(ctx, dynamo.MovieFilter{}, dynamo.Page{Cursor: "garbage"}); !errors.Is(err, dynamo.ErrBadCursor) {
+	if _, _, err := s.ListMovies(ctx, festival.MovieFilter{}, dynamo.Page{Cursor: "garbage"}); !errors.Is(err, dynamo.ErrBadCursor) {
 		t.Errorf("bad cursor: %v", err)
 	}
 }
@@ -310,7 +310,7 @@ func TestAJuryMemberInConflictOfInterestIsNotAssigned(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = s.SetMovieJuries(ctx, actor(admin), m.ID, juries)
-	var coi *dynamo.ConflictOfInterestError
+	var coi *festival.ConflictOfInterestError
 	if !errors.As(err, &coi) || len(coi.IDs) != 1 || coi.IDs[0] != jury.ID {
 		t.Fatalf("err = %v, want a conflict of interest naming %d", err, jury.ID)
 	}
@@ -396,18 +396,18 @@ func TestAMovieBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 	}
 	before := collectionSize(t, db, table, m.ID)
 
-	if _, err := s.GetMovie(ctx, m.ID); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Errorf("GetMovie: %v, want ErrNotFound", err)
+	if _, err := s.GetMovie(ctx, m.ID); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("GetMovie: %v, want festival.ErrNotFound", err)
 	}
-	if _, err := s.GetMovieFacts(ctx, m.ID); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Errorf("GetMovieFacts: %v, want ErrNotFound", err)
+	if _, err := s.GetMovieFacts(ctx, m.ID); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("GetMovieFacts: %v, want festival.ErrNotFound", err)
 	}
 	for name, list := range map[string]func() ([]festival.Movie, string, error){
 		"all": func() ([]festival.Movie, string, error) {
-			return s.ListMovies(ctx, dynamo.MovieFilter{}, dynamo.Page{})
+			return s.ListMovies(ctx, festival.MovieFilter{}, dynamo.Page{})
 		},
 		"category": func() ([]festival.Movie, string, error) {
-			return s.ListMovies(ctx, dynamo.MovieFilter{CategoryID: c.ID}, dynamo.Page{})
+			return s.ListMovies(ctx, festival.MovieFilter{CategoryID: c.ID}, dynamo.Page{})
 		},
 		"producer": func() ([]festival.Movie, string, error) { return s.MoviesOfProducer(ctx, prod.ID, dynamo.Page{}) },
 		"assigned": func() ([]festival.Movie, string, error) { return s.MoviesAssignedTo(ctx, jury.ID, dynamo.Page{}) },
@@ -422,21 +422,21 @@ func TestAMovieBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 
 	// No write may add to the collection being removed.
 	other := newUser(t, s, "jury2-del@example.org", festival.RoleJury)
-	if _, err := s.SaveVote(ctx, actor(other), m.ID, dynamo.VoteChange{Score: score(7)}); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Errorf("new vote: %v, want ErrNotFound", err)
+	if _, err := s.SaveVote(ctx, actor(other), m.ID, dynamo.VoteChange{Score: score(7)}); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("new vote: %v, want festival.ErrNotFound", err)
 	}
 	yes := true
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Errorf("candidate vote: %v, want ErrNotFound", err)
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("candidate vote: %v, want festival.ErrNotFound", err)
 	}
-	if _, err := s.SetMovieJuries(ctx, actor(admin), m.ID, append(juries, festival.Jury{ID: other.ID, Email: other.Email, Role: festival.RoleJury})); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Errorf("assignment: %v, want ErrNotFound", err)
+	if _, err := s.SetMovieJuries(ctx, actor(admin), m.ID, append(juries, festival.Jury{ID: other.ID, Email: other.Email, Role: festival.RoleJury})); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("assignment: %v, want festival.ErrNotFound", err)
 	}
-	if _, err := s.SetMovieCategories(ctx, actor(admin), m.ID, nil); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Errorf("categories: %v, want ErrNotFound", err)
+	if _, err := s.SetMovieCategories(ctx, actor(admin), m.ID, nil); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("categories: %v, want festival.ErrNotFound", err)
 	}
-	if _, err := s.CreateAward(ctx, actor(admin), m.ID, "Grand prix"); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Errorf("award: %v, want ErrNotFound", err)
+	if _, err := s.CreateAward(ctx, actor(admin), m.ID, "Grand prix"); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("award: %v, want festival.ErrNotFound", err)
 	}
 	if after := collectionSize(t, db, table, m.ID); after != before {
 		t.Errorf("collection went from %d to %d items while the film was being deleted", before, after)
@@ -449,8 +449,8 @@ func TestAMovieBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 	if n := collectionSize(t, db, table, m.ID); n != 0 {
 		t.Errorf("%d items left", n)
 	}
-	if err := s.DeleteMovie(ctx, nil, m.ID); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Errorf("second deletion: %v, want ErrNotFound", err)
+	if err := s.DeleteMovie(ctx, nil, m.ID); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("second deletion: %v, want festival.ErrNotFound", err)
 	}
 }
 
@@ -501,13 +501,13 @@ func TestACategoryBeingDeletedCannotBeLinked(t *testing.T) {
 	}, UpdateExpression: aws.String("SET deleting = :t"), ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}}}); err != nil {
 		t.Fatal(err)
 	}
-	var unknown *dynamo.UnknownIDsError
+	var unknown *festival.UnknownIDsError
 	if _, err := s.CategoryNames(ctx, []int64{c.ID}); !errors.As(err, &unknown) {
 		t.Errorf("CategoryNames: %v, want unknown", err)
 	}
 	// A writer that validated before the mark is stopped by the write's check.
-	if _, err := s.SetMovieCategories(ctx, actor(admin), m.ID, []festival.MovieCategory{{ID: c.ID, Name: c.Name}}); !errors.Is(err, dynamo.ErrConflict) {
-		t.Errorf("SetMovieCategories: %v, want ErrConflict", err)
+	if _, err := s.SetMovieCategories(ctx, actor(admin), m.ID, []festival.MovieCategory{{ID: c.ID, Name: c.Name}}); !errors.Is(err, festival.ErrConflict) {
+		t.Errorf("SetMovieCategories: %v, want festival.ErrConflict", err)
 	}
 	if n := collectionSize(t, db, table, m.ID); n != 1 {
 		t.Errorf("film collection has %d items, want the film alone", n)

@@ -77,7 +77,7 @@ func (s *Store) RecordViewing(ctx context.Context, movieID, userID int64, span f
 		it, err := getItem[watchItem](ctx, s, key(moviePK(movieID), watchSK(userID)))
 		put := &types.Put{TableName: &s.table, ConditionExpression: aws.String("attribute_not_exists(PK)")}
 		switch {
-		case errors.Is(err, ErrNotFound):
+		case errors.Is(err, festival.ErrNotFound):
 			it = s.newWatch(movieID, userID)
 		case err != nil:
 			return err
@@ -95,7 +95,7 @@ func (s *Store) RecordViewing(ctx context.Context, movieID, userID int64, span f
 		case conditionFailedAt(err, 0) || transactionConflict(err):
 			return Again(err)
 		case conditionFailedAt(err, 1):
-			return ErrNotFound
+			return festival.ErrNotFound
 		}
 		spans = it.Spans
 		return err
@@ -106,7 +106,7 @@ func (s *Store) RecordViewing(ctx context.Context, movieID, userID int64, span f
 // Viewing is what a jury member played of a film (nothing: no stretch).
 func (s *Store) Viewing(ctx context.Context, movieID, userID int64) ([]festival.Span, error) {
 	it, err := getItem[watchItem](ctx, s, key(moviePK(movieID), watchSK(userID)))
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, festival.ErrNotFound) {
 		return nil, nil
 	}
 	return it.Spans, err

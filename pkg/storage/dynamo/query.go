@@ -1,6 +1,8 @@
 package dynamo
 
 import (
+	"github.com/festivalapi/festival/pkg/domain/festival"
+
 	"context"
 	"fmt"
 
@@ -91,7 +93,7 @@ func (s *Store) gsi2Query(pk, prefix string) *dynamodb.QueryInput {
 }
 
 // findByGSI1 finds the one item of a type whose GSI1SK is sk (a record found
-// by its own id) and converts it; ErrNotFound when there is none. what names
+// by its own id) and converts it; festival.ErrNotFound when there is none. what names
 // the record in other errors.
 func findByGSI1[T, R any](ctx context.Context, s *Store, typePK, sk string, conv func(T) R, what string) (R, error) {
 	var it T
@@ -104,7 +106,7 @@ func findByGSI1[T, R any](ctx context.Context, s *Store, typePK, sk string, conv
 	case err != nil:
 		return none, fmt.Errorf("find %s %s: %w", what, sk, err)
 	case len(out.Items) == 0:
-		return none, ErrNotFound
+		return none, festival.ErrNotFound
 	}
 	if err := attributevalue.UnmarshalMap(out.Items[0], &it); err != nil {
 		return none, fmt.Errorf("find %s %s: %w", what, sk, err)

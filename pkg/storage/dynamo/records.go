@@ -1,6 +1,8 @@
 package dynamo
 
 import (
+	"github.com/festivalapi/festival/pkg/domain/festival"
+
 	"context"
 	"errors"
 	"fmt"
@@ -15,7 +17,7 @@ import (
 // own id on GSI1, all items of a type on GSI1, and any query's items, each
 // decoded into the stored item type T and converted to the API's record R.
 
-// getItem reads one item (strongly consistent) into T; ErrNotFound when absent.
+// getItem reads one item (strongly consistent) into T; festival.ErrNotFound when absent.
 func getItem[T any](ctx context.Context, s *Store, k map[string]types.AttributeValue) (T, error) {
 	var it T
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: k, ConsistentRead: aws.Bool(true)})
@@ -23,14 +25,14 @@ func getItem[T any](ctx context.Context, s *Store, k map[string]types.AttributeV
 		return it, err
 	}
 	if out.Item == nil {
-		return it, ErrNotFound
+		return it, festival.ErrNotFound
 	}
 	return it, attributevalue.UnmarshalMap(out.Item, &it)
 }
 
-// wrapGet adds context to a read failure, leaving ErrNotFound as it is.
+// wrapGet adds context to a read failure, leaving festival.ErrNotFound as it is.
 func wrapGet(err error, format string, args ...any) error {
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, festival.ErrNotFound) {
 		return err
 	}
 	return fmt.Errorf(format+": %w", append(args, err)...)

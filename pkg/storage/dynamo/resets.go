@@ -32,9 +32,6 @@ type resetItem struct {
 	ExpiresAt int64  `dynamodbav:"expires_at"`
 }
 
-// ErrResetInvalid is a reset token that is unknown, used or expired.
-var ErrResetInvalid = errors.New("store: password reset token unknown, used or expired")
-
 // CreatePasswordReset stores a reset for the user, valid until expires, and
 // the message that carries its token, in one transaction.
 func (s *Store) CreatePasswordReset(ctx context.Context, userID int64, tokenHash string, expires time.Time, msg festival.Message) error {
@@ -58,11 +55,11 @@ func (s *Store) CreatePasswordReset(ctx context.Context, userID int64, tokenHash
 // ConsumePasswordReset sets a new password hash for the user of a valid
 // reset and deletes the reset, in one transaction conditional on the reset
 // still being there and unexpired: a token works once. It returns the user's
-// id; ErrResetInvalid for a token unknown, used or expired.
+// id; festival.ErrResetInvalid for a token unknown, used or expired.
 func (s *Store) ConsumePasswordReset(ctx context.Context, tokenHash string, now time.Time, passwordHash string) (int64, error) {
 	r, err := getItem[resetItem](ctx, s, key(resetPK(tokenHash), skReset))
-	if errors.Is(err, ErrNotFound) || (err == nil && r.ExpiresAt <= now.Unix()) {
-		return 0, ErrResetInvalid
+	if errors.Is(err, festival.ErrNotFound) || (err == nil && r.ExpiresAt <= now.Unix()) {
+		return 0, festival.ErrResetInvalid
 	}
 	if err != nil {
 		return 0, fmt.Errorf("read password reset: %w", err)
@@ -82,7 +79,7 @@ func (s *Store) ConsumePasswordReset(ctx context.Context, tokenHash string, now 
 	})
 	switch {
 	case conditionFailedAt(err, 0) || conditionFailedAt(err, 1):
-		return 0, ErrResetInvalid // used meanwhile, or the account is gone
+		return 0, festival.ErrResetInvalid // used meanwhile, or the account is gone
 	case err != nil:
 		return 0, fmt.Errorf("reset password of user %d: %w", r.UserID, err)
 	}

@@ -111,7 +111,7 @@ func (s *Store) putUserOps(u festival.User) ([]types.TransactWriteItem, error) {
 func (s *Store) NewUserID(ctx context.Context) (int64, error) { return s.nextID(ctx, counterUsers) }
 
 // CreateUser stores a new user whose ID, timestamps and hash are set. It
-// returns ErrEmailTaken when the e-mail (compared case-insensitively) belongs
+// returns festival.ErrEmailTaken when the e-mail (compared case-insensitively) belongs
 // to another account; then nothing is written.
 func (s *Store) CreateUser(ctx context.Context, u festival.User) error {
 	ops, err := s.putUserOps(u)
@@ -120,7 +120,7 @@ func (s *Store) CreateUser(ctx context.Context, u festival.User) error {
 	}
 	err = s.transact(ctx, ops)
 	if conditionFailedAt(err, 0) {
-		return ErrEmailTaken
+		return festival.ErrEmailTaken
 	}
 	if err != nil {
 		return fmt.Errorf("create user: %w", err)
@@ -144,7 +144,7 @@ func (s *Store) GetUser(ctx context.Context, id int64) (festival.User, error) {
 func (s *Store) Caller(ctx context.Context, id int64) (u festival.User, found bool, err error) {
 	u, err = s.GetUser(ctx, id)
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, festival.ErrNotFound):
 		return u, false, nil
 	case err != nil:
 		return u, false, err
@@ -168,7 +168,7 @@ func (s *Store) ListUsers(ctx context.Context, p Page) ([]festival.User, string,
 
 // UpdateUser applies change to the current user and writes it back, on the
 // condition that nobody changed it in between (retried a few times). An e-mail
-// change moves the marker in the same transaction; ErrEmailTaken when the new
+// change moves the marker in the same transaction; festival.ErrEmailTaken when the new
 // e-mail is someone else's. change may return an error to abort.
 func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.User) error) (festival.User, error) {
 	return s.UpdateUserAs(ctx, nil, id, change)
@@ -182,7 +182,7 @@ func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int6
 
 // updateUser is UpdateUserAs with checks that must hold when the user is
 // written (conditions on other items, sent last in the same transaction): one
-// that fails is ErrConflict.
+// that fails is festival.ErrConflict.
 func (s *Store) updateUser(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error, checks []types.TransactWriteItem) (festival.User, error) {
 	var updated festival.User
 	err := Retry(ctx, func(int) error {
@@ -191,7 +191,7 @@ func (s *Store) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 			return fmt.Errorf("get user %d: %w", id, err)
 		}
 		if out.Item == nil {
-			return ErrNotFound
+			return festival.ErrNotFound
 		}
 		var it userItem
 		if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
@@ -245,14 +245,14 @@ func (s *Store) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 			updated = after
 			return nil
 		case oldEmail != newEmail && conditionFailedAt(err, 1):
-			return ErrEmailTaken
+			return festival.ErrEmailTaken
 		case conditionFailedAt(err, 0) || transactionConflict(err):
 			// Changed in between, or another transaction touched one of the
 			// items at the same moment: nothing was written, so read again
 			// and reapply.
 			return Again(fmt.Errorf("update user %d: %w", id, err))
 		case len(checks) > 0 && cancelReasons(err) != nil:
-			return ErrConflict
+			return festival.ErrConflict
 		default:
 			return fmt.Errorf("update user %d: %w", id, err)
 		}
@@ -266,7 +266,7 @@ func (s *Store) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 // a failure part-way leaves the user in place and a retry finishes the job.
 // Films the user produced must be gone first: if the index still shows one
 // (created meanwhile, or not yet deleted), nothing is deleted and the answer
-// is ErrConflict. The last write is conditional on the user being unchanged
+// is festival.ErrConflict. The last write is conditional on the user being unchanged
 // since it was read, so the marker deleted is the one of the current e-mail.
 func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) error {
 	refs, err := s.queryAll(ctx, s.gsi2Query(userRefPK(id), ""))
@@ -282,11 +282,11 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 			// its collection and files).
 			var m keyItem
 			_ = attributevalue.UnmarshalMap(item, &m)
-			if _, err := getItem[keyItem](ctx, s, key(m.PK, m.SK)); !errors.Is(err, ErrNotFound) {
+			if _, err := getItem[keyItem](ctx, s, key(m.PK, m.SK)); !errors.Is(err, festival.ErrNotFound) {
 				if err != nil {
 					return err
 				}
-				return ErrConflict
+				return festival.ErrConflict
 			}
 			continue
 		}

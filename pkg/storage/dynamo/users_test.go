@@ -59,7 +59,7 @@ func TestCreateUserThenReadItBackByIDAndEmail(t *testing.T) {
 	if _, found, err := s.Caller(ctx, u.ID+100); found || err != nil {
 		t.Fatalf("Caller of an unknown user: found %v, %v", found, err)
 	}
-	if _, err := s.GetUser(ctx, u.ID+100); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.GetUser(ctx, u.ID+100); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("GetUser(unknown) err = %v", err)
 	}
 }
@@ -106,7 +106,7 @@ func TestTwentyConcurrentRegistrationsOfOneEmailCreateExactlyOneUser(t *testing.
 		switch {
 		case err == nil:
 			created++
-		case errors.Is(err, dynamo.ErrEmailTaken):
+		case errors.Is(err, festival.ErrEmailTaken):
 			taken++
 		default:
 			t.Fatalf("unexpected error: %v", err)
@@ -129,7 +129,7 @@ func TestUpdateUserMovesTheEmailMarkerAndRefusesATakenEmail(t *testing.T) {
 	a := newUser(t, s, "a@example.org", festival.RoleJury)
 	newUser(t, s, "b@example.org", festival.RoleJury)
 
-	if _, err := s.UpdateUser(ctx, a.ID, func(u *festival.User) error { u.Email = "B@example.org"; return nil }); !errors.Is(err, dynamo.ErrEmailTaken) {
+	if _, err := s.UpdateUser(ctx, a.ID, func(u *festival.User) error { u.Email = "B@example.org"; return nil }); !errors.Is(err, festival.ErrEmailTaken) {
 		t.Fatalf("taking b's e-mail: err = %v", err)
 	}
 	got, _ := s.GetUser(ctx, a.ID)
@@ -139,7 +139,7 @@ func TestUpdateUserMovesTheEmailMarkerAndRefusesATakenEmail(t *testing.T) {
 	if _, err := s.UpdateUser(ctx, a.ID, func(u *festival.User) error { u.Email = "new@example.org"; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.UserByEmail(ctx, "a@example.org"); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.UserByEmail(ctx, "a@example.org"); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("the old e-mail still finds a user: %v", err)
 	}
 	if u, err := s.UserByEmail(ctx, "new@example.org"); err != nil || u.ID != a.ID {
@@ -230,13 +230,13 @@ func TestDeleteUserRemovesUserAndMarkerAndFreesTheEmail(t *testing.T) {
 	if err := s.DeleteUser(ctx, admin, u.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.GetUser(ctx, u.ID); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.GetUser(ctx, u.ID); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("user still there: %v", err)
 	}
-	if _, err := s.UserByEmail(ctx, "gone@example.org"); !errors.Is(err, dynamo.ErrNotFound) {
+	if _, err := s.UserByEmail(ctx, "gone@example.org"); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("marker still there: %v", err)
 	}
-	if err := s.DeleteUser(ctx, admin, u.ID); !errors.Is(err, dynamo.ErrNotFound) {
+	if err := s.DeleteUser(ctx, admin, u.ID); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("second delete err = %v", err)
 	}
 	newUser(t, s, "gone@example.org", festival.RoleJury)
@@ -249,8 +249,8 @@ func TestDeleteUserRefusesWhileTheProducerStillHasAMovie(t *testing.T) {
 	admin := festival.Actor{ID: 99, Role: festival.RoleAdmin}
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	movie := newMovie(t, s, prod)
-	if err := s.DeleteUser(ctx, admin, prod.ID); !errors.Is(err, dynamo.ErrConflict) {
-		t.Fatalf("err = %v, want ErrConflict (the film must be deleted first, with its files)", err)
+	if err := s.DeleteUser(ctx, admin, prod.ID); !errors.Is(err, festival.ErrConflict) {
+		t.Fatalf("err = %v, want festival.ErrConflict (the film must be deleted first, with its files)", err)
 	}
 	if _, err := s.GetUser(ctx, prod.ID); err != nil {
 		t.Fatalf("the refused deletion deleted the user: %v", err)

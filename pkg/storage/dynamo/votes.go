@@ -15,14 +15,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// Errors of SaveVote.
-var (
-	// ErrScoreRequired: a first vote on a film must carry a score.
-	ErrScoreRequired = errors.New("store: a new vote needs a score")
-	// ErrNotAssigned: the festival lets jury members vote only on films assigned to them.
-	ErrNotAssigned = errors.New("store: jury member not assigned to the film")
-)
-
 // voteItem is a vote as stored: PK MOVIE#<mid>, SK VOTE#<pad uid>, so a
 // voter has at most one vote per film by the key itself.
 type voteItem struct {
@@ -93,7 +85,7 @@ type VoteChange struct {
 // the film's facts, the festival settings, and the voter's vote (Vote nil
 // when they have none).
 type Ground struct {
-	Movie    MovieFacts
+	Movie    festival.MovieFacts
 	Settings festival.Settings
 	Vote     *festival.Vote
 	// Viewing is what the voter played of the film (RecordViewing).
@@ -101,7 +93,7 @@ type Ground struct {
 }
 
 // VoteGround reads the film, the settings, the voter's vote on it and what
-// they played of it in one BatchGetItem (consistent): ErrNotFound when the
+// they played of it in one BatchGetItem (consistent): festival.ErrNotFound when the
 // film is not there.
 func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (Ground, error) {
 	g := Ground{Settings: festival.DefaultSettings()}
@@ -143,8 +135,8 @@ func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (Ground,
 		return nil
 	})
 	switch {
-	case errors.Is(err, ErrNotFound) || (err == nil && !found):
-		return g, ErrNotFound
+	case errors.Is(err, festival.ErrNotFound) || (err == nil && !found):
+		return g, festival.ErrNotFound
 	case err != nil:
 		return g, fmt.Errorf("vote ground of movie %d: %w", movieID, err)
 	}
@@ -161,8 +153,8 @@ type SavedVote struct {
 // one vote per voter per film, whatever the concurrency, because the vote's
 // key is the pair (film, voter) and a creation is conditional on the key not
 // existing; a creation that loses the race becomes an update. The film must
-// exist (ErrNotFound otherwise) and, with RequireAssignment, the voter must be
-// assigned to it (ErrNotAssigned). The audit entry is in the same transaction.
+// exist (festival.ErrNotFound otherwise) and, with RequireAssignment, the voter must be
+// assigned to it (festival.ErrNotAssigned). The audit entry is in the same transaction.
 func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int64, ch VoteChange) (SavedVote, error) {
 	var newID int64
 	var saved SavedVote
@@ -174,20 +166,20 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 		case try == 0 && ch.Ground != nil && ch.Ground.Vote != nil:
 			existing = *ch.Ground.Vote
 		case try == 0 && ch.Ground != nil:
-			err = ErrNotFound
+			err = festival.ErrNotFound
 		default:
 			existing, err = s.GetVote(ctx, movieID, actor.ID)
 		}
-		if err != nil && !errors.Is(err, ErrNotFound) {
+		if err != nil && !errors.Is(err, festival.ErrNotFound) {
 			return err
 		}
 		now := festival.NewTime(s.now())
 		var v festival.Vote
 		var ops []types.TransactWriteItem
-		created := errors.Is(err, ErrNotFound)
+		created := errors.Is(err, festival.ErrNotFound)
 		if created {
 			if ch.Score == nil {
-				return ErrScoreRequired
+				return festival.ErrScoreRequired
 			}
 			if newID == 0 {
 				if newID, err = s.nextID(ctx, counterVotes); err != nil {
@@ -259,9 +251,9 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 			ch.Promote, ch.PromoteFrom = f.Status != festival.StatusCandidate, f.Status
 			return Again(lost)
 		case conditionFailedAt(err, 1):
-			return ErrNotFound
+			return festival.ErrNotFound
 		case ch.RequireAssignment && conditionFailedAt(err, 2):
-			return ErrNotAssigned
+			return festival.ErrNotAssigned
 		case transactionConflict(err):
 			return Again(lost)
 		default:
@@ -319,7 +311,7 @@ func criteriaValue(c map[string]float64) types.AttributeValue {
 	return &types.AttributeValueMemberM{Value: m}
 }
 
-// GetVote reads the vote of a voter on a film; ErrNotFound when there is none.
+// GetVote reads the vote of a voter on a film; festival.ErrNotFound when there is none.
 func (s *Store) GetVote(ctx context.Context, movieID, userID int64) (festival.Vote, error) {
 	it, err := getItem[voteItem](ctx, s, key(moviePK(movieID), voteSK(userID)))
 	if err != nil {
@@ -364,7 +356,7 @@ func (s *Store) VoteByID(ctx context.Context, id int64) (festival.Vote, error) {
 	return findByGSI1(ctx, s, gsi1Votes, voteGSI1SK(id), voteItem.vote, "vote")
 }
 
-// DeleteVote removes one vote by id, with its audit entry; ErrNotFound when
+// DeleteVote removes one vote by id, with its audit entry; festival.ErrNotFound when
 // it does not exist (or was deleted concurrently).
 func (s *Store) DeleteVote(ctx context.Context, actor festival.Actor, id int64) (festival.Vote, error) {
 	v, err := s.VoteByID(ctx, id)
@@ -390,7 +382,7 @@ func (s *Store) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 		pending,
 	})
 	if conditionFailedAt(err, 0) {
-		return v, ErrNotFound
+		return v, festival.ErrNotFound
 	}
 	if err != nil {
 		return v, fmt.Errorf("delete vote %d: %w", id, err)

@@ -125,16 +125,16 @@ func TestAVoteOnAnUnknownMovieOrWithoutScoreStoresNothing(t *testing.T) {
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
 	m := judgedMovie(t, s, prod)
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID+99, dynamo.VoteChange{Score: score(5)}); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Fatalf("vote on unknown film: err %v, want ErrNotFound", err)
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID+99, dynamo.VoteChange{Score: score(5)}); !errors.Is(err, festival.ErrNotFound) {
+		t.Fatalf("vote on unknown film: err %v, want festival.ErrNotFound", err)
 	}
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{}); !errors.Is(err, dynamo.ErrScoreRequired) {
-		t.Fatalf("first vote without score: err %v, want ErrScoreRequired", err)
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{}); !errors.Is(err, festival.ErrScoreRequired) {
+		t.Fatalf("first vote without score: err %v, want festival.ErrScoreRequired", err)
 	}
 	if all, _, _ := s.ListVotes(ctx, dynamo.Page{}); len(all) != 0 {
 		t.Fatalf("%d votes stored, want none", len(all))
 	}
-	if trail, _, _ := s.ListAudit(ctx, dynamo.AuditFilter{Action: "vote.create"}, dynamo.Page{Limit: 10}); len(trail) != 0 {
+	if trail, _, _ := s.ListAudit(ctx, festival.AuditFilter{Action: "vote.create"}, dynamo.Page{Limit: 10}); len(trail) != 0 {
 		t.Fatalf("audit has %d vote entries, want none", len(trail))
 	}
 }
@@ -154,7 +154,7 @@ func TestACandidateVoteMovesTheMovieAndIsAudited(t *testing.T) {
 	if err != nil || got.SelectionStatus != festival.StatusCandidate {
 		t.Fatalf("film = %+v, %v; want candidate", got.SelectionStatus, err)
 	}
-	trail, _, err := s.ListAudit(ctx, dynamo.AuditFilter{ActorID: jury.ID}, dynamo.Page{Limit: 10})
+	trail, _, err := s.ListAudit(ctx, festival.AuditFilter{ActorID: jury.ID}, dynamo.Page{Limit: 10})
 	if err != nil || len(trail) != 2 {
 		t.Fatalf("audit of the juror = %+v, %v; want vote.create and movie.candidate", trail, err)
 	}
@@ -176,8 +176,8 @@ func TestAssignedOnlyVotingRequiresTheAssignment(t *testing.T) {
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
 	m := judgedMovie(t, s, prod)
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(5), RequireAssignment: true}); !errors.Is(err, dynamo.ErrNotAssigned) {
-		t.Fatalf("unassigned vote: err %v, want ErrNotAssigned", err)
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(5), RequireAssignment: true}); !errors.Is(err, festival.ErrNotAssigned) {
+		t.Fatalf("unassigned vote: err %v, want festival.ErrNotAssigned", err)
 	}
 	if _, err := s.SetMovieJuries(ctx, actor(prod), m.ID, []festival.Jury{{ID: jury.ID, FirstName: jury.FirstName, LastName: jury.LastName, Email: jury.Email, Role: jury.Role}}); err != nil {
 		t.Fatal(err)
@@ -209,8 +209,8 @@ func TestDeleteOneVoteAndAllVotesOfAMovie(t *testing.T) {
 	if _, err := s.DeleteVote(ctx, actor(admin), ids[0]); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DeleteVote(ctx, actor(admin), ids[0]); !errors.Is(err, dynamo.ErrNotFound) {
-		t.Fatalf("second delete: err %v, want ErrNotFound", err)
+	if _, err := s.DeleteVote(ctx, actor(admin), ids[0]); !errors.Is(err, festival.ErrNotFound) {
+		t.Fatalf("second delete: err %v, want festival.ErrNotFound", err)
 	}
 	n, err := s.DeleteMovieVotes(ctx, actor(admin), m.ID)
 	if err != nil || n != 2 {
@@ -243,7 +243,7 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 	yes := true
 	setStatus := func(id int64, st festival.SelectionStatus) {
 		t.Helper()
-		if _, err := s.ChangeMovie(ctx, id, &dynamo.AuditInfo{Actor: actor(admin), Action: "movie.status"}, func(m *festival.Movie) (map[string]string, error) {
+		if _, err := s.ChangeMovie(ctx, id, &festival.AuditInfo{Actor: actor(admin), Action: "movie.status"}, func(m *festival.Movie) (map[string]string, error) {
 			m.SelectionStatus = st
 			return nil, nil
 		}); err != nil {
@@ -252,7 +252,7 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 	}
 	candidateEntries := func(id int64) []festival.AuditEntry {
 		t.Helper()
-		trail, _, err := s.ListAudit(ctx, dynamo.AuditFilter{ActorID: jury.ID, Action: "movie.candidate", Target: fmt.Sprintf("movie:%d", id)}, dynamo.Page{Limit: 10})
+		trail, _, err := s.ListAudit(ctx, festival.AuditFilter{ActorID: jury.ID, Action: "movie.candidate", Target: fmt.Sprintf("movie:%d", id)}, dynamo.Page{Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,7 +305,7 @@ func TestACandidateVoteOnAMovieAnAdminJustMovedPromotesItAgain(t *testing.T) {
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
 	m := judgedMovie(t, s, prod)
-	if _, err := s.ChangeMovie(ctx, m.ID, &dynamo.AuditInfo{Actor: actor(admin), Action: "movie.status"}, func(m *festival.Movie) (map[string]string, error) {
+	if _, err := s.ChangeMovie(ctx, m.ID, &festival.AuditInfo{Actor: actor(admin), Action: "movie.status"}, func(m *festival.Movie) (map[string]string, error) {
 		m.SelectionStatus = festival.StatusRefused
 		return nil, nil
 	}); err != nil {
