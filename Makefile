@@ -1,7 +1,7 @@
 # Festival API - see README.md.
 SHELL := /bin/bash
 GO ?= go
-FUNCTIONS := auth users movies votes categories events awards console copies
+FUNCTIONS := auth users movies votes categories events awards console background
 PKG := github.com/festivalapi/festival
 CACHE_DIR ?= $(CURDIR)/.cache
 export CACHE_DIR
