@@ -1,7 +1,7 @@
 # Festival API - see README.md.
 SHELL := /bin/bash
 GO ?= go
-FUNCTIONS := auth users movies votes categories events awards console copies
+FUNCTIONS := auth users movies votes categories events awards console background
 PKG := github.com/festivalapi/festival
 CACHE_DIR ?= $(CURDIR)/.cache
 export CACHE_DIR
@@ -65,7 +65,7 @@ test-race: check-tools
 
 test-unit: the tests that need neither DynamoDB nor S3
 test-unit:
-	$(GO) test -count=1 -short ./pkg/api/web/... ./pkg/api/auth/... ./pkg/domain/festival/... ./pkg/storage/files/...
+	$(GO) test -count=1 -short ./pkg/api/web/... ./pkg/api/auth/... ./pkg/domain/... ./pkg/storage/files/...
 
 # need-deb COMMAND,DEBIAN PACKAGE,WHAT FOR,HOMEBREW FORMULA: when COMMAND is missing, install the
 # Debian package by name (as root, with apt-get), or say how to install it and stop.

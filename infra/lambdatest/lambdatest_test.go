@@ -623,7 +623,7 @@ func (s *stack) checkSamples(t *testing.T, adminToken string) {
 			t.Errorf("%s: no sample event for `sam local invoke %s -e infra/events/%s.json`: %v", id, id, group, err)
 			continue
 		}
-		if group == "copies" {
+		if group == "background" {
 			// A scheduled run, not an HTTP route: on a fresh table nothing
 			// is pending and the run succeeds (invokeRaw fails on an error).
 			s.invokeRaw(t, id, payload)

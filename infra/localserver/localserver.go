@@ -59,8 +59,9 @@ type Options struct {
 	// FunctionTimeout, when set, replaces the functions' Timeout of
 	// template.yaml (tests use a short one).
 	FunctionTimeout time.Duration
-	// CopiesEvery is how often the server runs the pending copy jobs, as the
-	// copies function's schedule does on AWS (default 5 s).
+	// CopiesEvery is how often the server runs the background jobs
+	// (app.NewJobs: the copy jobs first), as the background function's
+	// schedule does on AWS (default 5 s).
 	CopiesEvery time.Duration
 	// Now, when set, is the clock of every function (tests move it forward
 	// to see windows and tokens expire); nil is the system clock.
@@ -81,11 +82,11 @@ type Server struct {
 	// Jury writes the jury's reminders on the same clock.
 	Jury *voting.Service
 
-	api        *http.Server
-	s3         *http.Server
-	dynamo     *dynamolocal.Instance
-	closers    []func()
-	stopCopies func()
+	api      *http.Server
+	s3       *http.Server
+	dynamo   *dynamolocal.Instance
+	closers  []func()
+	stopJobs func()
 }
 
 // Start starts the stack and returns once it serves.
@@ -213,7 +214,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	srv.Jury = voting.New(srv.Deps.Store, srv.Deps.Now)
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.api.Serve(ln) }()
-	srv.stopCopies = runCopies(srv, o.Log, o.CopiesEvery)
+	srv.stopJobs = runJobs(app.NewJobs(srv.Deps.Store, srv.Jury, srv.Outbox, o.Log), o.CopiesEvery)
 	return srv, nil
 }
 
@@ -230,11 +231,11 @@ func (s *Server) Unthrottle(ctx context.Context) error {
 	return s.Deps.Store.SeedSettings(ctx, st)
 }
 
-// runCopies runs the pending copy jobs and delivers the due messages every
-// interval until the returned function is called (which waits for a run in
-// progress to end): the local counterpart of the copies function and its
-// schedule.
-func runCopies(srv *Server, log *slog.Logger, every time.Duration) func() {
+// runJobs runs the background jobs every interval until the returned
+// function is called (which waits for a run in progress to end): the local
+// counterpart of the background function and its schedule. Each job logs
+// its own failure, and the next tick tries again, as the schedule does.
+func runJobs(jobs app.Jobs, every time.Duration) func() {
 	if every <= 0 {
 		every = 5 * time.Second
 	}
@@ -249,11 +250,7 @@ func runCopies(srv *Server, log *slog.Logger, every time.Duration) func() {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				_ = app.RunPendingCopies(ctx, srv.Deps.Store, log)
-				_ = app.RunLedger(ctx, srv.Deps.Store, log)
-				_ = app.RunPlanRecovery(ctx, srv.Deps.Store, log)
-				_ = app.RunReminders(ctx, srv.Jury, log)
-				_ = app.RunOutbox(ctx, srv.Outbox, log)
+				_ = jobs.Run(ctx)
 			}
 		}
 	}()
@@ -316,8 +313,8 @@ func (s *Server) Close() {
 	if s.api != nil {
 		_ = s.api.Shutdown(ctx)
 	}
-	if s.stopCopies != nil {
-		s.stopCopies()
+	if s.stopJobs != nil {
+		s.stopJobs()
 	}
 	if s.s3 != nil {
 		_ = s.s3.Shutdown(ctx)

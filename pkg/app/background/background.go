@@ -1,11 +1,11 @@
-// Package background is the scheduled function's work: the copy jobs a
-// request left unfinished and the outbox's due messages, every minute. It is
-// its own package so that only that function links the SES client.
+// Package background is the scheduled function's main (functions/background):
+// every minute it runs the background jobs (app.NewJobs: copy jobs, ledger,
+// plan recovery, jury reminders, outbox). It is its own package so that only
+// that function links the SES client.
 package background
 
 import (
 	"context"
-	"errors"
 	"log"
 	"os"
 	"time"
@@ -22,9 +22,9 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/sesmail"
 )
 
-// Run starts the scheduled function: each invocation runs the pending copy
-// jobs, writes the jury's reminders due, then delivers the due messages through SES from MAIL_SENDER (the
-// template's MailSender); without a sender, messages wait in the outbox.
+// Run starts the scheduled function: each invocation runs the background
+// jobs once; the outbox delivers through SES from MAIL_SENDER (the template's
+// MailSender); without a sender, messages wait in the outbox.
 func Run() {
 	ctx := context.Background()
 	ac, err := awsconfig.LoadDefaultConfig(ctx)
@@ -39,9 +39,6 @@ func Run() {
 	} else {
 		logger.Warn("MAIL_SENDER is not set: messages stay in the outbox")
 	}
-	jury := voting.New(st, time.Now)
-	lambda.Start(func(ctx context.Context) error {
-		return errors.Join(app.RunPendingCopies(ctx, st, logger), app.RunLedger(ctx, st, logger), app.RunPlanRecovery(ctx, st, logger), app.RunReminders(ctx, jury, logger),
-			app.RunOutbox(ctx, outbox, logger))
-	})
+	jobs := app.NewJobs(st, voting.New(st, time.Now), outbox, logger)
+	lambda.Start(jobs.Run)
 }

@@ -47,27 +47,6 @@ type Season struct {
 	JuryReminderDays int `json:"jury_reminder_days"`
 }
 
-// FilmView names what a film shows to callers who are not admins.
-type FilmView string
-
-const (
-	// FilmViewFull is the specification's film object, e-mails and
-	// comments included: the default, as the specification shows it.
-	FilmViewFull FilmView = "full"
-	// FilmViewRedacted leaves out every e-mail address, the admin's and
-	// jury's comments, and the jury before the results are published.
-	FilmViewRedacted FilmView = "redacted"
-)
-
-// ParseFilmView reads a film view name.
-func ParseFilmView(s string) (FilmView, bool) {
-	switch v := FilmView(s); v {
-	case FilmViewFull, FilmViewRedacted:
-		return v, true
-	}
-	return "", false
-}
-
 // Window is a period with an optional start and end.
 type Window struct{ Open, Close Time }
 
@@ -90,9 +69,6 @@ func (s Season) Voting() Window { return Window{s.VotingOpenAt, s.VotingCloseAt}
 
 // Published reports whether the results are published.
 func (s Season) Published() bool { return !s.ResultsPublishedAt.IsZero() }
-
-// Redacts reports whether films are redacted for callers who are not admins.
-func (s Season) Redacts() bool { return s.PublicFilmView == FilmViewRedacted }
 
 // CategoryWindow is a category's own submission and voting windows; a
 // window with neither date is not set (the festival's applies).
@@ -231,44 +207,6 @@ var frenchMonths = [...]string{"janvier", "février", "mars", "avril", "mai", "j
 func FrenchDate(t Time) string {
 	u := t.UTC()
 	return fmt.Sprintf("%d %s %d à %02d:%02d UTC", u.Day(), frenchMonths[u.Month()-1], u.Year(), u.Hour(), u.Minute())
-}
-
-// RedactFilm is the film as the redacted public view shows it: no e-mail
-// address (collaborators' and jury members' are emptied), no admin or jury
-// comment, and no jury at all before the results are published (then its
-// members' names only). The object keeps the specification's shape, so a
-// client reads both views alike. m is not changed: its slices may be shared.
-func RedactFilm(m Movie, published bool) Movie {
-	m.JuryComment, m.AdminComment = nil, nil
-	collaborators := make([]Collaborator, len(m.Collaborators))
-	for i, c := range m.Collaborators {
-		c.Email = ""
-		collaborators[i] = c
-	}
-	m.Collaborators = collaborators
-	juries := []Jury{}
-	if published {
-		for _, j := range m.Juries {
-			j.Email = ""
-			juries = append(juries, j)
-		}
-	}
-	m.Juries = juries
-	return m
-}
-
-// FilmsFor returns the films as a caller sees them under the settings: the
-// specification's whole objects for admins or when the festival shows them
-// in full, the redacted ones otherwise. films is not changed.
-func (s Settings) FilmsFor(c Actor, films []Movie) []Movie {
-	if !s.Redacts() || c.Is(RoleAdmin) {
-		return films
-	}
-	out := make([]Movie, len(films))
-	for i, m := range films {
-		out[i] = RedactFilm(m, s.Published())
-	}
-	return out
 }
 
 // JurorProgress is where one jury member stands: films assigned, opened

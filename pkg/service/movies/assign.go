@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/assignment"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/service/assignment"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
