@@ -153,9 +153,22 @@ func (d *Deps) movies() *movies.Service {
 func (d *Deps) accounts() *accounts.Service {
 	if d.Accounts == nil {
 		// Deleting a user deletes the films they produced (and their files) first.
-		d.Accounts = accounts.New(d.Store, d.Tokens, d.movies(), d.Now)
+		st := d.Store
+		d.Accounts = accounts.New(accounts.Stores{Users: st, Jury: st, Counters: st, Resets: st, Settings: st}, d.Tokens, d.movies(), d.Now)
 	}
 	return d.Accounts
+}
+
+// catalog is the catalogue's service (categories, events, awards).
+func (d *Deps) catalog() *catalog.Service {
+	st := d.Store
+	return catalog.New(catalog.Stores{Categories: st, Events: st, Awards: st})
+}
+
+// admin is the festival's administration (settings, late codes, audit, outbox).
+func (d *Deps) admin() *festadmin.Service {
+	st := d.Store
+	return festadmin.New(festadmin.Stores{Settings: st, LateCodes: st, Audit: st, Outbox: st, Films: st, Ledger: st, Categories: st}, d.Now)
 }
 
 // Group names, one per Lambda function.
@@ -180,7 +193,7 @@ func (d *Deps) Auth() http.Handler {
 
 // Users serves /users, /settings and /audit.
 func (d *Deps) Users() http.Handler {
-	return web.Serve(d.Log, GroupUsers, userapi.New(d.accounts(), d.Guard, festadmin.New(d.Store, d.Now)))
+	return web.Serve(d.Log, GroupUsers, userapi.New(d.accounts(), d.Guard, d.admin()))
 }
 
 // MoviesAPI serves /movies.
@@ -195,17 +208,17 @@ func (d *Deps) Votes() http.Handler {
 
 // Categories serves /categories.
 func (d *Deps) Categories() http.Handler {
-	return web.Serve(d.Log, GroupCategories, categoryapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupCategories, categoryapi.New(d.catalog(), d.Guard))
 }
 
 // Events serves /events.
 func (d *Deps) Events() http.Handler {
-	return web.Serve(d.Log, GroupEvents, eventapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupEvents, eventapi.New(d.catalog(), d.Guard))
 }
 
 // Awards serves /awards.
 func (d *Deps) Awards() http.Handler {
-	return web.Serve(d.Log, GroupAwards, awardapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupAwards, awardapi.New(d.catalog(), d.Guard))
 }
 
 // Handler returns the handler of a group by name; the local server mounts

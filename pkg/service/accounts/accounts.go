@@ -12,7 +12,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // TokenIssuer signs the token a login answers (auth.Tokens).
@@ -28,14 +27,14 @@ type MovieRemover interface {
 
 // Service runs the account operations.
 type Service struct {
-	store  *dynamo.Store
+	store  Stores
 	tokens TokenIssuer
 	movies MovieRemover
 	now    func() time.Time
 }
 
-// New returns the account service. films may be nil while no films exist.
-func New(st *dynamo.Store, tokens TokenIssuer, movies MovieRemover, now func() time.Time) *Service {
+// New returns the account service. movies may be nil while no films exist.
+func New(st Stores, tokens TokenIssuer, movies MovieRemover, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
@@ -92,19 +91,19 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 			return Created{}, err
 		}
 	}
-	if existing, err := s.store.UserByEmail(ctx, u.Email); err == nil {
+	if existing, err := s.store.Users.UserByEmail(ctx, u.Email); err == nil {
 		// The common case answers without drawing an id; the transaction
 		// below still decides when two registrations race.
 		return Created{User: existing, Existing: true}, nil
 	} else if !errors.Is(err, festival.ErrNotFound) {
 		return Created{}, err
 	}
-	if u.ID, err = s.store.NewUserID(ctx); err != nil {
+	if u.ID, err = s.store.Users.NewUserID(ctx); err != nil {
 		return Created{}, err
 	}
-	err = s.store.CreateUser(ctx, u)
+	err = s.store.Users.CreateUser(ctx, u)
 	if errors.Is(err, festival.ErrEmailTaken) {
-		existing, gerr := s.store.UserByEmail(ctx, u.Email)
+		existing, gerr := s.store.Users.UserByEmail(ctx, u.Email)
 		if gerr != nil {
 			return Created{}, gerr
 		}
@@ -118,7 +117,7 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 
 // Settings reads the festival's settings, once for a registration's checks.
 func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
-	return s.store.GetSettings(ctx)
+	return s.store.Settings.GetSettings(ctx)
 }
 
 // CheckSelfRegistration refuses (403) a registration without an admin for a
@@ -148,7 +147,7 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (L
 	if err != nil {
 		return LoginResult{}, err
 	}
-	u, err := s.store.UserByEmail(ctx, email)
+	u, err := s.store.Users.UserByEmail(ctx, email)
 	if err != nil && !errors.Is(err, festival.ErrNotFound) {
 		return LoginResult{}, err
 	}
@@ -172,7 +171,7 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (L
 
 // Get reads one user; 404 "Utilisateur non trouvé" when absent.
 func (s *Service) Get(ctx context.Context, id int64) (festival.User, error) {
-	u, err := s.store.GetUser(ctx, id)
+	u, err := s.store.Users.GetUser(ctx, id)
 	return u, storeErr(err)
 }
 
@@ -190,8 +189,8 @@ func storeErr(err error) error {
 }
 
 // List returns users, all of them or one page.
-func (s *Service) List(ctx context.Context, p dynamo.Page) ([]festival.User, string, error) {
-	return s.store.ListUsers(ctx, p)
+func (s *Service) List(ctx context.Context, p festival.Page) ([]festival.User, string, error) {
+	return s.store.Users.ListUsers(ctx, p)
 }
 
 // Update changes a user with the fields that were sent. Only provided fields
@@ -210,7 +209,7 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, i
 		}
 	}
 	actor := caller
-	u, err := s.store.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
+	u, err := s.store.Users.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
 		if in.FirstName != nil {
 			u.FirstName = *in.FirstName
 		}
@@ -249,20 +248,13 @@ func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) e
 	if _, err := s.Get(ctx, id); err != nil {
 		return err
 	}
-	// The store refuses (ErrConflict) while the index still shows a film of
-	// the user, for instance one submitted meanwhile, or not yet gone from
-	// the index: delete films again, under the store's retry policy.
-	err := dynamo.Retry(ctx, func(int) error {
-		if s.movies != nil {
-			if err := s.movies.DeleteMoviesOf(ctx, id); err != nil {
-				return err
-			}
-		}
-		err := s.store.DeleteUser(ctx, caller, id)
-		if errors.Is(err, festival.ErrConflict) {
-			return dynamo.Again(err)
-		}
-		return err
-	})
+	// Films go first, so that none is left without its owner; the store
+	// runs the deletion of films again while one remains (submitted
+	// meanwhile, or not yet gone from the index).
+	var films func(context.Context) error
+	if s.movies != nil {
+		films = func(ctx context.Context) error { return s.movies.DeleteMoviesOf(ctx, id) }
+	}
+	err := s.store.Users.DeleteUserAfter(ctx, caller, id, films)
 	return storeErr(err)
 }

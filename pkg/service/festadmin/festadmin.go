@@ -14,7 +14,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // DefaultAuditLimit is the page size of GET /audit without ?limit=: the trail
@@ -23,17 +22,17 @@ const DefaultAuditLimit = 100
 
 // Service runs the settings and audit operations.
 type Service struct {
-	store *dynamo.Store
+	store Stores
 	now   func() time.Time
 }
 
 // New returns the administration service; now is its clock (the time of a
 // publication of the results).
-func New(st *dynamo.Store, now func() time.Time) *Service { return &Service{store: st, now: now} }
+func New(st Stores, now func() time.Time) *Service { return &Service{store: st, now: now} }
 
 // Settings reads the festival settings.
 func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
-	return s.store.GetSettings(ctx)
+	return s.store.Settings.GetSettings(ctx)
 }
 
 // SettingsChange is a change of the settings: nil for a setting not sent.
@@ -77,17 +76,17 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 	var audience []int64
 	var ledger festival.LedgerHead
 	if ch.ResultsPublished != nil && *ch.ResultsPublished {
-		films, _, err := s.store.ListMovies(ctx, festival.MovieFilter{}, festival.Page{})
+		films, _, err := s.store.Films.ListMovies(ctx, festival.MovieFilter{}, festival.Page{})
 		if err != nil {
 			return festival.Settings{}, err
 		}
 		audience = festival.ResultsAudience(films)
 		// The votes up to now are linked into the ledger, whose head the
 		// publication records: the palmarès comes from exactly those votes.
-		if _, err := s.store.AppendLedger(ctx); err != nil {
+		if _, err := s.store.Ledger.AppendLedger(ctx); err != nil {
 			return festival.Settings{}, err
 		}
-		if ledger, err = s.store.LedgerHead(ctx); err != nil {
+		if ledger, err = s.store.Ledger.LedgerHead(ctx); err != nil {
 			return festival.Settings{}, err
 		}
 	}
@@ -120,7 +119,7 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch Setti
 			return festival.Settings{}, err
 		}
 	}
-	return s.store.UpdateSettings(ctx, c, func(st *festival.Settings) ([]festival.Message, error) {
+	return s.store.Settings.UpdateSettings(ctx, c, func(st *festival.Settings) ([]festival.Message, error) {
 		var msgs []festival.Message
 		if ch.CategoryWindows != nil {
 			st.CategoryWindows = *ch.CategoryWindows
@@ -202,7 +201,7 @@ func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]festival.AuditEntr
 		q.Page.Limit = DefaultAuditLimit
 	}
 	f := festival.AuditFilter{ActorID: q.ActorID, Action: q.Action, Target: q.Target, From: q.From, To: q.To}
-	return s.store.ListAudit(ctx, f, q.Page)
+	return s.store.Audit.ListAudit(ctx, f, q.Page)
 }
 
 // Messages lists the outbox's messages of one state (pending, sent, failed),
@@ -211,7 +210,7 @@ func (s *Service) Messages(ctx context.Context, st festival.MessageState, p fest
 	if p.Limit == 0 {
 		p.Limit = DefaultAuditLimit
 	}
-	return s.store.ListMessages(ctx, st, p)
+	return s.store.Outbox.ListMessages(ctx, st, p)
 }
 
 // LateCodeInput is a new late-entry code: Code "" draws one.
@@ -254,7 +253,7 @@ func (s *Service) CreateLateCode(ctx context.Context, in LateCodeInput) (festiva
 		return festival.LateCode{}, apperr.E(apperr.Invalid, texts.LateCodeShape)
 	}
 	c := festival.LateCode{Code: code, Uses: in.Uses, UsesLeft: in.Uses, ExpiresAt: in.ExpiresAt, CreatedAt: festival.NewTime(now)}
-	err := s.store.CreateLateCode(ctx, c)
+	err := s.store.LateCodes.CreateLateCode(ctx, c)
 	if errors.Is(err, festival.ErrCodeTaken) {
 		return c, apperr.E(apperr.Conflict, texts.LateCodeTaken)
 	}
@@ -263,12 +262,12 @@ func (s *Service) CreateLateCode(ctx context.Context, in LateCodeInput) (festiva
 
 // LateCodes lists the codes, newest first.
 func (s *Service) LateCodes(ctx context.Context, p festival.Page) ([]festival.LateCode, string, error) {
-	return s.store.ListLateCodes(ctx, p)
+	return s.store.LateCodes.ListLateCodes(ctx, p)
 }
 
 // DeleteLateCode withdraws a code.
 func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
-	err := s.store.DeleteLateCode(ctx, strings.ToUpper(code))
+	err := s.store.LateCodes.DeleteLateCode(ctx, strings.ToUpper(code))
 	if errors.Is(err, festival.ErrNotFound) {
 		return apperr.E(apperr.NotFound, texts.LateCodeNotFound)
 	}
@@ -277,7 +276,7 @@ func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
 
 // knownCategories refuses ids that are not categories (400 naming them).
 func (s *Service) knownCategories(ctx context.Context, ids []int64) error {
-	_, err := s.store.CategoryNames(ctx, ids)
+	_, err := s.store.Categories.CategoryNames(ctx, ids)
 	var unknown *festival.UnknownIDsError
 	if errors.As(err, &unknown) {
 		return apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(unknown.IDs, ", "))
