@@ -18,11 +18,15 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/lambdahttp"
+	"github.com/festivalapi/festival/pkg/api/routes/auditapi"
 	"github.com/festivalapi/festival/pkg/api/routes/authapi"
 	"github.com/festivalapi/festival/pkg/api/routes/awardapi"
 	"github.com/festivalapi/festival/pkg/api/routes/categoryapi"
 	"github.com/festivalapi/festival/pkg/api/routes/eventapi"
 	"github.com/festivalapi/festival/pkg/api/routes/movieapi"
+	"github.com/festivalapi/festival/pkg/api/routes/notificationapi"
+	"github.com/festivalapi/festival/pkg/api/routes/seasonapi"
+	"github.com/festivalapi/festival/pkg/api/routes/settingsapi"
 	"github.com/festivalapi/festival/pkg/api/routes/userapi"
 	"github.com/festivalapi/festival/pkg/api/routes/voteapi"
 	"github.com/festivalapi/festival/pkg/api/web"
@@ -191,9 +195,25 @@ func (d *Deps) Auth() http.Handler {
 	return web.Serve(d.Log, GroupAuth, authapi.New(d.accounts(), d.movies()))
 }
 
-// Users serves /users, /settings and /audit.
+// Users serves /users, and the administration's routes that need no
+// function of their own: /settings (with the late-entry codes), /season,
+// /audit and /notifications.
 func (d *Deps) Users() http.Handler {
-	return web.Serve(d.Log, GroupUsers, userapi.New(d.accounts(), d.Guard, d.admin()))
+	adm := d.admin()
+	mux := http.NewServeMux()
+	mount(mux, "/users", userapi.New(d.accounts(), d.Guard))
+	mount(mux, "/settings", settingsapi.New(adm, d.Guard))
+	mount(mux, "/season", seasonapi.New(adm))
+	mount(mux, "/audit", auditapi.New(adm, d.Guard))
+	mount(mux, "/notifications", notificationapi.New(adm, d.Guard))
+	return web.Serve(d.Log, GroupUsers, mux)
+}
+
+// mount sends a path and every path under it to the route package h, whose
+// own mux answers its routes (and 404 or 405 for the rest).
+func mount(mux *http.ServeMux, path string, h http.Handler) {
+	mux.Handle(path, h)
+	mux.Handle(path+"/", h)
 }
 
 // MoviesAPI serves /movies.
