@@ -51,7 +51,9 @@ func TestASettingsPatchSetsWhatWasSentAndNothingElse(t *testing.T) {
 			func(s *Settings) { s.ScoringGrid, s.CategoryGrids = grid, map[int64]Grid{7: grid} }},
 		{"the grid removed", SettingsPatch{ScoringGrid: &Grid{}}, func(s *Settings) { s.ScoringGrid = Grid{} }},
 		{"category windows", SettingsPatch{CategoryWindows: &map[int64]CategoryWindow{7: {VotingOpenAt: day(3), VotingCloseAt: day(4)}}},
-			func(s *Settings) { s.CategoryWindows = map[int64]CategoryWindow{7: {VotingOpenAt: day(3), VotingCloseAt: day(4)}} }},
+			func(s *Settings) {
+				s.CategoryWindows = map[int64]CategoryWindow{7: {VotingOpenAt: day(3), VotingCloseAt: day(4)}}
+			}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -54,7 +54,7 @@ func (s *Service) Now() time.Time { return s.now() }
 
 // NewUser builds a user from a create body's input: required fields
 // present, password checked and hashed. It writes nothing.
-func (s *Service) NewUser(in Input) (festival.User, error) {
+func (s *Service) NewUser(in festival.UserPatch) (festival.User, error) {
 	if in.FirstName == nil || in.LastName == nil || in.Email == nil || in.Password == nil {
 		return festival.User{}, apperr.E(apperr.Invalid, texts.AllRequired)
 	}
@@ -66,22 +66,16 @@ func (s *Service) NewUser(in Input) (festival.User, error) {
 		return festival.User{}, err
 	}
 	now := festival.NewTime(s.now())
-	u := festival.User{
-		FirstName: *in.FirstName, LastName: *in.LastName, Email: *in.Email,
-		PasswordHash: hash, Role: festival.RoleProducer, CreatedAt: now, UpdatedAt: now,
-	}
-	if in.Role != nil {
-		u.Role = *in.Role
-	}
-	in.applyOptional(&u)
-	return u, nil
+	u := festival.User{PasswordHash: hash, Role: festival.RoleProducer, CreatedAt: now, UpdatedAt: now}
+	err = in.Apply(&u, true) // any role: who may create it is Create's question
+	return u, err
 }
 
 // Create registers a user from a create body (POST /users, POST /auth/register).
 //
 // Unless by is an ADMIN (nil: nobody signed in), the festival setting
 // self_registration_roles decides which roles may be created (403 otherwise).
-func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Settings, in Input) (Created, error) {
+func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Settings, in festival.UserPatch) (Created, error) {
 	u, err := s.NewUser(in)
 	if err != nil {
 		return Created{}, err
@@ -197,7 +191,7 @@ func (s *Service) List(ctx context.Context, p festival.Page) ([]festival.User, s
 // change; the password only when it is non-empty and not only white space
 // (then rehashed). allowRole is false when users edit themselves, so that
 // nobody can promote their own account. A change of role is audited.
-func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, in Input, allowRole bool) (festival.User, error) {
+func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, in festival.UserPatch, allowRole bool) (festival.User, error) {
 	var hash string
 	if in.Password != nil && strings.TrimSpace(*in.Password) != "" {
 		if err := festival.CheckPassword(*in.Password); err != nil {
@@ -210,27 +204,10 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, i
 	}
 	actor := caller
 	u, err := s.store.Users.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
-		if in.FirstName != nil {
-			u.FirstName = *in.FirstName
-		}
-		if in.LastName != nil {
-			u.LastName = *in.LastName
-		}
-		if in.Email != nil {
-			u.Email = *in.Email
-		}
-		if in.Role != nil && *in.Role != u.Role {
-			if !allowRole {
-				// A client that sends the profile back unchanged keeps working.
-				return apperr.E(apperr.Forbidden, "Vous ne pouvez pas changer votre propre rôle")
-			}
-			u.Role = *in.Role
-		}
 		if hash != "" {
 			u.PasswordHash = hash
 		}
-		in.applyOptional(u)
-		return nil
+		return in.Apply(u, allowRole)
 	})
 	if errors.Is(err, festival.ErrEmailTaken) {
 		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
