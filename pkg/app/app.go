@@ -18,11 +18,15 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/lambdahttp"
+	"github.com/festivalapi/festival/pkg/api/routes/auditapi"
 	"github.com/festivalapi/festival/pkg/api/routes/authapi"
 	"github.com/festivalapi/festival/pkg/api/routes/awardapi"
 	"github.com/festivalapi/festival/pkg/api/routes/categoryapi"
 	"github.com/festivalapi/festival/pkg/api/routes/eventapi"
 	"github.com/festivalapi/festival/pkg/api/routes/movieapi"
+	"github.com/festivalapi/festival/pkg/api/routes/notificationapi"
+	"github.com/festivalapi/festival/pkg/api/routes/seasonapi"
+	"github.com/festivalapi/festival/pkg/api/routes/settingsapi"
 	"github.com/festivalapi/festival/pkg/api/routes/userapi"
 	"github.com/festivalapi/festival/pkg/api/routes/voteapi"
 	"github.com/festivalapi/festival/pkg/api/web"
@@ -153,9 +157,22 @@ func (d *Deps) movies() *movies.Service {
 func (d *Deps) accounts() *accounts.Service {
 	if d.Accounts == nil {
 		// Deleting a user deletes the films they produced (and their files) first.
-		d.Accounts = accounts.New(d.Store, d.Tokens, d.movies(), d.Now)
+		st := d.Store
+		d.Accounts = accounts.New(accounts.Stores{Users: st, Jury: st, Counters: st, Resets: st, Settings: st}, d.Tokens, d.movies(), d.Now)
 	}
 	return d.Accounts
+}
+
+// catalog is the catalogue's service (categories, events, awards).
+func (d *Deps) catalog() *catalog.Service {
+	st := d.Store
+	return catalog.New(catalog.Stores{Categories: st, Events: st, Awards: st})
+}
+
+// admin is the festival's administration (settings, late codes, audit, outbox).
+func (d *Deps) admin() *festadmin.Service {
+	st := d.Store
+	return festadmin.New(festadmin.Stores{Settings: st, LateCodes: st, Audit: st, Outbox: st, Films: st, Ledger: st, Categories: st}, d.Now)
 }
 
 // Group names, one per Lambda function.
@@ -178,9 +195,25 @@ func (d *Deps) Auth() http.Handler {
 	return web.Serve(d.Log, GroupAuth, authapi.New(d.accounts(), d.movies()))
 }
 
-// Users serves /users, /settings and /audit.
+// Users serves /users, and the administration's routes that need no
+// function of their own: /settings (with the late-entry codes), /season,
+// /audit and /notifications.
 func (d *Deps) Users() http.Handler {
-	return web.Serve(d.Log, GroupUsers, userapi.New(d.accounts(), d.Guard, festadmin.New(d.Store, d.Now)))
+	adm := d.admin()
+	mux := http.NewServeMux()
+	mount(mux, "/users", userapi.New(d.accounts(), d.Guard))
+	mount(mux, "/settings", settingsapi.New(adm, d.Guard))
+	mount(mux, "/season", seasonapi.New(adm))
+	mount(mux, "/audit", auditapi.New(adm, d.Guard))
+	mount(mux, "/notifications", notificationapi.New(adm, d.Guard))
+	return web.Serve(d.Log, GroupUsers, mux)
+}
+
+// mount sends a path and every path under it to the route package h, whose
+// own mux answers its routes (and 404 or 405 for the rest).
+func mount(mux *http.ServeMux, path string, h http.Handler) {
+	mux.Handle(path, h)
+	mux.Handle(path+"/", h)
 }
 
 // MoviesAPI serves /movies.
@@ -195,17 +228,17 @@ func (d *Deps) Votes() http.Handler {
 
 // Categories serves /categories.
 func (d *Deps) Categories() http.Handler {
-	return web.Serve(d.Log, GroupCategories, categoryapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupCategories, categoryapi.New(d.catalog(), d.Guard))
 }
 
 // Events serves /events.
 func (d *Deps) Events() http.Handler {
-	return web.Serve(d.Log, GroupEvents, eventapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupEvents, eventapi.New(d.catalog(), d.Guard))
 }
 
 // Awards serves /awards.
 func (d *Deps) Awards() http.Handler {
-	return web.Serve(d.Log, GroupAwards, awardapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupAwards, awardapi.New(d.catalog(), d.Guard))
 }
 
 // Handler returns the handler of a group by name; the local server mounts

@@ -36,22 +36,22 @@ func ReadBody(r *http.Request) (web.Fields, error) {
 // field at all, then a required field missing or blank), then each value
 // (ReadInput). A value of the wrong type is a refused value, answered by
 // ReadInput.
-func ReadNewUser(f web.Fields, now time.Time) (accounts.Input, error) {
+func ReadNewUser(f web.Fields, now time.Time) (festival.UserPatch, error) {
 	if len(f) == 0 {
-		return accounts.Input{}, apperr.E(apperr.Invalid, texts.MissingData)
+		return festival.UserPatch{}, apperr.E(apperr.Invalid, texts.MissingData)
 	}
 	for _, name := range []string{"first_name", "last_name", "email", "password"} {
 		if v, ok, err := f.String(name); err == nil && (!ok || strings.TrimSpace(v) == "") {
-			return accounts.Input{}, apperr.E(apperr.Invalid, texts.AllRequired)
+			return festival.UserPatch{}, apperr.E(apperr.Invalid, texts.AllRequired)
 		}
 	}
 	return ReadInput(f, now)
 }
 
 // ReadChange reads the fields of an update body; it must name one at least.
-func ReadChange(f web.Fields, now time.Time) (accounts.Input, error) {
+func ReadChange(f web.Fields, now time.Time) (festival.UserPatch, error) {
 	if len(f) == 0 {
-		return accounts.Input{}, apperr.E(apperr.Invalid, texts.MissingData)
+		return festival.UserPatch{}, apperr.E(apperr.Invalid, texts.MissingData)
 	}
 	return ReadInput(f, now)
 }
@@ -59,8 +59,8 @@ func ReadChange(f web.Fields, now time.Time) (accounts.Input, error) {
 // ReadInput reads a user body. Values are checked here, before anything is
 // written, in the order the API answers them: a refused value gives the
 // spec's 500 "Erreur base de données" with details naming the field.
-func ReadInput(f web.Fields, now time.Time) (accounts.Input, error) {
-	in := accounts.Input{Profile: map[string]accounts.Optional{}}
+func ReadInput(f web.Fields, now time.Time) (festival.UserPatch, error) {
+	in := festival.UserPatch{Profile: map[string]*string{}}
 	text := func(name string) (*string, error) {
 		s, ok, err := f.String(name)
 		if err != nil {
@@ -122,13 +122,13 @@ func ReadInput(f web.Fields, now time.Time) (accounts.Input, error) {
 			continue
 		}
 		if v == nil || strings.TrimSpace(*v) == "" {
-			in.Profile[o.Name] = accounts.Optional{Sent: true}
+			in.Profile[o.Name] = nil
 			continue
 		}
 		if err := festival.CheckProfileField(o.Name, v, o.Max, now); err != nil {
 			return in, festival.RefusedAs(apperr.Rejected, err)
 		}
-		in.Profile[o.Name] = accounts.Optional{Sent: true, Value: v}
+		in.Profile[o.Name] = v
 	}
 	return in, nil
 }

@@ -146,3 +146,11 @@ func ResultsAudience(films []Movie) []int64 {
 	slices.Sort(ids)
 	return slices.Compact(ids)
 }
+
+// MessageOutcome is how an attempt to deliver a message went: sent to
+// everyone, to try again at a time, or failed for good.
+type MessageOutcome struct {
+	State MessageState // MessageSent, MessagePending (tried again at At) or MessageFailed
+	At    time.Time    // when it ended, or when to try again
+	Error string
+}

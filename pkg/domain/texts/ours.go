@@ -14,6 +14,8 @@ const (
 	BadSpan                      = "Le corps doit donner from et to, en secondes depuis le début du film : 0 ≤ from < to, 24 h au plus"
 	NotWatchedEnough             = "Vous avez regardé %.1f %% du film ; le festival demande d'en avoir vu %d %% avant de voter"
 	MinWatchedShareRange         = "Le paramètre min_watched_share doit être un entier de 0 (pas de règle) à 100 (pour cent du film)"
+	ThrottleSettingRange         = "Le paramètre %s doit être un entier de 1 à %d"
+	JuryReminderDaysRange        = "Le paramètre jury_reminder_days doit être un entier de 0 (pas de rappels) à %d (jours entre deux rappels)"
 	GridSize                     = "Une grille compte de 1 à %d critères"
 	GridKey                      = "Critère %q : la clé doit faire de 1 à 32 caractères parmi a-z, 0-9 et _ , sans doublon"
 	GridName                     = "Critère %q : le nom est requis (%d caractères au plus)"

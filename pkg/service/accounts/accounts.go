@@ -12,7 +12,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // TokenIssuer signs the token a login answers (auth.Tokens).
@@ -28,14 +27,14 @@ type MovieRemover interface {
 
 // Service runs the account operations.
 type Service struct {
-	store  *dynamo.Store
+	store  Stores
 	tokens TokenIssuer
 	movies MovieRemover
 	now    func() time.Time
 }
 
-// New returns the account service. films may be nil while no films exist.
-func New(st *dynamo.Store, tokens TokenIssuer, movies MovieRemover, now func() time.Time) *Service {
+// New returns the account service. movies may be nil while no films exist.
+func New(st Stores, tokens TokenIssuer, movies MovieRemover, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
@@ -55,7 +54,7 @@ func (s *Service) Now() time.Time { return s.now() }
 
 // NewUser builds a user from a create body's input: required fields
 // present, password checked and hashed. It writes nothing.
-func (s *Service) NewUser(in Input) (festival.User, error) {
+func (s *Service) NewUser(in festival.UserPatch) (festival.User, error) {
 	if in.FirstName == nil || in.LastName == nil || in.Email == nil || in.Password == nil {
 		return festival.User{}, apperr.E(apperr.Invalid, texts.AllRequired)
 	}
@@ -67,22 +66,16 @@ func (s *Service) NewUser(in Input) (festival.User, error) {
 		return festival.User{}, err
 	}
 	now := festival.NewTime(s.now())
-	u := festival.User{
-		FirstName: *in.FirstName, LastName: *in.LastName, Email: *in.Email,
-		PasswordHash: hash, Role: festival.RoleProducer, CreatedAt: now, UpdatedAt: now,
-	}
-	if in.Role != nil {
-		u.Role = *in.Role
-	}
-	in.applyOptional(&u)
-	return u, nil
+	u := festival.User{PasswordHash: hash, Role: festival.RoleProducer, CreatedAt: now, UpdatedAt: now}
+	err = in.Apply(&u, true) // any role: who may create it is Create's question
+	return u, err
 }
 
 // Create registers a user from a create body (POST /users, POST /auth/register).
 //
 // Unless by is an ADMIN (nil: nobody signed in), the festival setting
 // self_registration_roles decides which roles may be created (403 otherwise).
-func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Settings, in Input) (Created, error) {
+func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Settings, in festival.UserPatch) (Created, error) {
 	u, err := s.NewUser(in)
 	if err != nil {
 		return Created{}, err
@@ -92,19 +85,19 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 			return Created{}, err
 		}
 	}
-	if existing, err := s.store.UserByEmail(ctx, u.Email); err == nil {
+	if existing, err := s.store.Users.UserByEmail(ctx, u.Email); err == nil {
 		// The common case answers without drawing an id; the transaction
 		// below still decides when two registrations race.
 		return Created{User: existing, Existing: true}, nil
 	} else if !errors.Is(err, festival.ErrNotFound) {
 		return Created{}, err
 	}
-	if u.ID, err = s.store.NewUserID(ctx); err != nil {
+	if u.ID, err = s.store.Users.NewUserID(ctx); err != nil {
 		return Created{}, err
 	}
-	err = s.store.CreateUser(ctx, u)
+	err = s.store.Users.CreateUser(ctx, u)
 	if errors.Is(err, festival.ErrEmailTaken) {
-		existing, gerr := s.store.UserByEmail(ctx, u.Email)
+		existing, gerr := s.store.Users.UserByEmail(ctx, u.Email)
 		if gerr != nil {
 			return Created{}, gerr
 		}
@@ -118,7 +111,7 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 
 // Settings reads the festival's settings, once for a registration's checks.
 func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
-	return s.store.GetSettings(ctx)
+	return s.store.Settings.GetSettings(ctx)
 }
 
 // CheckSelfRegistration refuses (403) a registration without an admin for a
@@ -148,7 +141,7 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (L
 	if err != nil {
 		return LoginResult{}, err
 	}
-	u, err := s.store.UserByEmail(ctx, email)
+	u, err := s.store.Users.UserByEmail(ctx, email)
 	if err != nil && !errors.Is(err, festival.ErrNotFound) {
 		return LoginResult{}, err
 	}
@@ -172,7 +165,7 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (L
 
 // Get reads one user; 404 "Utilisateur non trouvé" when absent.
 func (s *Service) Get(ctx context.Context, id int64) (festival.User, error) {
-	u, err := s.store.GetUser(ctx, id)
+	u, err := s.store.Users.GetUser(ctx, id)
 	return u, storeErr(err)
 }
 
@@ -190,15 +183,15 @@ func storeErr(err error) error {
 }
 
 // List returns users, all of them or one page.
-func (s *Service) List(ctx context.Context, p dynamo.Page) ([]festival.User, string, error) {
-	return s.store.ListUsers(ctx, p)
+func (s *Service) List(ctx context.Context, p festival.Page) ([]festival.User, string, error) {
+	return s.store.Users.ListUsers(ctx, p)
 }
 
 // Update changes a user with the fields that were sent. Only provided fields
 // change; the password only when it is non-empty and not only white space
 // (then rehashed). allowRole is false when users edit themselves, so that
 // nobody can promote their own account. A change of role is audited.
-func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, in Input, allowRole bool) (festival.User, error) {
+func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, in festival.UserPatch, allowRole bool) (festival.User, error) {
 	var hash string
 	if in.Password != nil && strings.TrimSpace(*in.Password) != "" {
 		if err := festival.CheckPassword(*in.Password); err != nil {
@@ -210,28 +203,11 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, i
 		}
 	}
 	actor := caller
-	u, err := s.store.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
-		if in.FirstName != nil {
-			u.FirstName = *in.FirstName
-		}
-		if in.LastName != nil {
-			u.LastName = *in.LastName
-		}
-		if in.Email != nil {
-			u.Email = *in.Email
-		}
-		if in.Role != nil && *in.Role != u.Role {
-			if !allowRole {
-				// A client that sends the profile back unchanged keeps working.
-				return apperr.E(apperr.Forbidden, "Vous ne pouvez pas changer votre propre rôle")
-			}
-			u.Role = *in.Role
-		}
+	u, err := s.store.Users.UpdateUserAs(ctx, &actor, id, func(u *festival.User) error {
 		if hash != "" {
 			u.PasswordHash = hash
 		}
-		in.applyOptional(u)
-		return nil
+		return in.Apply(u, allowRole)
 	})
 	if errors.Is(err, festival.ErrEmailTaken) {
 		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
@@ -249,20 +225,13 @@ func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) e
 	if _, err := s.Get(ctx, id); err != nil {
 		return err
 	}
-	// The store refuses (ErrConflict) while the index still shows a film of
-	// the user, for instance one submitted meanwhile, or not yet gone from
-	// the index: delete films again, under the store's retry policy.
-	err := dynamo.Retry(ctx, func(int) error {
-		if s.movies != nil {
-			if err := s.movies.DeleteMoviesOf(ctx, id); err != nil {
-				return err
-			}
-		}
-		err := s.store.DeleteUser(ctx, caller, id)
-		if errors.Is(err, festival.ErrConflict) {
-			return dynamo.Again(err)
-		}
-		return err
-	})
+	// Films go first, so that none is left without its owner; the store
+	// runs the deletion of films again while one remains (submitted
+	// meanwhile, or not yet gone from the index).
+	var films func(context.Context) error
+	if s.movies != nil {
+		films = func(ctx context.Context) error { return s.movies.DeleteMoviesOf(ctx, id) }
+	}
+	err := s.store.Users.DeleteUserAfter(ctx, caller, id, films)
 	return storeErr(err)
 }

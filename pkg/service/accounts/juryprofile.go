@@ -61,7 +61,7 @@ func (s *Service) SetJuryProfile(ctx context.Context, uid int64, self bool, p Ju
 	if len(p.Categories) > MaxJuryCategories || len(p.Conflicts) > MaxJuryConflicts {
 		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.JuryProfileShape, MaxJuryCategories, MaxJuryConflicts)
 	}
-	u, err := s.store.SetJuryProfile(ctx, uid, p.Categories, p.Conflicts)
+	u, err := s.store.Jury.SetJuryProfile(ctx, uid, p.Categories, p.Conflicts)
 	var bad *festival.JuryProfileError
 	switch {
 	case errors.As(err, &bad) && len(bad.UnknownCategories) > 0:

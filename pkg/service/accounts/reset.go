@@ -32,7 +32,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, address strin
 	if err := s.admitReset(ctx, address); err != nil {
 		return err
 	}
-	u, err := s.store.UserByEmail(ctx, email)
+	u, err := s.store.Users.UserByEmail(ctx, email)
 	if errors.Is(err, festival.ErrNotFound) {
 		return nil
 	}
@@ -46,7 +46,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, address strin
 	token := base64.RawURLEncoding.EncodeToString(b[:])
 	now := s.now()
 	msg := festival.NewMessage(festival.MessagePasswordReset, []int64{u.ID}, map[string]string{"token": token}, now)
-	return s.store.CreatePasswordReset(ctx, u.ID, resetHash(token), now.Add(ResetTTL), msg)
+	return s.store.Resets.CreatePasswordReset(ctx, u.ID, resetHash(token), now.Add(ResetTTL), msg)
 }
 
 // ResetPassword sets a new password with a token from a reset message; the
@@ -60,7 +60,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 	if err != nil {
 		return err
 	}
-	_, err = s.store.ConsumePasswordReset(ctx, resetHash(token), s.now(), hash)
+	_, err = s.store.Resets.ConsumePasswordReset(ctx, resetHash(token), s.now(), hash)
 	if errors.Is(err, festival.ErrResetInvalid) {
 		return apperr.E(apperr.Invalid, texts.ResetInvalid)
 	}
@@ -69,11 +69,10 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 
 // Reminders reports whether the caller receives the jury's reminders.
 func (s *Service) Reminders(ctx context.Context, c festival.Actor) (bool, error) {
-	mails, err := s.store.JuryMails(ctx, []int64{c.ID})
-	return !mails[c.ID].RemindersOff, err
+	return s.store.Jury.RemindersOn(ctx, c.ID)
 }
 
 // SetReminders turns the caller's reminders on or off.
 func (s *Service) SetReminders(ctx context.Context, c festival.Actor, on bool) error {
-	return s.store.SetReminders(ctx, c.ID, on)
+	return s.store.Jury.SetReminders(ctx, c.ID, on)
 }

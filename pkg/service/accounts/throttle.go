@@ -8,7 +8,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // The throttle's counters (festival.Throttle): failed logins per e-mail and
@@ -30,9 +29,9 @@ func tooMany(format string, until, now time.Time) error {
 // loginKeys are the counters a login attempt with email from address meets.
 // The account counter is kept for any e-mail, registered or not, so that a
 // 429 says nothing about which accounts exist.
-func loginKeys(email, address string) (account, addr dynamo.CounterKey) {
-	return dynamo.CounterKey{Counter: counterLoginAccount, Subject: festival.NormalizeEmail(email)},
-		dynamo.CounterKey{Counter: counterLoginAddress, Subject: address}
+func loginKeys(email, address string) (account, addr festival.CounterKey) {
+	return festival.CounterKey{Counter: counterLoginAccount, Subject: festival.NormalizeEmail(email)},
+		festival.CounterKey{Counter: counterLoginAddress, Subject: address}
 }
 
 // admitLogin reads the settings and both counters in one request, and
@@ -40,14 +39,14 @@ func loginKeys(email, address string) (account, addr dynamo.CounterKey) {
 // It returns the throttle and whether the e-mail has failures to clear.
 func (s *Service) admitLogin(ctx context.Context, email, address string) (festival.Throttle, bool, error) {
 	account, addr := loginKeys(email, address)
-	st, counts, err := s.store.SettingsAndCounts(ctx, account, addr)
+	st, counts, err := s.store.Counters.SettingsAndCounts(ctx, account, addr)
 	if err != nil {
 		return festival.Throttle{}, false, err
 	}
 	t := st.Throttle
 	now := s.now()
 	for _, c := range []struct {
-		count dynamo.Count
+		count festival.Count
 		limit int
 	}{{counts[account], t.LoginFailuresPerAccount}, {counts[addr], t.LoginFailuresPerAddress}} {
 		if c.count.N >= c.limit {
@@ -60,14 +59,14 @@ func (s *Service) admitLogin(ctx context.Context, email, address string) (festiv
 // loginFailed counts a failed login on both counters.
 func (s *Service) loginFailed(ctx context.Context, t festival.Throttle, email, address string) error {
 	account, addr := loginKeys(email, address)
-	_, err := s.store.AddCount(ctx, t.Window(), account, addr)
+	_, err := s.store.Counters.AddCount(ctx, t.Window(), account, addr)
 	return err
 }
 
 // loginSucceeded clears the account's failures (the address's stay).
 func (s *Service) loginSucceeded(ctx context.Context, email string) error {
 	account, _ := loginKeys(email, "")
-	return s.store.ResetCount(ctx, account)
+	return s.store.Counters.ResetCount(ctx, account)
 }
 
 // AdmitRegistration counts a registration attempt from address (POST
@@ -82,7 +81,7 @@ func (s *Service) AdmitRegistration(ctx context.Context, st festival.Settings, a
 // limit as registrations (both create something for an unauthenticated
 // caller: an account, or an e-mail to someone), on a counter of its own.
 func (s *Service) admitReset(ctx context.Context, address string) error {
-	st, err := s.store.GetSettings(ctx)
+	st, err := s.store.Settings.GetSettings(ctx)
 	if err != nil {
 		return err
 	}
@@ -92,8 +91,8 @@ func (s *Service) admitReset(ctx context.Context, address string) error {
 // admit counts one attempt on a counter of the address and refuses it with
 // 429 (format's message) past RegistrationsPerAddress within the window.
 func (s *Service) admit(ctx context.Context, st festival.Settings, counter, address, format string) error {
-	k := dynamo.CounterKey{Counter: counter, Subject: address}
-	counts, err := s.store.AddCount(ctx, st.Window(), k)
+	k := festival.CounterKey{Counter: counter, Subject: address}
+	counts, err := s.store.Counters.AddCount(ctx, st.Window(), k)
 	if err != nil {
 		return err
 	}

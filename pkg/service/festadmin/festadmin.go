@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,7 +15,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // DefaultAuditLimit is the page size of GET /audit without ?limit=: the trail
@@ -23,167 +23,70 @@ const DefaultAuditLimit = 100
 
 // Service runs the settings and audit operations.
 type Service struct {
-	store *dynamo.Store
+	store Stores
 	now   func() time.Time
 }
 
 // New returns the administration service; now is its clock (the time of a
 // publication of the results).
-func New(st *dynamo.Store, now func() time.Time) *Service { return &Service{store: st, now: now} }
+func New(st Stores, now func() time.Time) *Service { return &Service{store: st, now: now} }
 
 // Settings reads the festival settings.
 func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
-	return s.store.GetSettings(ctx)
+	return s.store.Settings.GetSettings(ctx)
 }
 
-// SettingsChange is a change of the settings: nil for a setting not sent.
-type SettingsChange struct {
-	JuryVoteAssignedOnly  *bool
-	SelfRegistrationRoles []festival.Role // nil: unchanged; empty: nobody may self-register
-	// The throttle's numbers (festival.Throttle), each nil when not sent.
-	LoginFailuresPerAccount, LoginFailuresPerAddress, RegistrationsPerAddress, ThrottleWindowSeconds *int
-	// The calendar's dates (festival.Season), each nil when not sent; a
-	// zero time sent unsets the date.
-	SubmissionsOpenAt, SubmissionsCloseAt, VotingOpenAt, VotingCloseAt *festival.Time
-	// ResultsPublished publishes the results (now, if not already) or
-	// withdraws the publication.
-	ResultsPublished *bool
-	PublicFilmView   *festival.FilmView
-	JuryReminderDays *int
-	// CategoryWindows replaces every category's own windows.
-	CategoryWindows *map[int64]festival.CategoryWindow
-	// ScoringGrid replaces the festival's grid (empty: none);
-	// CategoryGrids every category's own.
-	ScoringGrid   *festival.Grid
-	CategoryGrids *map[int64]festival.Grid
-	// MinWatchedShare is the share of a film (percent) a vote requires.
-	MinWatchedShare *int
+// UpdateSettings checks and applies a change of the settings: the values on
+// their own first, then what publishing the results records (read before
+// the change), the grids and windows and the categories they name; the
+// store applies the patch (festival.SettingsPatch.Apply) to the settings it
+// reads, and writes them with the messages the change owes people.
+func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, p festival.SettingsPatch) (festival.Settings, error) {
+	if err := p.Check(); err != nil {
+		return festival.Settings{}, err
+	}
+	if p.Publishes() {
+		var err error
+		if p.Publication, err = s.publication(ctx); err != nil {
+			return festival.Settings{}, err
+		}
+	}
+	if err := p.CheckGrids(); err != nil {
+		return festival.Settings{}, err
+	}
+	if p.CategoryGrids != nil {
+		if err := s.knownCategories(ctx, slices.Collect(maps.Keys(*p.CategoryGrids))); err != nil {
+			return festival.Settings{}, err
+		}
+	}
+	if err := p.CheckWindows(); err != nil {
+		return festival.Settings{}, err
+	}
+	if p.CategoryWindows != nil {
+		if err := s.knownCategories(ctx, slices.Collect(maps.Keys(*p.CategoryWindows))); err != nil {
+			return festival.Settings{}, err
+		}
+	}
+	return s.store.Settings.UpdateSettings(ctx, c, p.Apply)
 }
 
-// UpdateSettings changes the settings that were sent; a role listed twice
-// counts once.
-func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, ch SettingsChange) (festival.Settings, error) {
-	var roles []festival.Role
-	if ch.SelfRegistrationRoles != nil {
-		roles = []festival.Role{}
-		for _, r := range ch.SelfRegistrationRoles {
-			if !slices.Contains(roles, r) {
-				roles = append(roles, r)
-			}
-		}
+// publication reads what publishing the results records: every producer of
+// a film and every jury member hear of it (read before the change), and
+// the votes up to now are linked into the ledger, whose head the
+// publication records, so the palmarès comes from exactly those votes.
+func (s *Service) publication(ctx context.Context) (festival.Publication, error) {
+	films, _, err := s.store.Films.ListMovies(ctx, festival.MovieFilter{}, festival.Page{})
+	if err != nil {
+		return festival.Publication{}, err
 	}
-	// Publishing tells every producer of a film and every jury member: who
-	// they are is read before the change (the festival's films).
-	var audience []int64
-	var ledger festival.LedgerHead
-	if ch.ResultsPublished != nil && *ch.ResultsPublished {
-		films, _, err := s.store.ListMovies(ctx, festival.MovieFilter{}, festival.Page{})
-		if err != nil {
-			return festival.Settings{}, err
-		}
-		audience = festival.ResultsAudience(films)
-		// The votes up to now are linked into the ledger, whose head the
-		// publication records: the palmarès comes from exactly those votes.
-		if _, err := s.store.AppendLedger(ctx); err != nil {
-			return festival.Settings{}, err
-		}
-		if ledger, err = s.store.LedgerHead(ctx); err != nil {
-			return festival.Settings{}, err
-		}
+	if _, err := s.store.Ledger.AppendLedger(ctx); err != nil {
+		return festival.Publication{}, err
 	}
-	if ch.ScoringGrid != nil && len(*ch.ScoringGrid) > 0 {
-		if err := festival.CheckGrid(*ch.ScoringGrid); err != nil {
-			return festival.Settings{}, err
-		}
+	head, err := s.store.Ledger.LedgerHead(ctx)
+	if err != nil {
+		return festival.Publication{}, err
 	}
-	if ch.CategoryGrids != nil {
-		ids := make([]int64, 0, len(*ch.CategoryGrids))
-		for id, g := range *ch.CategoryGrids {
-			if err := festival.CheckGrid(g); err != nil {
-				return festival.Settings{}, err
-			}
-			ids = append(ids, id)
-		}
-		if err := s.knownCategories(ctx, ids); err != nil {
-			return festival.Settings{}, err
-		}
-	}
-	if ch.CategoryWindows != nil {
-		ids := make([]int64, 0, len(*ch.CategoryWindows))
-		for id, w := range *ch.CategoryWindows {
-			if !w.Submissions().Valid() || !w.Voting().Valid() {
-				return festival.Settings{}, apperr.Ef(apperr.Invalid, texts.CategoryWindowBackwards, id)
-			}
-			ids = append(ids, id)
-		}
-		if err := s.knownCategories(ctx, ids); err != nil {
-			return festival.Settings{}, err
-		}
-	}
-	return s.store.UpdateSettings(ctx, c, func(st *festival.Settings) ([]festival.Message, error) {
-		var msgs []festival.Message
-		if ch.CategoryWindows != nil {
-			st.CategoryWindows = *ch.CategoryWindows
-		}
-		if ch.ScoringGrid != nil {
-			st.ScoringGrid = *ch.ScoringGrid
-		}
-		if ch.MinWatchedShare != nil {
-			st.MinWatchedShare = *ch.MinWatchedShare
-		}
-		if ch.CategoryGrids != nil {
-			st.CategoryGrids = *ch.CategoryGrids
-		}
-		if ch.JuryVoteAssignedOnly != nil {
-			st.JuryVoteAssignedOnly = *ch.JuryVoteAssignedOnly
-		}
-		if roles != nil {
-			st.SelfRegistrationRoles = roles
-		}
-		for _, f := range []struct {
-			sent *int
-			to   *int
-		}{
-			{ch.LoginFailuresPerAccount, &st.LoginFailuresPerAccount}, {ch.LoginFailuresPerAddress, &st.LoginFailuresPerAddress},
-			{ch.RegistrationsPerAddress, &st.RegistrationsPerAddress}, {ch.ThrottleWindowSeconds, &st.WindowSeconds},
-		} {
-			if f.sent != nil {
-				*f.to = *f.sent
-			}
-		}
-		for _, d := range []struct{ sent, to *festival.Time }{
-			{ch.SubmissionsOpenAt, &st.SubmissionsOpenAt}, {ch.SubmissionsCloseAt, &st.SubmissionsCloseAt},
-			{ch.VotingOpenAt, &st.VotingOpenAt}, {ch.VotingCloseAt, &st.VotingCloseAt},
-		} {
-			if d.sent != nil {
-				*d.to = *d.sent
-			}
-		}
-		if !st.Submissions().Valid() {
-			return nil, apperr.E(apperr.Invalid, texts.SubmissionsWindowBackwards)
-		}
-		if !st.Voting().Valid() {
-			return nil, apperr.E(apperr.Invalid, texts.VotingWindowBackwards)
-		}
-		switch {
-		case ch.ResultsPublished == nil:
-		case !*ch.ResultsPublished:
-			st.ResultsPublishedAt, st.ResultsLedger = festival.Time{}, nil
-		case !st.Published():
-			st.ResultsPublishedAt = festival.NewTime(s.now())
-			st.ResultsLedger = &ledger
-			if len(audience) > 0 {
-				msgs = append(msgs, festival.NewMessage(festival.MessageResultsPublished, audience, map[string]string{}, s.now()))
-			}
-		}
-		if ch.PublicFilmView != nil {
-			st.PublicFilmView = *ch.PublicFilmView
-		}
-		if ch.JuryReminderDays != nil {
-			st.JuryReminderDays = *ch.JuryReminderDays
-		}
-		return msgs, nil
-	})
+	return festival.Publication{At: s.now(), Ledger: head, Audience: festival.ResultsAudience(films)}, nil
 }
 
 // AuditQuery selects audit entries: by who made them, what, on what, and
@@ -202,7 +105,7 @@ func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]festival.AuditEntr
 		q.Page.Limit = DefaultAuditLimit
 	}
 	f := festival.AuditFilter{ActorID: q.ActorID, Action: q.Action, Target: q.Target, From: q.From, To: q.To}
-	return s.store.ListAudit(ctx, f, q.Page)
+	return s.store.Audit.ListAudit(ctx, f, q.Page)
 }
 
 // Messages lists the outbox's messages of one state (pending, sent, failed),
@@ -211,7 +114,7 @@ func (s *Service) Messages(ctx context.Context, st festival.MessageState, p fest
 	if p.Limit == 0 {
 		p.Limit = DefaultAuditLimit
 	}
-	return s.store.ListMessages(ctx, st, p)
+	return s.store.Outbox.ListMessages(ctx, st, p)
 }
 
 // LateCodeInput is a new late-entry code: Code "" draws one.
@@ -254,7 +157,7 @@ func (s *Service) CreateLateCode(ctx context.Context, in LateCodeInput) (festiva
 		return festival.LateCode{}, apperr.E(apperr.Invalid, texts.LateCodeShape)
 	}
 	c := festival.LateCode{Code: code, Uses: in.Uses, UsesLeft: in.Uses, ExpiresAt: in.ExpiresAt, CreatedAt: festival.NewTime(now)}
-	err := s.store.CreateLateCode(ctx, c)
+	err := s.store.LateCodes.CreateLateCode(ctx, c)
 	if errors.Is(err, festival.ErrCodeTaken) {
 		return c, apperr.E(apperr.Conflict, texts.LateCodeTaken)
 	}
@@ -263,12 +166,12 @@ func (s *Service) CreateLateCode(ctx context.Context, in LateCodeInput) (festiva
 
 // LateCodes lists the codes, newest first.
 func (s *Service) LateCodes(ctx context.Context, p festival.Page) ([]festival.LateCode, string, error) {
-	return s.store.ListLateCodes(ctx, p)
+	return s.store.LateCodes.ListLateCodes(ctx, p)
 }
 
 // DeleteLateCode withdraws a code.
 func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
-	err := s.store.DeleteLateCode(ctx, strings.ToUpper(code))
+	err := s.store.LateCodes.DeleteLateCode(ctx, strings.ToUpper(code))
 	if errors.Is(err, festival.ErrNotFound) {
 		return apperr.E(apperr.NotFound, texts.LateCodeNotFound)
 	}
@@ -277,7 +180,7 @@ func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
 
 // knownCategories refuses ids that are not categories (400 naming them).
 func (s *Service) knownCategories(ctx context.Context, ids []int64) error {
-	_, err := s.store.CategoryNames(ctx, ids)
+	_, err := s.store.Categories.CategoryNames(ctx, ids)
 	var unknown *festival.UnknownIDsError
 	if errors.As(err, &unknown) {
 		return apperr.Ef(apperr.Invalid, texts.UnknownCategories, festival.JoinIDs(unknown.IDs, ", "))

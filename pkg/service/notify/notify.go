@@ -15,12 +15,39 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // Mailer sends an e-mail.
 type Mailer interface {
 	Send(ctx context.Context, e festival.Email) error
+}
+
+// Outbox is the store of messages (festival.Message), each in one state's
+// queue: pending ones by when they are due, sent and failed ones by when
+// they ended.
+type Outbox interface {
+	// DueMessages returns up to limit pending messages due at now, oldest first.
+	DueMessages(ctx context.Context, now time.Time, limit int32) ([]festival.Message, error)
+	// ClaimMessage counts an attempt and keeps the message from other
+	// runners until until; false when another runner took it first.
+	ClaimMessage(ctx context.Context, m festival.Message, until time.Time) (festival.Message, bool, error)
+	// MarkDelivered records that one recipient was sent the message.
+	MarkDelivered(ctx context.Context, id string, userID int64) error
+	// FinishAttempt files a claimed message by how its attempt went.
+	FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error
+	ListMessages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error)
+}
+
+// Recipients reads the accounts messages go to: those that exist, by id.
+type Recipients interface {
+	UsersByID(ctx context.Context, ids []int64) (map[int64]festival.User, error)
+}
+
+// Store is what the runner reads and writes; pkg/app wires the DynamoDB
+// store into it.
+type Store interface {
+	Outbox
+	Recipients
 }
 
 // Config names the festival in its messages and says where its console is.
@@ -31,7 +58,7 @@ type Config struct {
 
 // Service delivers due messages.
 type Service struct {
-	store  *dynamo.Store
+	store  Store
 	mailer Mailer
 	cfg    Config
 	now    func() time.Time
@@ -39,7 +66,7 @@ type Service struct {
 }
 
 // New returns the outbox's runner.
-func New(st *dynamo.Store, m Mailer, cfg Config, now func() time.Time, log *slog.Logger) *Service {
+func New(st Store, m Mailer, cfg Config, now func() time.Time, log *slog.Logger) *Service {
 	return &Service{store: st, mailer: m, cfg: cfg, now: now, log: log}
 }
 
@@ -100,7 +127,7 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 }
 
 // attempt sends a claimed message to each recipient it has not reached yet.
-func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User) dynamo.MessageOutcome {
+func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User) festival.MessageOutcome {
 	now := s.now()
 	var failure error
 	for _, to := range m.To {
@@ -123,11 +150,11 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 	}
 	switch {
 	case failure == nil:
-		return dynamo.MessageOutcome{State: festival.MessageSent, At: now}
+		return festival.MessageOutcome{State: festival.MessageSent, At: now}
 	case m.Attempts >= festival.MaxMessageAttempts:
-		return dynamo.MessageOutcome{State: festival.MessageFailed, At: now, Error: failure.Error()}
+		return festival.MessageOutcome{State: festival.MessageFailed, At: now, Error: failure.Error()}
 	default:
-		return dynamo.MessageOutcome{State: festival.MessagePending, At: now.Add(festival.MessageRetryDelay(m.Attempts)), Error: failure.Error()}
+		return festival.MessageOutcome{State: festival.MessagePending, At: now.Add(festival.MessageRetryDelay(m.Attempts)), Error: failure.Error()}
 	}
 }
 

@@ -80,3 +80,10 @@ func (s *Store) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 		return nil
 	}, checks)
 }
+
+// RemindersOn reports whether a user receives the jury's reminders (one
+// BatchGetItem, as JuryMails): on unless they turned them off.
+func (s *Store) RemindersOn(ctx context.Context, uid int64) (bool, error) {
+	mails, err := s.JuryMails(ctx, []int64{uid})
+	return !mails[uid].RemindersOff, err
+}

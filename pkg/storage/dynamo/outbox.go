@@ -154,18 +154,10 @@ func (s *Store) MarkDelivered(ctx context.Context, id string, userID int64) erro
 	return nil
 }
 
-// MessageOutcome is how an attempt went: sent to everyone, to try again at
-// a time, or failed for good.
-type MessageOutcome struct {
-	State festival.MessageState // MessageSent, MessagePending (retry at RetryAt) or MessageFailed
-	At    time.Time             // when it ended, or when to try again
-	Error string
-}
-
 // FinishAttempt files a claimed message by the outcome of its attempt. A
 // message that ends (sent or failed) loses its params: a reset message's
 // token is not kept once sent.
-func (s *Store) FinishAttempt(ctx context.Context, id string, o MessageOutcome) error {
+func (s *Store) FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error {
 	at := festival.NewTime(o.At)
 	values := map[string]types.AttributeValue{
 		":state": str(string(o.State)), ":pk": str(messageQueue(o.State)), ":sk": str(messageQueueSK(at, id)), ":err": str(o.Error),

@@ -15,20 +15,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// CounterKey names one throttle counter: what is counted (login-account,
-// login-address, registration) and for whom (an e-mail, a source address).
-type CounterKey struct {
-	Counter, Subject string
-}
-
-// Count is a counter's state: how many attempts since the window began, and
-// when the window ends. The zero Count is a counter never started or whose
-// window has ended.
-type Count struct {
-	N     int
-	Until time.Time
-}
-
 type counterItem struct {
 	PK        string `dynamodbav:"PK"`
 	SK        string `dynamodbav:"SK"`
@@ -39,30 +25,30 @@ type counterItem struct {
 
 // live is the item's count, or zero once its window has ended at now (TTL
 // deletes expired items late, so expiry is decided here, not by TTL).
-func (it counterItem) live(now time.Time) Count {
+func (it counterItem) live(now time.Time) festival.Count {
 	until := time.Unix(it.ExpiresAt, 0)
 	if !now.Before(until) {
-		return Count{}
+		return festival.Count{}
 	}
-	return Count{N: it.N, Until: until}
+	return festival.Count{N: it.N, Until: until}
 }
 
 // Counts reads counters in one request (BatchGetItem); a missing or expired
-// one reads as the zero Count.
-func (s *Store) Counts(ctx context.Context, keys ...CounterKey) (map[CounterKey]Count, error) {
+// one reads as the zero festival.Count.
+func (s *Store) Counts(ctx context.Context, keys ...festival.CounterKey) (map[festival.CounterKey]festival.Count, error) {
 	_, counts, err := s.countsWith(ctx, false, keys)
 	return counts, err
 }
 
 // SettingsAndCounts reads the festival settings and counters in one request
 // (a login needs both before anything else).
-func (s *Store) SettingsAndCounts(ctx context.Context, keys ...CounterKey) (festival.Settings, map[CounterKey]Count, error) {
+func (s *Store) SettingsAndCounts(ctx context.Context, keys ...festival.CounterKey) (festival.Settings, map[festival.CounterKey]festival.Count, error) {
 	return s.countsWith(ctx, true, keys)
 }
 
-func (s *Store) countsWith(ctx context.Context, withSettings bool, keys []CounterKey) (festival.Settings, map[CounterKey]Count, error) {
+func (s *Store) countsWith(ctx context.Context, withSettings bool, keys []festival.CounterKey) (festival.Settings, map[festival.CounterKey]festival.Count, error) {
 	st := festival.DefaultSettings()
-	byPK := make(map[string]CounterKey, len(keys))
+	byPK := make(map[string]festival.CounterKey, len(keys))
 	reqKeys := make([]map[string]types.AttributeValue, 0, len(keys)+1)
 	if withSettings {
 		reqKeys = append(reqKeys, key(settingsPK, settingsSK))
@@ -74,7 +60,7 @@ func (s *Store) countsWith(ctx context.Context, withSettings bool, keys []Counte
 			reqKeys = append(reqKeys, key(pk, skThrottle))
 		}
 	}
-	out := make(map[CounterKey]Count, len(keys))
+	out := make(map[festival.CounterKey]festival.Count, len(keys))
 	now := s.now()
 	err := s.batchGet(ctx, reqKeys, "", nil, func(item map[string]types.AttributeValue) error {
 		if pk, _ := item[attrPK].(*types.AttributeValueMemberS); pk != nil && pk.Value == settingsPK {
@@ -101,8 +87,8 @@ func (s *Store) countsWith(ctx context.Context, withSettings bool, keys []Counte
 // AddCount counts one attempt on each counter: within a window it adds one,
 // after it (or the first time) it starts a new window of the given length.
 // It returns the counts after the attempt.
-func (s *Store) AddCount(ctx context.Context, window time.Duration, keys ...CounterKey) (map[CounterKey]Count, error) {
-	out := make(map[CounterKey]Count, len(keys))
+func (s *Store) AddCount(ctx context.Context, window time.Duration, keys ...festival.CounterKey) (map[festival.CounterKey]festival.Count, error) {
+	out := make(map[festival.CounterKey]festival.Count, len(keys))
 	for _, k := range keys {
 		c, err := s.addCount(ctx, k, window)
 		if err != nil {
@@ -113,9 +99,9 @@ func (s *Store) AddCount(ctx context.Context, window time.Duration, keys ...Coun
 	return out, nil
 }
 
-func (s *Store) addCount(ctx context.Context, k CounterKey, window time.Duration) (Count, error) {
+func (s *Store) addCount(ctx context.Context, k festival.CounterKey, window time.Duration) (festival.Count, error) {
 	pk := throttlePK(k.Counter, k.Subject)
-	var c Count
+	var c festival.Count
 	err := Retry(ctx, func(int) error {
 		now := s.now()
 		nowS := strconv.FormatInt(now.Unix(), 10)
@@ -152,7 +138,7 @@ func (s *Store) addCount(ctx context.Context, k CounterKey, window time.Duration
 		})
 		switch {
 		case err == nil:
-			c = Count{N: 1, Until: time.Unix(until.Unix(), 0)}
+			c = festival.Count{N: 1, Until: time.Unix(until.Unix(), 0)}
 			return nil
 		case errors.As(err, &ccf):
 			return Again(fmt.Errorf("count %s: a window began meanwhile", pk))
@@ -164,7 +150,7 @@ func (s *Store) addCount(ctx context.Context, k CounterKey, window time.Duration
 
 // ResetCount ends a counter's window (a successful login clears its
 // account's failures).
-func (s *Store) ResetCount(ctx context.Context, k CounterKey) error {
+func (s *Store) ResetCount(ctx context.Context, k festival.CounterKey) error {
 	_, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &s.table, Key: key(throttlePK(k.Counter, k.Subject), skThrottle)})
 	if err != nil {
 		return fmt.Errorf("reset counter: %w", err)

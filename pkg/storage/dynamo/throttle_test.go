@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
@@ -18,7 +19,7 @@ func TestConcurrentAttemptsAreEachCountedOnceAndTheWindowEnds(t *testing.T) {
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	s := dynamo.New(db, table, clock)
 	ctx := context.Background()
-	k := dynamo.CounterKey{Counter: "login-address", Subject: "203.0.113.10"}
+	k := festival.CounterKey{Counter: "login-address", Subject: "203.0.113.10"}
 
 	var wg sync.WaitGroup
 	for range 20 {

@@ -328,6 +328,26 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 	})
 }
 
+// DeleteUserAfter deletes a user (DeleteUser) once first has run (the
+// accounts service deletes the user's films there, with their files), under
+// the store's retry policy: while the index still shows a film of the user
+// (one submitted meanwhile, or not yet gone from the index), first runs
+// again and the deletion is tried again. first may be nil.
+func (s *Store) DeleteUserAfter(ctx context.Context, actor festival.Actor, id int64, first func(context.Context) error) error {
+	return Retry(ctx, func(int) error {
+		if first != nil {
+			if err := first(ctx); err != nil {
+				return err
+			}
+		}
+		err := s.DeleteUser(ctx, actor, id)
+		if errors.Is(err, festival.ErrConflict) {
+			return Again(err)
+		}
+		return err
+	})
+}
+
 // detachFromUserOps returns the writes that remove one item hanging off a
 // deleted user. Films the user produced must be deleted (with their files)
 // before the user; see DeleteUser's caller.

@@ -1,0 +1,72 @@
+package auditapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/service/festadmin"
+)
+
+// list answers GET /audit: entries newest first, one page (100 by default),
+// the next page's cursor in X-Next-Cursor.
+func (h *Handler) list(r *http.Request, _ festival.Actor) (int, any, error) {
+	q, err := readAuditQuery(r.URL.Query())
+	if err != nil {
+		return 0, nil, err
+	}
+	entries, next, err := h.admin.Audit(r.Context(), q)
+	return http.StatusOK, web.Page(entries, next), err
+}
+
+// readAuditQuery reads ?actor=&action=&target=&from=&to=&limit=&cursor=.
+func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
+	get := func(k string) string {
+		if v := q[k]; len(v) > 0 {
+			return strings.TrimSpace(v[0])
+		}
+		return ""
+	}
+	var a festadmin.AuditQuery
+	if s := get("actor"); s != "" {
+		var id int64
+		if err := json.Unmarshal([]byte(s), &id); err != nil || id <= 0 {
+			return a, apperr.Ef(apperr.Invalid, "Paramètre actor invalide : %q (identifiant d'utilisateur attendu)", s)
+		}
+		a.ActorID = id
+	}
+	a.Action, a.Target = get("action"), get("target")
+	for _, b := range []struct {
+		name string
+		dst  *time.Time
+	}{{"from", &a.From}, {"to", &a.To}} {
+		s := get(b.name)
+		if s == "" {
+			continue
+		}
+		t, err := festival.ParseEventDate(b.name, s)
+		if err != nil {
+			return a, apperr.Ef(apperr.Invalid, "Paramètre %s invalide : %q (date ISO 8601 attendue, par exemple 2026-05-01T00:00:00Z)", b.name, s)
+		}
+		*b.dst = t.Time
+	}
+	if !a.From.IsZero() && !a.To.IsZero() && a.To.Before(a.From) {
+		return a, apperr.E(apperr.Invalid, "Le paramètre to précède le paramètre from")
+	}
+	a.Page.Cursor = get("cursor")
+	a.Page.Limit = festadmin.DefaultAuditLimit
+	if s := get("limit"); s != "" {
+		var n int32
+		if err := json.Unmarshal([]byte(s), &n); err != nil || n < 1 || n > 1000 {
+			return a, apperr.E(apperr.Invalid, texts.BadLimit)
+		}
+		a.Page.Limit = n
+	}
+	return a, nil
+}

@@ -1,0 +1,29 @@
+// Package settingsapi serves /settings: the festival's settings and its
+// late-entry codes (admin only). pkg/app decides which function serves it.
+package settingsapi
+
+import (
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/service/festadmin"
+)
+
+// Handler serves /settings.
+type Handler struct {
+	admin *festadmin.Service
+}
+
+// New returns the /settings routes.
+func New(adm *festadmin.Service, g *auth.Guard) http.Handler {
+	h := &Handler{admin: adm}
+	admin := festival.RoleAdmin
+	mux := http.NewServeMux()
+	mux.Handle("GET /settings", g.Require(h.get, admin))
+	mux.Handle("PUT /settings", g.Require(h.update, admin))
+	mux.Handle("GET /settings/late-codes", g.Require(h.lateCodes, admin))
+	mux.Handle("POST /settings/late-codes", g.Require(h.createLateCode, admin))
+	mux.Handle("DELETE /settings/late-codes/{code}", g.Require(h.deleteLateCode, admin))
+	return mux
+}

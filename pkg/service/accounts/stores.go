@@ -1,0 +1,69 @@
+package accounts
+
+import (
+	"context"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// The stores the account operations read and write, one per aggregate, each
+// with only the methods the service calls. pkg/app wires the DynamoDB store
+// into every one of them.
+
+// Users is the store of accounts: an e-mail belongs to one account at most
+// (festival.ErrEmailTaken), a missing account is festival.ErrNotFound.
+type Users interface {
+	NewUserID(ctx context.Context) (int64, error)
+	CreateUser(ctx context.Context, u festival.User) error
+	GetUser(ctx context.Context, id int64) (festival.User, error)
+	UserByEmail(ctx context.Context, email string) (festival.User, error)
+	ListUsers(ctx context.Context, p festival.Page) ([]festival.User, string, error)
+	// UpdateUserAs reads the user, applies change and writes it back if
+	// nobody changed it meanwhile; a change of role is audited as actor's.
+	UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error)
+	// DeleteUserAfter deletes the user and what hangs off the account once
+	// first has run, running both again while a film of the user remains
+	// (festival.ErrConflict after the last try).
+	DeleteUserAfter(ctx context.Context, actor festival.Actor, id int64, first func(context.Context) error) error
+}
+
+// Jury is what a jury member declares on their account: the categories they
+// judge and the films they must not (festival.JuryProfileError names what is
+// refused), and whether they receive reminders.
+type Jury interface {
+	SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64) (festival.User, error)
+	RemindersOn(ctx context.Context, uid int64) (bool, error)
+	SetReminders(ctx context.Context, uid int64, on bool) error
+}
+
+// Counters are the throttle's counters (festival.CounterKey).
+type Counters interface {
+	// SettingsAndCounts reads the settings and counters in one request.
+	SettingsAndCounts(ctx context.Context, keys ...festival.CounterKey) (festival.Settings, map[festival.CounterKey]festival.Count, error)
+	// AddCount counts one attempt on each counter, a new window of the given
+	// length starting when none is live, and returns the counts after it.
+	AddCount(ctx context.Context, window time.Duration, keys ...festival.CounterKey) (map[festival.CounterKey]festival.Count, error)
+	ResetCount(ctx context.Context, k festival.CounterKey) error
+}
+
+// Resets are the password resets: a token's hash, stored with the message
+// that mails the token, and used once (festival.ErrResetInvalid otherwise).
+type Resets interface {
+	CreatePasswordReset(ctx context.Context, userID int64, tokenHash string, expires time.Time, msg festival.Message) error
+	ConsumePasswordReset(ctx context.Context, tokenHash string, now time.Time, passwordHash string) (int64, error)
+}
+
+// Settings reads the festival's settings (the defaults when never set).
+type Settings interface {
+	GetSettings(ctx context.Context) (festival.Settings, error)
+}
+
+// Stores are the stores of the account operations.
+type Stores struct {
+	Users    Users
+	Jury     Jury
+	Counters Counters
+	Resets   Resets
+	Settings Settings
+}
