@@ -28,7 +28,7 @@ func TestDecideVote(t *testing.T) {
 	}{
 		"a first vote creates it": {
 			voter: juror, g: VoteGround{Movie: film(StatusAssigned)},
-			ch: VoteChange{Score: &seven, Comment: &short, CommentSet: true},
+			ch:   VoteChange{Score: &seven, Comment: &short, CommentSet: true},
 			want: VoteOutcome{Created: true, Vote: Vote{UserID: 4, MovieID: 12, Score: 7, Comment: &short, CreatedAt: now, UpdatedAt: now}},
 		},
 		"a first vote without a score is refused": {
