@@ -12,7 +12,6 @@ import (
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 func TestJuryResultsRankMoviesAndExportCSV(t *testing.T) {
@@ -102,7 +101,7 @@ func TestResultsNeedNoRequestPerMovie(t *testing.T) {
 				defer func() { <-sem; wg.Done() }()
 				s := float64((i*7+j*3)%11) / 1.0
 				comment := strings.Repeat("Commentaire détaillé du juré. ", 8)
-				if _, err := st.SaveVote(ctx, who, f, dynamo.VoteChange{Score: &s, Comment: &comment, CommentSet: true}); err != nil {
+				if _, err := st.SaveVote(ctx, who, f, festival.VoteChange{Score: &s, Comment: &comment, CommentSet: true}, nil); err != nil {
 					t.Error(err)
 				}
 			}()

@@ -54,7 +54,7 @@ var ErrResetInvalid = errors.New("store: password reset token unknown, used or e
 // deadline, when the transaction that would use it ran.
 var ErrLateCodeSpent = errors.New("store: late-entry code spent or expired")
 
-// Errors of SaveVote.
+// Errors of a vote (DecideVote, and the store that writes it).
 var (
 	// ErrScoreRequired: a first vote on a film must carry a score.
 	ErrScoreRequired = errors.New("store: a new vote needs a score")

@@ -71,3 +71,9 @@ func VerifyLedger(entries []LedgerEntry) (LedgerHead, *LedgerBreak) {
 	}
 	return head, nil
 }
+
+// StatusLedgerEntry is the ledger's entry of a film's status change (the
+// store adds its number, time and hashes).
+func StatusLedgerEntry(movieID int64, from, to SelectionStatus) LedgerEntry {
+	return LedgerEntry{Kind: "movie.status", Data: map[string]string{"id_movie": strconv.FormatInt(movieID, 10), "from": string(from), "to": string(to)}}
+}

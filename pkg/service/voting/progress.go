@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 type pair struct{ movie, user int64 }
@@ -19,7 +18,7 @@ type pair struct{ movie, user int64 }
 // state (one BatchGetItem per 100 members).
 func (s *Service) Progress(ctx context.Context) ([]festival.JurorProgress, error) {
 	var st festival.Settings
-	films, _, err := s.store.ListMovies(ctx, festival.MovieFilter{Settings: &st}, dynamo.Page{})
+	films, _, err := s.films.ListMovies(ctx, festival.MovieFilter{Settings: &st}, festival.Page{})
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +38,7 @@ func (s *Service) Progress(ctx context.Context) ([]festival.JurorProgress, error
 	if len(byID) == 0 {
 		return []festival.JurorProgress{}, nil
 	}
-	votes, _, err := s.store.ListVotes(ctx, dynamo.Page{})
+	votes, _, err := s.votes.ListVotes(ctx, festival.Page{})
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +47,7 @@ func (s *Service) Progress(ctx context.Context) ([]festival.JurorProgress, error
 			byID[v.UserID].Voted++
 		}
 	}
-	watches, err := s.store.Watches(ctx)
+	watches, err := s.progress.Watches(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +60,7 @@ func (s *Service) Progress(ctx context.Context) ([]festival.JurorProgress, error
 	for id := range byID {
 		ids = append(ids, id)
 	}
-	mails, err := s.store.JuryMails(ctx, ids)
+	mails, err := s.progress.JuryMails(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +88,7 @@ func (s *Service) MyProgress(ctx context.Context, c festival.Actor) (festival.Ju
 		mine.FirstName, mine.LastName = c.Record.FirstName, c.Record.LastName
 	}
 	var st festival.Settings
-	films, _, err := s.store.ListMovies(ctx, festival.MovieFilter{JuryID: c.ID, Settings: &st}, dynamo.Page{})
+	films, _, err := s.films.ListMovies(ctx, festival.MovieFilter{JuryID: c.ID, Settings: &st}, festival.Page{})
 	if err != nil {
 		return mine, err
 	}
@@ -106,7 +105,7 @@ func (s *Service) MyProgress(ctx context.Context, c festival.Actor) (festival.Ju
 	if mine.Assigned == 0 {
 		return mine, nil
 	}
-	votes, _, err := s.store.VotesOf(ctx, c.ID, dynamo.Page{})
+	votes, _, err := s.votes.VotesOf(ctx, c.ID, festival.Page{})
 	if err != nil {
 		return mine, err
 	}
@@ -115,7 +114,7 @@ func (s *Service) MyProgress(ctx context.Context, c festival.Actor) (festival.Ju
 			mine.Voted++
 		}
 	}
-	watches, err := s.store.WatchesOf(ctx, c.ID)
+	watches, err := s.progress.WatchesOf(ctx, c.ID)
 	if err != nil {
 		return mine, err
 	}
@@ -124,7 +123,7 @@ func (s *Service) MyProgress(ctx context.Context, c festival.Actor) (festival.Ju
 			mine.Watched++
 		}
 	}
-	mails, err := s.store.JuryMails(ctx, []int64{c.ID})
+	mails, err := s.progress.JuryMails(ctx, []int64{c.ID})
 	if err != nil {
 		return mine, err
 	}
@@ -140,7 +139,7 @@ func (s *Service) MyProgress(ctx context.Context, c festival.Actor) (festival.Ju
 // member who turned them off. The outbox sends them. It returns how many it
 // wrote.
 func (s *Service) SendReminders(ctx context.Context) (int, error) {
-	st, err := s.store.GetSettings(ctx)
+	st, err := s.settings.GetSettings(ctx)
 	if err != nil || st.JuryReminderDays <= 0 {
 		return 0, err
 	}
@@ -164,7 +163,7 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 		}
 		msg := festival.NewMessage(festival.MessageJuryReminder, []int64{p.ID},
 			map[string]string{"count": strconv.Itoa(p.ToVote), "until": until}, now)
-		ok, err := s.store.Remind(ctx, p.ID, now.Add(-period), msg)
+		ok, err := s.progress.Remind(ctx, p.ID, now.Add(-period), msg)
 		if err != nil {
 			return sent, err
 		}
@@ -176,11 +175,11 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 }
 
 // Ledger lists the vote ledger's linked entries in order.
-func (s *Service) Ledger(ctx context.Context, p dynamo.Page) ([]festival.LedgerEntry, string, error) {
-	return s.store.LedgerEntries(ctx, p)
+func (s *Service) Ledger(ctx context.Context, p festival.Page) ([]festival.LedgerEntry, string, error) {
+	return s.ledger.LedgerEntries(ctx, p)
 }
 
 // LedgerHead is the vote ledger's head.
 func (s *Service) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
-	return s.store.LedgerHead(ctx)
+	return s.ledger.LedgerHead(ctx)
 }

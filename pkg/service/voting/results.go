@@ -13,7 +13,6 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // FilmResult is one film's line of the jury results.
@@ -71,19 +70,19 @@ type Viewings map[[2]int64][]festival.Span // {film, juror}
 // of films.
 func (s *Service) Results(ctx context.Context, categoryID int64) ([]MovieResult, error) {
 	if categoryID > 0 {
-		if _, err := s.store.GetCategory(ctx, categoryID); err != nil {
+		if _, err := s.categories.GetCategory(ctx, categoryID); err != nil {
 			return nil, storeErr(err, texts.CategoryNotFound)
 		}
 	}
-	movies, err := s.store.ListMovieFacts(ctx)
+	movies, err := s.films.ListMovieFacts(ctx)
 	if err != nil {
 		return nil, err
 	}
-	votes, _, err := s.store.ListVotes(ctx, dynamo.Page{})
+	votes, _, err := s.votes.ListVotes(ctx, festival.Page{})
 	if err != nil {
 		return nil, err
 	}
-	watches, err := s.store.Watches(ctx)
+	watches, err := s.progress.Watches(ctx)
 	if err != nil {
 		return nil, err
 	}

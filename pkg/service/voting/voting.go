@@ -1,7 +1,9 @@
 // Package voting is the business of jury voting: casting and updating a
 // vote, marking a film candidate, and the jury results for admins. It applies
-// the festival's rules (conflict of interest, the jury_vote_assigned_only
-// setting) before the store writes anything.
+// the festival's rules (the voting window, conflict of interest, what a jury
+// member watched) before the store writes anything; the store writes what
+// the domain decides of the vote (festival.DecideVote: created or changed,
+// the film promoted, the jury_vote_assigned_only setting held).
 package voting
 
 import (
@@ -12,7 +14,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // storeErr is the service's one translation of the store's outcomes into the
@@ -32,13 +33,21 @@ func storeErr(err error, missing string) error {
 
 // Service runs the vote operations.
 type Service struct {
-	store *dynamo.Store
-	now   func() time.Time
+	votes      VoteStore
+	progress   ProgressStore
+	ledger     LedgerReader
+	films      FilmReader
+	categories CategoryReader
+	settings   SettingsReader
+	users      UserReader
+	now        func() time.Time
 }
 
-// New returns the voting service; now is the clock the voting window is
-// checked against.
-func New(st *dynamo.Store, now func() time.Time) *Service { return &Service{store: st, now: now} }
+// New returns the voting service on the stores st serves; now is the clock
+// the voting window is checked against.
+func New(st Store, now func() time.Time) *Service {
+	return &Service{votes: st, progress: st, ledger: st, films: st, categories: st, settings: st, users: st, now: now}
+}
 
 // Ballot is what a voter sends; a field that was not sent is nil (a comment
 // sent empty or null clears it: CommentSet with a nil Comment). The API side
@@ -54,93 +63,90 @@ type Ballot struct {
 }
 
 // judge checks that the caller may vote on the film: it exists, the vote is
-// open (festival.Season.CheckVote), the caller has no conflict of interest, and (setting) is assigned to it when a jury
-// member. The film, the settings and the caller's vote come in one request
-// (VoteGround); the caller's record is the token check's.
-// It returns what it read and whether the write must be conditional on the
-// assignment (the store re-checks it in the write's transaction, so an
-// assignment withdrawn meanwhile cannot slip through).
-func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (dynamo.Ground, bool, error) {
-	g, err := s.store.VoteGround(ctx, movieID, c.ID)
+// open (festival.Season.CheckVote), the caller has no conflict of interest,
+// and has watched enough of it when a jury member (setting). The film, the
+// settings, the caller's vote and what they watched come in one request
+// (VoteGround); the caller's record is the token check's. It returns what it
+// read, which the vote is then decided on (festival.DecideVote).
+func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (festival.VoteGround, error) {
+	g, err := s.votes.VoteGround(ctx, movieID, c.ID)
 	if err != nil {
-		return g, false, storeErr(err, texts.MovieNotFound)
+		return g, storeErr(err, texts.MovieNotFound)
 	}
 	cats := festival.Movie{Categories: g.Movie.Categories}.CategoryIDs()
 	if err := g.Settings.CheckVoteIn(s.now(), cats); err != nil {
-		return g, false, err // outside the voting window, or the results are published
+		return g, err // outside the voting window, or the results are published
 	}
 	if c.Role == festival.RoleJury {
 		if err := g.Settings.CheckWatched(g.Viewing, g.Movie.Duration); err != nil {
-			return g, false, err // watched too little of the film (festival setting)
+			return g, err // watched too little of the film (festival setting)
 		}
 	}
 	// The caller's record as the token check read it; read it here only
 	// for a caller the check did not read (a direct call of the service).
 	u := c.Record
 	if u == nil {
-		rec, err := s.store.GetUser(ctx, c.ID)
+		rec, err := s.users.GetUser(ctx, c.ID)
 		if err != nil {
-			return g, false, err
+			return g, err
 		}
 		u = &rec
 	}
 	m := festival.Movie{ID: g.Movie.ID, OwnerID: g.Movie.OwnerID, Collaborators: g.Movie.Collaborators}
 	if festival.ConflictOfInterest(m, *u) {
-		return g, false, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
+		return g, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
 	}
-	return g, g.Settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury, nil
+	return g, nil
 }
 
 // Vote creates the caller's vote on a film or updates it (one per voter per
-// film). is_candidate true moves the film to candidate in the same write.
-func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b Ballot) (dynamo.SavedVote, error) {
-	ch := dynamo.VoteChange{Score: b.Score, Comment: b.Comment, CommentSet: b.CommentSet, IsCandidate: b.IsCandidate}
-	g, requireAssignment, err := s.judge(ctx, c, movieID)
+// film): the store writes what the domain decides on the ground judged
+// (festival.DecideVote). is_candidate true moves the film to candidate in
+// the same write. A ballot by criteria is scored by the film's grid.
+func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b Ballot) (festival.VoteOutcome, error) {
+	g, err := s.judge(ctx, c, movieID)
 	if err != nil {
-		return dynamo.SavedVote{}, err
+		return festival.VoteOutcome{}, err
 	}
-	ch.RequireAssignment, ch.Ground = requireAssignment, &g
+	ch := festival.VoteChange{Score: b.Score, Comment: b.Comment, CommentSet: b.CommentSet, IsCandidate: b.IsCandidate}
 	if b.Criteria != nil {
 		grid := g.Settings.GridFor(festival.Movie{Categories: g.Movie.Categories}.CategoryIDs())
 		score, kept, err := grid.Score(b.Criteria)
 		if err != nil {
-			return dynamo.SavedVote{}, err
+			return festival.VoteOutcome{}, err
 		}
 		ch.Score, ch.Criteria = &score, kept
 	}
-	if ch.IsCandidate != nil && *ch.IsCandidate && g.Movie.Status != festival.StatusCandidate {
-		ch.Promote, ch.PromoteFrom = true, g.Movie.Status
-	}
-	saved, err := s.store.SaveVote(ctx, c, movieID, ch)
+	saved, err := s.votes.SaveVote(ctx, c, movieID, ch, &g)
 	return saved, storeErr(err, texts.MovieNotFound)
 }
 
 // Mine returns the caller's vote on one film; 404 when there is none.
 func (s *Service) Mine(ctx context.Context, c festival.Actor, movieID int64) (festival.Vote, error) {
-	v, err := s.store.GetVote(ctx, movieID, c.ID)
+	v, err := s.votes.GetVote(ctx, movieID, c.ID)
 	return v, storeErr(err, texts.VoteNotFound)
 }
 
 // AllMine returns the caller's votes.
-func (s *Service) AllMine(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Vote, string, error) {
-	return s.store.VotesOf(ctx, c.ID, p)
+func (s *Service) AllMine(ctx context.Context, c festival.Actor, p festival.Page) ([]festival.Vote, string, error) {
+	return s.votes.VotesOf(ctx, c.ID, p)
 }
 
 // All returns every vote.
-func (s *Service) All(ctx context.Context, p dynamo.Page) ([]festival.Vote, string, error) {
-	return s.store.ListVotes(ctx, p)
+func (s *Service) All(ctx context.Context, p festival.Page) ([]festival.Vote, string, error) {
+	return s.votes.ListVotes(ctx, p)
 }
 
 // Delete removes one vote by id.
 func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error {
-	_, err := s.store.DeleteVote(ctx, c, id)
+	_, err := s.votes.DeleteVote(ctx, c, id)
 	return storeErr(err, texts.VoteNotFound)
 }
 
 // DeleteOfMovie removes every vote on a film and returns how many.
 func (s *Service) DeleteOfMovie(ctx context.Context, c festival.Actor, movieID int64) (int, error) {
-	if _, err := s.store.GetMovieFacts(ctx, movieID); err != nil {
+	if _, err := s.films.GetMovieFacts(ctx, movieID); err != nil {
 		return 0, storeErr(err, texts.MovieNotFound)
 	}
-	return s.store.DeleteMovieVotes(ctx, c, movieID)
+	return s.votes.DeleteMovieVotes(ctx, c, movieID)
 }

@@ -156,3 +156,9 @@ func (s *Store) LedgerEntries(ctx context.Context, p Page) ([]festival.LedgerEnt
 	}
 	return queryRecords(ctx, s, in, p, ledgerItem.entry)
 }
+
+// statusLedgerOp is the ledger's pending entry of a film's status change.
+func (s *Store) statusLedgerOp(movieID int64, from, to festival.SelectionStatus) (types.TransactWriteItem, error) {
+	e := festival.StatusLedgerEntry(movieID, from, to)
+	return s.ledgerOp(e.Kind, e.Data)
+}

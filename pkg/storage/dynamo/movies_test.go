@@ -386,9 +386,16 @@ func TestAMovieBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 	if _, err := s.SetMovieJuries(ctx, actor(admin), m.ID, juries); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(5)}); err != nil {
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(5)}, nil); err != nil {
 		t.Fatal(err)
 	}
+	// What voters judged their votes on, read before the deletion began.
+	judged, err := s.VoteGround(ctx, m.ID, jury.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newcomer := judged
+	newcomer.Vote = nil // a voter without a vote on the film
 
 	// The first step of a deletion, as if it stopped right after it.
 	if title, err := s.MarkMovieDeleting(ctx, m.ID); err != nil || title != m.Title {
@@ -422,11 +429,11 @@ func TestAMovieBeingDeletedIsGoneToReadersAndRefusesNewChildren(t *testing.T) {
 
 	// No write may add to the collection being removed.
 	other := newUser(t, s, "jury2-del@example.org", festival.RoleJury)
-	if _, err := s.SaveVote(ctx, actor(other), m.ID, dynamo.VoteChange{Score: score(7)}); !errors.Is(err, festival.ErrNotFound) {
+	if _, err := s.SaveVote(ctx, actor(other), m.ID, festival.VoteChange{Score: score(7)}, &newcomer); !errors.Is(err, festival.ErrNotFound) {
 		t.Errorf("new vote: %v, want festival.ErrNotFound", err)
 	}
 	yes := true
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); !errors.Is(err, festival.ErrNotFound) {
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{IsCandidate: &yes}, &judged); !errors.Is(err, festival.ErrNotFound) {
 		t.Errorf("candidate vote: %v, want festival.ErrNotFound", err)
 	}
 	if _, err := s.SetMovieJuries(ctx, actor(admin), m.ID, append(juries, festival.Jury{ID: other.ID, Email: other.Email, Role: festival.RoleJury})); !errors.Is(err, festival.ErrNotFound) {

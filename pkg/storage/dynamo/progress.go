@@ -53,13 +53,6 @@ type watchItem struct {
 	Ver   int64           `dynamodbav:"ver"`
 }
 
-// Watch is a jury member having opened a film's media, with the stretches
-// they played (merged).
-type Watch struct {
-	MovieID, UserID int64
-	Spans           []festival.Span
-}
-
 func (s *Store) newWatch(movieID, userID int64) watchItem {
 	return watchItem{
 		PK: moviePK(movieID), SK: watchSK(userID), GSI1PK: gsi1Watches, GSI1SK: "WATCH#" + pad(movieID) + "#" + pad(userID),
@@ -133,28 +126,28 @@ func (s *Store) RecordWatch(ctx context.Context, movieID, userID int64) error {
 }
 
 // Watches lists every watch: one Query per page of GSI1 WATCHES.
-func (s *Store) Watches(ctx context.Context) ([]Watch, error) {
+func (s *Store) Watches(ctx context.Context) ([]festival.Watch, error) {
 	return s.watches(ctx, s.gsi1Query(gsi1Watches))
 }
 
 // WatchesOf lists one jury member's watches: one Query per page of their
 // GSI2 partition (USER#<uid> / WATCH#MOVIE#).
-func (s *Store) WatchesOf(ctx context.Context, userID int64) ([]Watch, error) {
+func (s *Store) WatchesOf(ctx context.Context, userID int64) ([]festival.Watch, error) {
 	return s.watches(ctx, s.gsi2Query(userRefPK(userID), "WATCH#MOVIE#"))
 }
 
-func (s *Store) watches(ctx context.Context, in *dynamodb.QueryInput) ([]Watch, error) {
+func (s *Store) watches(ctx context.Context, in *dynamodb.QueryInput) ([]festival.Watch, error) {
 	items, err := s.queryAll(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("watches: %w", err)
 	}
-	out := make([]Watch, 0, len(items))
+	out := make([]festival.Watch, 0, len(items))
 	for _, item := range items {
 		var it watchItem
 		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 			return nil, err
 		}
-		out = append(out, Watch{MovieID: it.MovieID, UserID: it.UserID, Spans: it.Spans})
+		out = append(out, festival.Watch{MovieID: it.MovieID, UserID: it.UserID, Spans: it.Spans})
 	}
 	return out, nil
 }
@@ -167,16 +160,9 @@ type juryMailItem struct {
 	RemindedAt   string `dynamodbav:"reminded_at"`
 }
 
-// JuryMail is a jury member's reminder state: whether they turned reminders
-// off, and when they were last reminded.
-type JuryMail struct {
-	RemindersOff bool
-	RemindedAt   festival.Time
-}
-
 // JuryMails reads the reminder state of users (one BatchGetItem per 100);
 // users never reminded and with reminders on are absent.
-func (s *Store) JuryMails(ctx context.Context, ids []int64) (map[int64]JuryMail, error) {
+func (s *Store) JuryMails(ctx context.Context, ids []int64) (map[int64]festival.JuryMail, error) {
 	found, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(juryMailPK(id), skJuryMail) },
 		"", nil, func(item map[string]types.AttributeValue) (juryMailItem, int64, error) {
 			var it juryMailItem
@@ -186,10 +172,10 @@ func (s *Store) JuryMails(ctx context.Context, ids []int64) (map[int64]JuryMail,
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[int64]JuryMail, len(found))
+	out := make(map[int64]festival.JuryMail, len(found))
 	for _, it := range found {
 		at, _ := festival.ParseTime(it.RemindedAt)
-		out[it.UserID] = JuryMail{RemindersOff: it.RemindersOff, RemindedAt: at}
+		out[it.UserID] = festival.JuryMail{RemindersOff: it.RemindersOff, RemindedAt: at}
 	}
 	return out, nil
 }

@@ -55,48 +55,11 @@ func (it voteItem) vote() festival.Vote {
 	}
 }
 
-// VoteChange is a vote as a voter submits it. Nil fields keep their stored
-// value when the vote exists (CommentSet with a nil Comment clears it).
-type VoteChange struct {
-	// Score, when set, replaces the score and the criteria (Criteria: the
-	// marks it is the weighted mean of, nil for a vote by score alone).
-	Score       *float64
-	Criteria    map[string]float64
-	Comment     *string
-	CommentSet  bool
-	IsCandidate *bool
-	// Promote moves the film to candidate in the same transaction; the caller
-	// sets it when the vote flags a film that is not candidate yet.
-	Promote bool
-	// PromoteFrom is the film's status as the caller read it: the move is
-	// conditional on it (when the status changed meanwhile, SaveVote reads
-	// the film again and decides again), and the audit trail records it.
-	PromoteFrom festival.SelectionStatus
-	// RequireAssignment makes the write conditional on the voter's jury
-	// assignment to the film (festival setting jury_vote_assigned_only).
-	RequireAssignment bool
-	// Ground, when set, is what VoteGround read: the voter's vote as it was
-	// then. The first try uses it instead of reading the vote again; a retry
-	// reads it.
-	Ground *Ground
-}
-
-// Ground is what a vote is decided on, read in one request by VoteGround:
-// the film's facts, the festival settings, and the voter's vote (Vote nil
-// when they have none).
-type Ground struct {
-	Movie    festival.MovieFacts
-	Settings festival.Settings
-	Vote     *festival.Vote
-	// Viewing is what the voter played of the film (RecordViewing).
-	Viewing []festival.Span
-}
-
 // VoteGround reads the film, the settings, the voter's vote on it and what
 // they played of it in one BatchGetItem (consistent): festival.ErrNotFound when the
 // film is not there.
-func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (Ground, error) {
-	g := Ground{Settings: festival.DefaultSettings()}
+func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (festival.VoteGround, error) {
+	g := festival.VoteGround{Settings: festival.DefaultSettings()}
 	found := false
 	keys := []map[string]types.AttributeValue{
 		key(moviePK(movieID), skMovie), key(settingsPK, settingsSK), key(moviePK(movieID), voteSK(voterID)),
@@ -143,116 +106,78 @@ func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (Ground,
 	return g, nil
 }
 
-// SavedVote is the outcome of SaveVote.
-type SavedVote struct {
-	Vote    festival.Vote
-	Created bool
-}
-
-// SaveVote creates the voter's vote on a film, or updates it when it exists:
-// one vote per voter per film, whatever the concurrency, because the vote's
-// key is the pair (film, voter) and a creation is conditional on the key not
-// existing; a creation that loses the race becomes an update. The film must
-// exist (festival.ErrNotFound otherwise) and, with RequireAssignment, the voter must be
-// assigned to it (festival.ErrNotAssigned). The audit entry is in the same transaction.
-func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int64, ch VoteChange) (SavedVote, error) {
+// SaveVote writes the outcome of the voter's change on a film
+// (festival.DecideVote): judged is the ground the caller judged the vote on
+// (VoteGround; nil: SaveVote reads it). One vote per voter per film, whatever
+// the concurrency, because the vote's key is the pair (film, voter) and a
+// creation is conditional on the key not existing. A write that loses a race
+// reads again and asks the domain again: a creation that lost becomes an
+// update, a vote deleted meanwhile becomes a creation, and a promotion
+// decided on a status an admin changed since is decided on the status read
+// again. The film must exist (festival.ErrNotFound otherwise) and, when the
+// outcome requires it, the voter must be assigned to it
+// (festival.ErrNotAssigned). The audit and ledger entries are in the same
+// transaction.
+func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int64, ch festival.VoteChange, judged *festival.VoteGround) (festival.VoteOutcome, error) {
+	var g festival.VoteGround
+	if judged != nil {
+		g = *judged
+	} else {
+		var err error
+		if g, err = s.VoteGround(ctx, movieID, actor.ID); err != nil {
+			return festival.VoteOutcome{}, err
+		}
+	}
 	var newID int64
-	var saved SavedVote
+	var saved festival.VoteOutcome
 	lost := fmt.Errorf("save vote on movie %d: too many concurrent writes", movieID)
 	err := Retry(ctx, func(try int) error {
-		var existing festival.Vote
-		var err error
-		switch {
-		case try == 0 && ch.Ground != nil && ch.Ground.Vote != nil:
-			existing = *ch.Ground.Vote
-		case try == 0 && ch.Ground != nil:
-			err = festival.ErrNotFound
-		default:
-			existing, err = s.GetVote(ctx, movieID, actor.ID)
+		if try > 0 { // the vote as it is now: created, changed or deleted meanwhile
+			v, err := s.GetVote(ctx, movieID, actor.ID)
+			switch {
+			case errors.Is(err, festival.ErrNotFound):
+				g.Vote = nil
+			case err != nil:
+				return err
+			default:
+				g.Vote = &v
+			}
 		}
-		if err != nil && !errors.Is(err, festival.ErrNotFound) {
+		o, err := festival.DecideVote(actor, g, ch, festival.NewTime(s.now()))
+		if err != nil {
 			return err
 		}
-		now := festival.NewTime(s.now())
-		var v festival.Vote
-		var ops []types.TransactWriteItem
-		created := errors.Is(err, festival.ErrNotFound)
-		if created {
-			if ch.Score == nil {
-				return festival.ErrScoreRequired
-			}
+		if o.Created {
 			if newID == 0 {
 				if newID, err = s.nextID(ctx, counterVotes); err != nil {
 					return err
 				}
 			}
-			v = festival.Vote{ID: newID, UserID: actor.ID, MovieID: movieID, CreatedAt: now}
-			applyVoteChange(&v, ch, now)
-			item, err := attributevalue.MarshalMap(toVoteItem(v))
-			if err != nil {
-				return err
-			}
-			ops = append(ops, types.TransactWriteItem{Put: &types.Put{
-				TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
-			}})
-		} else {
-			v = existing
-			applyVoteChange(&v, ch, now)
-			ops = append(ops, s.voteUpdateOp(v))
+			o.Vote.ID = newID
 		}
-		candidateVote := ch.IsCandidate != nil && *ch.IsCandidate
-		switch {
-		case ch.Promote:
-			ops = append(ops, s.movieStatusOp(movieID, ch.PromoteFrom, festival.StatusCandidate, now))
-		case candidateVote:
-			ops = append(ops, s.stillCandidateCheck(movieID))
-		default:
-			ops = append(ops, s.movieExistsCheck(movieID))
-		}
-		if ch.RequireAssignment {
-			ops = append(ops, s.juryAssignedCheck(movieID, actor.ID))
-		}
-		action := "vote.update"
-		if created {
-			action = "vote.create"
-		}
-		ops = append(ops, s.auditOp(actor, action, fmt.Sprintf("movie:%d", movieID), map[string]string{
-			"id_vote": strconv.FormatInt(v.ID, 10), "score": strconv.FormatFloat(v.Score, 'f', -1, 64),
-			"is_candidate": strconv.FormatBool(v.IsCandidate),
-		}))
-		if ch.Promote {
-			ops = append(ops, s.auditOp(actor, "movie.candidate", fmt.Sprintf("movie:%d", movieID), map[string]string{
-				"from": string(ch.PromoteFrom), "to": string(festival.StatusCandidate), "via": "vote",
-			}))
-		}
-		// The vote ledger's pending entries go last: the indexes above keep
-		// their meaning for the cancellation reasons.
-		pending, err := s.voteLedgerOps(action, v, ch.Promote, ch.PromoteFrom)
+		ops, err := s.voteOps(actor, movieID, o)
 		if err != nil {
 			return err
 		}
-		ops = append(ops, pending...)
 		err = s.transact(ctx, ops)
 		switch {
 		case err == nil:
-			saved = SavedVote{Vote: v, Created: created}
+			saved = o
 			return nil
 		case conditionFailedAt(err, 0):
 			// Created by a concurrent request (or deleted since it was read):
 			// read it again and take the other path.
 			return Again(lost)
-		case conditionFailedAt(err, 1) && (ch.Promote || candidateVote):
+		case conditionFailedAt(err, 1) && (o.Promote || o.HoldCandidate):
 			// The film is gone, or its status changed since it was read (an
 			// admin's decision): read it again and decide again.
-			f, ferr := s.GetMovieFacts(ctx, movieID)
-			if ferr != nil {
-				return ferr
+			if g.Movie, err = s.GetMovieFacts(ctx, movieID); err != nil {
+				return err
 			}
-			ch.Promote, ch.PromoteFrom = f.Status != festival.StatusCandidate, f.Status
 			return Again(lost)
 		case conditionFailedAt(err, 1):
 			return festival.ErrNotFound
-		case ch.RequireAssignment && conditionFailedAt(err, 2):
+		case o.RequireAssignment && conditionFailedAt(err, 2):
 			return festival.ErrNotAssigned
 		case transactionConflict(err):
 			return Again(lost)
@@ -263,17 +188,45 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 	return saved, err
 }
 
-func applyVoteChange(v *festival.Vote, ch VoteChange, now festival.Time) {
-	if ch.Score != nil {
-		v.Score, v.Criteria = *ch.Score, ch.Criteria
+// voteOps are the transaction of a vote's outcome: the vote (index 0), the
+// film's move or check (1), the voter's assignment check when required (2),
+// then the audit entries and, last, the vote ledger's pending entries (the
+// indexes above keep their meaning for the cancellation reasons).
+func (s *Store) voteOps(actor festival.Actor, movieID int64, o festival.VoteOutcome) ([]types.TransactWriteItem, error) {
+	var ops []types.TransactWriteItem
+	if o.Created {
+		item, err := attributevalue.MarshalMap(toVoteItem(o.Vote))
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, types.TransactWriteItem{Put: &types.Put{
+			TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
+		}})
+	} else {
+		ops = append(ops, s.voteUpdateOp(o.Vote))
 	}
-	if ch.CommentSet {
-		v.Comment = ch.Comment
+	switch {
+	case o.Promote:
+		ops = append(ops, s.movieStatusOp(movieID, o.From, festival.StatusCandidate, o.Vote.UpdatedAt))
+	case o.HoldCandidate:
+		ops = append(ops, s.stillCandidateCheck(movieID))
+	default:
+		ops = append(ops, s.movieExistsCheck(movieID))
 	}
-	if ch.IsCandidate != nil {
-		v.IsCandidate = *ch.IsCandidate
+	if o.RequireAssignment {
+		ops = append(ops, s.juryAssignedCheck(movieID, actor.ID))
 	}
-	v.UpdatedAt = now
+	for _, e := range o.Audit() {
+		ops = append(ops, s.auditOp(actor, e.Action, e.Target, e.Details))
+	}
+	for _, e := range o.Ledger() {
+		op, err := s.ledgerOp(e.Kind, e.Data)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, op)
+	}
+	return ops, nil
 }
 
 // voteUpdateOp rewrites the mutable fields of an existing vote. It sets every
@@ -425,23 +378,4 @@ func (s *Store) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movi
 		items = items[n:]
 	}
 	return deleted, nil
-}
-
-// voteLedgerOps are the ledger's pending entries of a vote saved (and of
-// the film's promotion to candidate it carried).
-func (s *Store) voteLedgerOps(action string, v festival.Vote, promoted bool, from festival.SelectionStatus) ([]types.TransactWriteItem, error) {
-	op, err := s.ledgerOp(action, map[string]string{
-		"id_vote": strconv.FormatInt(v.ID, 10), "id_movie": strconv.FormatInt(v.MovieID, 10), "id_user": strconv.FormatInt(v.UserID, 10),
-		"score": strconv.FormatFloat(v.Score, 'f', -1, 64), "is_candidate": strconv.FormatBool(v.IsCandidate),
-	})
-	if err != nil || !promoted {
-		return []types.TransactWriteItem{op}, err
-	}
-	status, err := s.statusLedgerOp(v.MovieID, from, festival.StatusCandidate)
-	return []types.TransactWriteItem{op, status}, err
-}
-
-// statusLedgerOp is the ledger's pending entry of a film's status change.
-func (s *Store) statusLedgerOp(movieID int64, from, to festival.SelectionStatus) (types.TransactWriteItem, error) {
-	return s.ledgerOp("movie.status", map[string]string{"id_movie": strconv.FormatInt(movieID, 10), "from": string(from), "to": string(to)})
 }

@@ -46,12 +46,12 @@ func TestFirstVoteCreatesAndResubmittingUpdatesTheSameVote(t *testing.T) {
 	m := judgedMovie(t, s, prod)
 
 	comment := "Très beau"
-	first, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(7.5), Comment: &comment, CommentSet: true})
+	first, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(7.5), Comment: &comment, CommentSet: true}, nil)
 	if err != nil || !first.Created || first.Vote.Score != 7.5 || first.Vote.ID == 0 || *first.Vote.Comment != comment {
 		t.Fatalf("first vote = %+v, %v", first, err)
 	}
 	yes := true
-	second, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(9), IsCandidate: &yes})
+	second, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(9), IsCandidate: &yes}, nil)
 	if err != nil || second.Created || second.Vote.ID != first.Vote.ID || second.Vote.Score != 9 || !second.Vote.IsCandidate {
 		t.Fatalf("second vote = %+v, %v", second, err)
 	}
@@ -90,7 +90,7 @@ func TestFiftyConcurrentVotesOfOneJurorOnOneMovieMakeExactlyOneVote(t *testing.T
 		go func(i int) {
 			defer wg.Done()
 			yes := i%2 == 0
-			r, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(float64(i % 11)), IsCandidate: &yes, Promote: yes})
+			r, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(float64(i % 11)), IsCandidate: &yes}, nil)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -125,10 +125,10 @@ func TestAVoteOnAnUnknownMovieOrWithoutScoreStoresNothing(t *testing.T) {
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
 	m := judgedMovie(t, s, prod)
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID+99, dynamo.VoteChange{Score: score(5)}); !errors.Is(err, festival.ErrNotFound) {
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID+99, festival.VoteChange{Score: score(5)}, nil); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("vote on unknown film: err %v, want festival.ErrNotFound", err)
 	}
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{}); !errors.Is(err, festival.ErrScoreRequired) {
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{}, nil); !errors.Is(err, festival.ErrScoreRequired) {
 		t.Fatalf("first vote without score: err %v, want festival.ErrScoreRequired", err)
 	}
 	if all, _, _ := s.ListVotes(ctx, dynamo.Page{}); len(all) != 0 {
@@ -147,7 +147,7 @@ func TestACandidateVoteMovesTheMovieAndIsAudited(t *testing.T) {
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
 	m := judgedMovie(t, s, prod)
 	yes := true
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(8), IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); err != nil {
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(8), IsCandidate: &yes}, nil); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.GetMovie(ctx, m.ID)
@@ -173,10 +173,17 @@ func TestAssignedOnlyVotingRequiresTheAssignment(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
 	ctx := context.Background()
+	admin := newUser(t, s, "admin@example.org", festival.RoleAdmin)
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
 	m := judgedMovie(t, s, prod)
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(5), RequireAssignment: true}); !errors.Is(err, festival.ErrNotAssigned) {
+	if _, err := s.UpdateSettings(ctx, actor(admin), func(x *festival.Settings) ([]festival.Message, error) {
+		x.JuryVoteAssignedOnly = true
+		return nil, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(5)}, nil); !errors.Is(err, festival.ErrNotAssigned) {
 		t.Fatalf("unassigned vote: err %v, want festival.ErrNotAssigned", err)
 	}
 	if _, err := s.SetMovieJuries(ctx, actor(prod), m.ID, []festival.Jury{{ID: jury.ID, FirstName: jury.FirstName, LastName: jury.LastName, Email: jury.Email, Role: jury.Role}}); err != nil {
@@ -185,7 +192,7 @@ func TestAssignedOnlyVotingRequiresTheAssignment(t *testing.T) {
 	if ok, err := s.IsJuryAssigned(ctx, m.ID, jury.ID); err != nil || !ok {
 		t.Fatalf("IsJuryAssigned = %v, %v", ok, err)
 	}
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(5), RequireAssignment: true}); err != nil {
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(5)}, nil); err != nil {
 		t.Fatalf("assigned vote: %v", err)
 	}
 }
@@ -200,7 +207,7 @@ func TestDeleteOneVoteAndAllVotesOfAMovie(t *testing.T) {
 	var ids []int64
 	for i := 0; i < 3; i++ {
 		j := newUser(t, s, fmt.Sprintf("j%d@example.org", i), festival.RoleJury)
-		r, err := s.SaveVote(ctx, actor(j), m.ID, dynamo.VoteChange{Score: score(float64(i))})
+		r, err := s.SaveVote(ctx, actor(j), m.ID, festival.VoteChange{Score: score(float64(i))}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,6 +257,15 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The ground a voter judged their vote on, before an admin's change.
+	ground := func(id int64) festival.VoteGround {
+		t.Helper()
+		g, err := s.VoteGround(ctx, id, jury.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
 	candidateEntries := func(id int64) []festival.AuditEntry {
 		t.Helper()
 		trail, _, err := s.ListAudit(ctx, festival.AuditFilter{ActorID: jury.ID, Action: "movie.candidate", Target: fmt.Sprintf("movie:%d", id)}, dynamo.Page{Limit: 10})
@@ -263,8 +279,9 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 	// move is not made from the stale status: the film is read again and the
 	// promotion recorded from the status it really had.
 	refused := judgedMovie(t, s, prod)
+	judged := ground(refused.ID)
 	setStatus(refused.ID, festival.StatusRefused)
-	if _, err := s.SaveVote(ctx, actor(jury), refused.ID, dynamo.VoteChange{Score: score(8), IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted}); err != nil {
+	if _, err := s.SaveVote(ctx, actor(jury), refused.ID, festival.VoteChange{Score: score(8), IsCandidate: &yes}, &judged); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := s.GetMovie(ctx, refused.ID); got.SelectionStatus != festival.StatusCandidate {
@@ -277,12 +294,13 @@ func TestACandidateVoteReadsTheStatusAgainWhenAnAdminChangedIt(t *testing.T) {
 	// An admin made it candidate meanwhile: the vote is saved, the film is
 	// not moved again and no second status change is recorded.
 	already := judgedMovie(t, s, prod)
+	judged = ground(already.ID)
 	setStatus(already.ID, festival.StatusCandidate)
 	before, err := s.GetMovieFacts(ctx, already.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	saved, err := s.SaveVote(ctx, actor(jury), already.ID, dynamo.VoteChange{Score: score(7), IsCandidate: &yes, Promote: true, PromoteFrom: festival.StatusSubmitted})
+	saved, err := s.SaveVote(ctx, actor(jury), already.ID, festival.VoteChange{Score: score(7), IsCandidate: &yes}, &judged)
 	if err != nil || !saved.Created {
 		t.Fatalf("vote = %+v, %v", saved, err)
 	}
@@ -311,8 +329,13 @@ func TestACandidateVoteOnAMovieAnAdminJustMovedPromotesItAgain(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	judged, err := s.VoteGround(ctx, m.ID, jury.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged.Movie.Status = festival.StatusCandidate // as the voter read it
 	yes := true
-	if _, err := s.SaveVote(ctx, actor(jury), m.ID, dynamo.VoteChange{Score: score(9), IsCandidate: &yes}); err != nil {
+	if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(9), IsCandidate: &yes}, &judged); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := s.GetMovie(ctx, m.ID); got.SelectionStatus != festival.StatusCandidate {

@@ -1,0 +1,15 @@
+package festival
+
+// Watch is a jury member having opened a film's media, with the stretches
+// they played (merged).
+type Watch struct {
+	MovieID, UserID int64
+	Spans           []Span
+}
+
+// JuryMail is a jury member's reminder state: whether they turned reminders
+// off, and when they were last reminded.
+type JuryMail struct {
+	RemindersOff bool
+	RemindedAt   Time
+}
