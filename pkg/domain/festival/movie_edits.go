@@ -79,3 +79,33 @@ func AssignedCollaborators(m Movie, collabs []Collaborator) []string {
 	}
 	return out
 }
+
+// KeepCollaboratorIDs gives each of collabs sent again with the e-mail of
+// one of the film's collaborators that collaborator's id, and returns how
+// many others need a new one (GiveCollaboratorIDs). collabs is changed.
+func KeepCollaboratorIDs(m Movie, collabs []Collaborator) (need int) {
+	known := map[string]int64{}
+	for _, old := range m.Collaborators {
+		if old.Email != "" {
+			known[NormalizeEmail(old.Email)] = old.ID
+		}
+	}
+	for i := range collabs {
+		if id, ok := known[NormalizeEmail(collabs[i].Email)]; ok && collabs[i].Email != "" {
+			collabs[i].ID = id
+		} else {
+			need++
+		}
+	}
+	return need
+}
+
+// GiveCollaboratorIDs gives the collaborators without an id the ids drawn
+// for them, in order.
+func GiveCollaboratorIDs(collabs []Collaborator, ids []int64) {
+	for i := range collabs {
+		if collabs[i].ID == 0 {
+			collabs[i].ID, ids = ids[0], ids[1:]
+		}
+	}
+}

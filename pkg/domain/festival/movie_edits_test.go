@@ -127,3 +127,16 @@ func TestCollaboratorsAreSetByTheProducerOrAnAdminAndNeverAnAssignedMember(t *te
 		t.Errorf("assigned collaborators %v, want the jury member's e-mail as sent", got)
 	}
 }
+
+func TestACollaboratorSentAgainKeepsTheirID(t *testing.T) {
+	t.Parallel()
+	film := Movie{Collaborators: []Collaborator{{ID: 7, Email: "Old@example.org"}, {ID: 8, Email: ""}}}
+	sent := []Collaborator{{Email: "new@example.org"}, {Email: "old@EXAMPLE.org"}, {Email: ""}}
+	if need := KeepCollaboratorIDs(film, sent); need != 2 {
+		t.Fatalf("need %d new ids, want 2 (the new e-mail and the one without)", need)
+	}
+	GiveCollaboratorIDs(sent, []int64{20, 21})
+	if got := []int64{sent[0].ID, sent[1].ID, sent[2].ID}; !slices.Equal(got, []int64{20, 7, 21}) {
+		t.Errorf("ids %v, want 20, 7 (kept), 21", got)
+	}
+}

@@ -212,29 +212,11 @@ func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int
 	if !c.Is(festival.RoleAdmin) && current.OwnerID != c.ID {
 		return festival.Movie{}, apperr.E(apperr.Forbidden, texts.NotOwner)
 	}
-	known := map[string]int64{}
-	for _, old := range current.Collaborators {
-		if old.Email != "" {
-			known[festival.NormalizeEmail(old.Email)] = old.ID
-		}
-	}
-	need := 0
-	for i := range collabs {
-		if id, ok := known[festival.NormalizeEmail(collabs[i].Email)]; ok && collabs[i].Email != "" {
-			collabs[i].ID = id
-		} else {
-			need++
-		}
-	}
-	fresh, err := s.films.NewCollaboratorIDs(ctx, need)
+	fresh, err := s.films.NewCollaboratorIDs(ctx, festival.KeepCollaboratorIDs(current, collabs))
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	for i := range collabs {
-		if collabs[i].ID == 0 {
-			collabs[i].ID, fresh = fresh[0], fresh[1:]
-		}
-	}
+	festival.GiveCollaboratorIDs(collabs, fresh)
 	var actor *festival.Actor
 	if c.Is(festival.RoleAdmin) {
 		a := c
