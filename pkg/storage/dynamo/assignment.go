@@ -223,12 +223,13 @@ func (s *Store) releasePlan(ctx context.Context, held festival.Plan, state festi
 // plan festival.Plan.Recoverable) and marks those plans rolled back.
 // Preview and apply call it first; so does the scheduled runner.
 func (s *Store) RecoverPlans(ctx context.Context) (int, error) {
+	now := s.now()
 	in := &dynamodb.QueryInput{
 		TableName: &s.table, KeyConditionExpression: aws.String("PK = :pk"),
 		FilterExpression:         aws.String("#s = :applying AND lease_till < :now"),
 		ExpressionAttributeNames: map[string]string{"#s": "state"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pkAssignPlans), ":applying": str(string(festival.PlanApplying)),
-			":now": str(festival.NewTime(s.now()).String())},
+			":now": str(festival.NewTime(now).String())},
 		ConsistentRead: aws.Bool(true),
 	}
 	items, err := s.queryAll(ctx, in)
@@ -240,6 +241,9 @@ func (s *Store) RecoverPlans(ctx context.Context) (int, error) {
 		p, err := decodePlan(item)
 		if err != nil {
 			return n, err
+		}
+		if !p.Recoverable(now) {
+			continue // the query's filter states the same rule; the domain decides
 		}
 		done, err := s.recoverPlan(ctx, p)
 		if err != nil {
