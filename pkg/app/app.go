@@ -149,7 +149,9 @@ func (d *Deps) files() *files.Store {
 
 func (d *Deps) movies() *movies.Service {
 	if d.Movies == nil {
-		d.Movies = movies.New(d.Store, d.files(), d.Now)
+		st := d.Store // the DynamoDB store is every store the film service consumes
+		d.Movies = movies.New(movies.Stores{Films: st, Remover: st, Plans: st, People: st, Catalog: st,
+			Settings: st, Viewings: st, Submissions: st}, d.files(), d.Now)
 	}
 	return d.Movies
 }

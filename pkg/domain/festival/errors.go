@@ -82,6 +82,6 @@ func (e *PlanStaleError) Error() string {
 
 // PlanStateError is a plan that is not waiting to be applied: applied,
 // rolled back, or being applied by another call.
-type PlanStateError struct{ State string }
+type PlanStateError struct{ State PlanState }
 
-func (e *PlanStateError) Error() string { return "store: assignment plan is " + e.State }
+func (e *PlanStateError) Error() string { return "store: assignment plan is " + string(e.State) }

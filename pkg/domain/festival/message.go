@@ -94,17 +94,12 @@ func MovieReceived(m Movie, now time.Time) Message {
 	return NewMessage(MessageMovieReceived, []int64{m.OwnerID}, map[string]string{"title": m.Title}, now)
 }
 
-// toldToProducer are the statuses a producer hears of: the festival's
-// decisions, not the steps of its deliberation (assigned, to discuss,
-// candidate), which stay internal until decided.
-var toldToProducer = map[SelectionStatus]bool{StatusSelected: true, StatusFinalist: true, StatusRefused: true, StatusAwarded: true}
-
 // MovieNotices are the messages a change of a film owes: its producer hears
-// of a decision (toldToProducer), and jury members newly assigned hear of
-// the film.
+// of a decision (SelectionStatus.ToldToProducer), and jury members newly
+// assigned hear of the film.
 func MovieNotices(before, after Movie, now time.Time) []Message {
 	var out []Message
-	if before.SelectionStatus != after.SelectionStatus && toldToProducer[after.SelectionStatus] && after.OwnerID > 0 {
+	if before.SelectionStatus != after.SelectionStatus && after.SelectionStatus.ToldToProducer() && after.OwnerID > 0 {
 		out = append(out, NewMessage(MessageMovieStatus, []int64{after.OwnerID},
 			map[string]string{"title": after.Title, "status": string(after.SelectionStatus)}, now))
 	}

@@ -22,6 +22,29 @@ var SelectionStatuses = []SelectionStatus{
 	StatusAwarded, StatusRefused, StatusSelected, StatusFinalist,
 }
 
+// InCompetition reports whether a film with this status is still in the
+// festival's running: every status but refused. The automatic assignment
+// staffs these films unless asked otherwise.
+func (s SelectionStatus) InCompetition() bool { return s != StatusRefused }
+
+// CompetingStatuses lists the statuses of films in competition, in the
+// order of SelectionStatuses.
+func CompetingStatuses() []SelectionStatus {
+	return slices.DeleteFunc(slices.Clone(SelectionStatuses), func(s SelectionStatus) bool { return !s.InCompetition() })
+}
+
+// ToldToProducer reports whether a film's producer hears of it reaching
+// this status: the festival's decisions (selected, finalist, refused,
+// awarded), not the steps of its deliberation (assigned, to discuss,
+// candidate), which stay internal until decided.
+func (s SelectionStatus) ToldToProducer() bool {
+	switch s {
+	case StatusSelected, StatusFinalist, StatusRefused, StatusAwarded:
+		return true
+	}
+	return false
+}
+
 // GuideStatus is the status vocabulary of the admin guide and film listings.
 type GuideStatus string
 

@@ -12,7 +12,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/assignment"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // AssignmentRequest is what an admin asks of the automatic assignment.
@@ -22,7 +21,8 @@ type AssignmentRequest struct {
 	// PerCategory overrides it for films in a category (the largest of a
 	// film's categories wins).
 	PerCategory map[int64]int
-	// Statuses are the films staffed; empty: every film not refused.
+	// Statuses are the films staffed; empty: every film in competition
+	// (festival.SelectionStatus.InCompetition).
 	Statuses []festival.SelectionStatus
 	// Categories, when set, staff only the films in one of them (a section's
 	// competition).
@@ -84,14 +84,14 @@ type AssignmentRequestEcho struct {
 // film and every jury member as stored now, saves it as a plan that can be
 // applied for a day, and returns it.
 func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req AssignmentRequest) (AssignmentPreview, error) {
-	if _, err := s.store.RecoverPlans(ctx); err != nil {
+	if _, err := s.plans.RecoverPlans(ctx); err != nil {
 		return AssignmentPreview{}, err
 	}
-	films, err := s.store.AllMoviesVersioned(ctx)
+	films, err := s.plans.AllMoviesVersioned(ctx)
 	if err != nil {
 		return AssignmentPreview{}, err
 	}
-	everyJuror, err := s.store.Jurors(ctx)
+	everyJuror, err := s.people.Jurors(ctx)
 	if err != nil {
 		return AssignmentPreview{}, err
 	}
@@ -103,7 +103,7 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 		return AssignmentPreview{}, err
 	}
 	if len(req.Statuses) == 0 {
-		req.Statuses = slices.DeleteFunc(slices.Clone(festival.SelectionStatuses), func(st festival.SelectionStatus) bool { return st == festival.StatusRefused })
+		req.Statuses = festival.CompetingStatuses()
 	}
 	inScope := func(m festival.Movie) bool {
 		return slices.Contains(req.Statuses, m.SelectionStatus) &&
@@ -121,7 +121,7 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 // conflicts and kept members: any JURY account already on the film without a
 // conflict, among the members asked for or not) and the members (with the
 // load they have outside those films).
-func (r AssignmentRequest) input(films []dynamo.VersionedMovie, jurors, everyJuror []festival.User, inScope func(festival.Movie) bool,
+func (r AssignmentRequest) input(films []festival.VersionedMovie, jurors, everyJuror []festival.User, inScope func(festival.Movie) bool,
 	minutes map[int64]int64) (staffed []assignment.Film, in []assignment.Juror) {
 	jury := map[int64]festival.User{}
 	for _, u := range everyJuror {
@@ -164,13 +164,13 @@ func (r AssignmentRequest) input(films []dynamo.VersionedMovie, jurors, everyJur
 
 // savePreview turns a proposal into the preview an admin reads and saves
 // the films it changes as a plan.
-func (s *Service) savePreview(ctx context.Context, c festival.Actor, req AssignmentRequest, films []dynamo.VersionedMovie, jurors []festival.User,
+func (s *Service) savePreview(ctx context.Context, c festival.Actor, req AssignmentRequest, films []festival.VersionedMovie, jurors []festival.User,
 	minutes map[int64]int64, p assignment.Proposal, took time.Duration) (AssignmentPreview, error) {
 	out := AssignmentPreview{Spread: p.Spread, Short: p.Short, Took: float64(took.Microseconds()) / 1000, Request: req.echo()}
 	if out.Short == nil {
 		out.Short = []assignment.Short{}
 	}
-	var plan []dynamo.PlanFilm
+	var plan []festival.PlanFilm
 	for _, vm := range films {
 		m := vm.Movie
 		after, ok := p.Films[m.ID]
@@ -186,7 +186,7 @@ func (s *Service) savePreview(ctx context.Context, c festival.Actor, req Assignm
 			Needed: req.need(m), Juries: after, Added: diff(after, before), Removed: diff(before, after)}
 		out.Films = append(out.Films, f)
 		if len(f.Added)+len(f.Removed) > 0 {
-			plan = append(plan, dynamo.PlanFilm{MovieID: m.ID, Version: vm.Version, Before: before, After: after})
+			plan = append(plan, festival.PlanFilm{MovieID: m.ID, Version: vm.Version, Before: before, After: after})
 		}
 	}
 	if out.Films == nil {
@@ -203,7 +203,7 @@ func (s *Service) savePreview(ctx context.Context, c festival.Actor, req Assignm
 	out.Changes = len(plan)
 	out.PlanID = festival.NewTimeID(s.now())
 	var err error
-	if out.ExpiresAt, err = s.store.SavePlan(ctx, c, out.PlanID, plan); err != nil {
+	if out.ExpiresAt, err = s.plans.SavePlan(ctx, c, out.PlanID, plan); err != nil {
 		return AssignmentPreview{}, err
 	}
 	return out, nil
@@ -212,7 +212,7 @@ func (s *Service) savePreview(ctx context.Context, c festival.Actor, req Assignm
 // ApplyAssignment applies a previewed plan, all or nothing, and returns how
 // many films changed. Each member given films gets one message listing them.
 func (s *Service) ApplyAssignment(ctx context.Context, c festival.Actor, planID string) (int, error) {
-	n, err := s.store.ApplyPlan(ctx, c, planID, func(uid int64, films []festival.Movie) festival.Message {
+	n, err := s.plans.ApplyPlan(ctx, c, planID, func(uid int64, films []festival.Movie) festival.Message {
 		titles := make([]string, len(films))
 		for i, m := range films {
 			titles[i] = "« " + m.Title + " »"
@@ -228,9 +228,9 @@ func (s *Service) ApplyAssignment(ctx context.Context, c festival.Actor, planID 
 		return 0, apperr.E(apperr.NotFound, texts.PlanNotFound)
 	case errors.As(err, &stale):
 		return 0, apperr.Ef(apperr.Conflict, texts.PlanFilmChanged, stale.MovieID)
-	case errors.As(err, &state) && state.State == dynamo.PlanApplied:
+	case errors.As(err, &state) && state.State == festival.PlanApplied:
 		return 0, apperr.E(apperr.Conflict, texts.PlanAlreadyApplied)
-	case errors.As(err, &state) && state.State == dynamo.PlanApplying:
+	case errors.As(err, &state) && state.State == festival.PlanApplying:
 		return 0, apperr.E(apperr.Conflict, texts.PlanBeingApplied)
 	case errors.As(err, &state):
 		return 0, apperr.E(apperr.Conflict, texts.PlanNotApplicable)
@@ -250,7 +250,7 @@ func (s *Service) knownCategories(ctx context.Context, r AssignmentRequest) erro
 	if len(named) == 0 {
 		return nil
 	}
-	cats, _, err := s.store.ListCategories(ctx, dynamo.Page{})
+	cats, _, err := s.catalog.ListCategories(ctx, festival.Page{})
 	if err != nil {
 		return err
 	}
@@ -311,7 +311,7 @@ func (r AssignmentRequest) echo() AssignmentRequestEcho {
 // filmMinutes is each film's length in whole minutes (its duration is in
 // seconds; at least 1), or for a film without one the median length of the
 // films staffed (1 when none has one, so that counts are balanced).
-func filmMinutes(films []dynamo.VersionedMovie, inScope func(festival.Movie) bool) map[int64]int64 {
+func filmMinutes(films []festival.VersionedMovie, inScope func(festival.Movie) bool) map[int64]int64 {
 	length := func(m festival.Movie) (int64, bool) {
 		if m.Duration == nil || *m.Duration <= 0 {
 			return 0, false

@@ -56,7 +56,7 @@ func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media,
 	}
 	if c.Role == festival.RoleJury && m.HasJury(c.ID) {
 		// The jury's progress counts the films each member opened.
-		if err := s.store.RecordWatch(ctx, id, c.ID); err != nil {
+		if err := s.viewings.RecordWatch(ctx, id, c.ID); err != nil {
 			return Media{}, err
 		}
 	}
@@ -274,7 +274,7 @@ func (s *Service) RecordViewing(ctx context.Context, c festival.Actor, id int64,
 	if !m.HasJury(c.ID) {
 		return Viewing{}, apperr.E(apperr.Forbidden, texts.NoMediaAccess)
 	}
-	spans, err := s.store.RecordViewing(ctx, id, c.ID, span)
+	spans, err := s.viewings.RecordViewing(ctx, id, c.ID, span)
 	if err != nil {
 		return Viewing{}, storeErr(err)
 	}
@@ -291,7 +291,7 @@ func (s *Service) MyViewing(ctx context.Context, c festival.Actor, id int64) (Vi
 	if !m.HasJury(c.ID) {
 		return Viewing{}, apperr.E(apperr.Forbidden, texts.NoMediaAccess)
 	}
-	spans, err := s.store.Viewing(ctx, id, c.ID)
+	spans, err := s.viewings.Viewing(ctx, id, c.ID)
 	if err != nil {
 		return Viewing{}, err
 	}

@@ -16,23 +16,33 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/files"
 )
 
 // Service runs the film operations.
 type Service struct {
-	store *dynamo.Store
+	films    Films
+	remover  FilmRemover
+	plans    Plans
+	people   People
+	catalog  Catalog
+	settings SettingsReader
+	viewings Viewings
+	// store is the submission path's (submit.go).
+	store Submissions
 	files *files.Store
 	now   func() time.Time
 }
 
-// New returns the film service.
-func New(st *dynamo.Store, fs *files.Store, now func() time.Time) *Service {
+// New returns the film service over its stores.
+func New(st Stores, fs *files.Store, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{store: st, files: fs, now: now}
+	return &Service{
+		films: st.Films, remover: st.Remover, plans: st.Plans, people: st.People, catalog: st.Catalog,
+		settings: st.Settings, viewings: st.Viewings, store: st.Submissions, files: fs, now: now,
+	}
 }
 
 // storeErr turns the store's typed failures into the API's.
@@ -70,7 +80,7 @@ func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival
 	if c.Is(festival.RoleAdmin) {
 		return s.film(ctx, id)
 	}
-	m, st, err := s.store.GetMovieAndSettings(ctx, id)
+	m, st, err := s.films.GetMovieAndSettings(ctx, id)
 	if err != nil {
 		return m, storeErr(err)
 	}
@@ -79,18 +89,18 @@ func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival
 
 // film reads one film whole, for the service's own checks.
 func (s *Service) film(ctx context.Context, id int64) (festival.Movie, error) {
-	m, err := s.store.GetMovie(ctx, id)
+	m, err := s.films.GetMovie(ctx, id)
 	return m, storeErr(err)
 }
 
 // listFor lists films as the caller may see them: the settings come with the
 // list's version, in the same request, for anyone but an admin.
-func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.MovieFilter, p dynamo.Page) ([]festival.Movie, string, error) {
+func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.MovieFilter, p festival.Page) ([]festival.Movie, string, error) {
 	var st festival.Settings
 	if !c.Is(festival.RoleAdmin) {
 		f.Settings = &st
 	}
-	movies, next, err := s.store.ListMovies(ctx, f, p)
+	movies, next, err := s.films.ListMovies(ctx, f, p)
 	if err != nil {
 		return nil, "", storeErr(err)
 	}
@@ -101,7 +111,7 @@ func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.Movi
 type ListQuery struct {
 	Status   string // either vocabulary
 	Category string // id_categorie
-	Page     dynamo.Page
+	Page     festival.Page
 }
 
 // List returns films, all of them or one page, optionally by status and
@@ -121,22 +131,22 @@ func (s *Service) List(ctx context.Context, c festival.Actor, q ListQuery) ([]fe
 }
 
 // Mine lists the caller's own films.
-func (s *Service) Mine(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Movie, string, error) {
+func (s *Service) Mine(ctx context.Context, c festival.Actor, p festival.Page) ([]festival.Movie, string, error) {
 	return s.listFor(ctx, c, festival.MovieFilter{ProducerID: c.ID}, p)
 }
 
 // Assigned lists the films assigned to the calling jury member.
-func (s *Service) Assigned(ctx context.Context, c festival.Actor, p dynamo.Page) ([]festival.Movie, string, error) {
+func (s *Service) Assigned(ctx context.Context, c festival.Actor, p festival.Page) ([]festival.Movie, string, error) {
 	return s.listFor(ctx, c, festival.MovieFilter{JuryID: c.ID}, p)
 }
 
 // change applies a change to a film, with an audit entry when audited.
-func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, action string, fn func(m *festival.Movie) (map[string]string, error)) (festival.Movie, error) {
+func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, action string, edit festival.MovieEdit) (festival.Movie, error) {
 	var audit *festival.AuditInfo
 	if actor != nil {
 		audit = &festival.AuditInfo{Actor: *actor, Action: action}
 	}
-	m, err := s.store.ChangeMovie(ctx, id, audit, fn)
+	m, err := s.films.ChangeMovie(ctx, id, audit, edit)
 	return m, storeErr(err)
 }
 
@@ -157,21 +167,17 @@ func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, p Patc
 // SetStatus replaces the status (PUT /movies/:id/status).
 func (s *Service) SetStatus(ctx context.Context, c festival.Actor, id int64, st festival.SelectionStatus) (festival.Movie, error) {
 	actor := c
-	return s.change(ctx, id, &actor, "movie.status", func(m *festival.Movie) (map[string]string, error) {
-		from := m.SelectionStatus
-		m.SelectionStatus = st
-		return map[string]string{"from": string(from), "to": string(st)}, nil
-	})
+	return s.change(ctx, id, &actor, "movie.status", festival.SetStatus(st))
 }
 
 // SetCategories assigns exactly the listed categories; an unknown id is a
 // 400 naming it, and nothing changes.
 func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64, ids []int64) (festival.Movie, error) {
-	cats, err := s.store.CategoryNames(ctx, ids)
+	cats, err := s.catalog.CategoryNames(ctx, ids)
 	if err != nil {
 		return festival.Movie{}, unknownIDs(err, texts.UnknownCategories)
 	}
-	m, err := s.store.SetMovieCategories(ctx, c, id, cats)
+	m, err := s.films.SetMovieCategories(ctx, c, id, cats)
 	return m, storeErr(err)
 }
 
@@ -180,7 +186,7 @@ func (s *Service) SetCategories(ctx context.Context, c festival.Actor, id int64,
 // (its producer or one of its collaborators) is a 400 naming them, and
 // nothing changes.
 func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids []int64) (festival.Movie, error) {
-	m, err := s.store.AssignJuries(ctx, c, id, ids)
+	m, err := s.films.AssignJuries(ctx, c, id, ids)
 	var unknown *festival.UnknownIDsError
 	if errors.As(err, &unknown) {
 		return m, unknownIDs(err, texts.UnknownJuries)
@@ -206,94 +212,33 @@ func (s *Service) SetCollaborators(ctx context.Context, c festival.Actor, id int
 	if !c.Is(festival.RoleAdmin) && current.OwnerID != c.ID {
 		return festival.Movie{}, apperr.E(apperr.Forbidden, texts.NotOwner)
 	}
-	known := map[string]int64{}
-	for _, old := range current.Collaborators {
-		if old.Email != "" {
-			known[festival.NormalizeEmail(old.Email)] = old.ID
-		}
-	}
-	need := 0
-	for i := range collabs {
-		if id, ok := known[festival.NormalizeEmail(collabs[i].Email)]; ok && collabs[i].Email != "" {
-			collabs[i].ID = id
-		} else {
-			need++
-		}
-	}
-	fresh, err := s.store.NewCollaboratorIDs(ctx, need)
+	fresh, err := s.films.NewCollaboratorIDs(ctx, festival.KeepCollaboratorIDs(current, collabs))
 	if err != nil {
 		return festival.Movie{}, err
 	}
-	for i := range collabs {
-		if collabs[i].ID == 0 {
-			collabs[i].ID, fresh = fresh[0], fresh[1:]
-		}
-	}
+	festival.GiveCollaboratorIDs(collabs, fresh)
 	var actor *festival.Actor
 	if c.Is(festival.RoleAdmin) {
 		a := c
 		actor = &a
 	}
-	return s.change(ctx, id, actor, "movie.collaborators", func(m *festival.Movie) (map[string]string, error) {
-		if !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID {
-			return nil, apperr.E(apperr.Forbidden, texts.NotOwner)
-		}
-		// The rule of SetJuries seen from the other side: a jury member
-		// assigned to the film cannot become its collaborator. Checked on
-		// the film read for the versioned write, so a concurrent assignment
-		// cannot slip through.
-		if jurors := assignedCollaborators(*m, collabs); len(jurors) > 0 {
-			return nil, invalidf(texts.CollaboratorIsJury, strings.Join(jurors, ", "))
-		}
-		m.Collaborators = collabs
-		return map[string]string{"count": strconv.Itoa(len(collabs))}, nil
-	})
-}
-
-// assignedCollaborators returns the e-mails among collabs that belong to a
-// jury member assigned to the film, in the order sent.
-func assignedCollaborators(m festival.Movie, collabs []festival.Collaborator) []string {
-	jurors := map[string]bool{}
-	for _, j := range m.Juries {
-		jurors[festival.NormalizeEmail(j.Email)] = true
-	}
-	var out []string
-	for _, c := range collabs {
-		// The same comparison as festival.ConflictOfInterest's.
-		if c.Email != "" && jurors[festival.NormalizeEmail(c.Email)] {
-			out = append(out, c.Email)
-		}
-	}
-	return out
+	return s.change(ctx, id, actor, "movie.collaborators", festival.SetCollaborators(c, collabs))
 }
 
 // MarkCandidate is a jury member's "candidate" mark without a full vote
 // (PUT /movies/:id/jury-candidate). A member with a conflict of interest
 // (they produced the film or are among its collaborators) is refused.
 func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
-	juror, err := s.store.GetUser(ctx, c.ID)
+	juror, err := s.people.GetUser(ctx, c.ID)
 	if err != nil {
 		return festival.Movie{}, err // the guard just read this user
 	}
-	settings, err := s.store.GetSettings(ctx)
+	settings, err := s.settings.GetSettings(ctx)
 	if err != nil {
 		return festival.Movie{}, err
 	}
 	actor := c
-	return s.change(ctx, id, &actor, "movie.candidate", func(m *festival.Movie) (map[string]string, error) {
-		if err := settings.CheckVoteIn(s.now(), m.CategoryIDs()); err != nil {
-			return nil, err // a candidate mark is a vote: same window
-		}
-		if festival.ConflictOfInterest(*m, juror) {
-			return nil, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
-		}
-		if settings.JuryVoteAssignedOnly && c.Role == festival.RoleJury && !m.HasJury(c.ID) {
-			return nil, apperr.E(apperr.Forbidden, texts.NotAssigned)
-		}
-		from := m.SelectionStatus
-		m.SelectionStatus = festival.StatusCandidate
-		return map[string]string{"from": string(from), "to": string(festival.StatusCandidate)}, nil
-	})
+	return s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
 }
 
 // Delete removes a film with everything in its item collection and its files.
@@ -310,21 +255,21 @@ func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error 
 // finishes the job; deleting the records first could leave objects that no
 // record points to.
 func (s *Service) remove(ctx context.Context, actor *festival.Actor, id int64) error {
-	title, err := s.store.MarkMovieDeleting(ctx, id)
+	title, err := s.remover.MarkMovieDeleting(ctx, id)
 	if err != nil {
 		return storeErr(err)
 	}
 	if err := s.files.DeletePrefix(ctx, id); err != nil {
 		return err
 	}
-	return storeErr(s.store.DeleteMarkedMovie(ctx, actor, id, title))
+	return storeErr(s.remover.DeleteMarkedMovie(ctx, actor, id, title))
 }
 
 // DeleteFilmsOf deletes every film a producer owns, with their files; the
 // account deletion calls it first (accounts.MovieRemover). The deletion of
 // the user is what the audit trail records.
 func (s *Service) DeleteMoviesOf(ctx context.Context, producerID int64) error {
-	ids, err := s.store.MovieIDsOfProducer(ctx, producerID)
+	ids, err := s.remover.MovieIDsOfProducer(ctx, producerID)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/requestlog"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/files"
 )
 
@@ -344,7 +343,7 @@ func asInvalid(err error) error {
 // when categories have windows of their own, the film's categories are
 // checked once the form is read (Check).
 type Admission struct {
-	store  dynamo.Admission
+	store  festival.Admission
 	season festival.Season
 	now    time.Time
 }

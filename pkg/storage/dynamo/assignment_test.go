@@ -49,9 +49,9 @@ func (f planFixture) plan(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var films []dynamo.PlanFilm
+	var films []festival.PlanFilm
 	for _, vm := range stored {
-		films = append(films, dynamo.PlanFilm{MovieID: vm.Movie.ID, Version: vm.Version, After: ids(f.jurors)})
+		films = append(films, festival.PlanFilm{MovieID: vm.Movie.ID, Version: vm.Version, After: ids(f.jurors)})
 	}
 	id := festival.NewTimeID(time.Now())
 	if _, err := f.s.SavePlan(ctx, f.admin, id, films); err != nil {
@@ -125,7 +125,7 @@ func TestAnAssignmentPlanRefusedInItsLastTransactionLeavesEveryFilmAsItWas(t *te
 		t.Fatalf("assigned films of the first member: %d, %v; want none", len(mine), err)
 	}
 	var state *festival.PlanStateError
-	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &state) || state.State != dynamo.PlanRolledBack {
+	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &state) || state.State != festival.PlanRolledBack {
 		t.Fatalf("second apply = %v, want the plan rolled_back", err)
 	}
 
@@ -158,7 +158,7 @@ func TestAnAssignmentPlanRefusedInItsLastTransactionLeavesEveryFilmAsItWas(t *te
 	if !slices.Equal(digests, ids(f.jurors)) {
 		t.Errorf("digests to %v, want one to each of %v", digests, ids(f.jurors))
 	}
-	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &state) || state.State != dynamo.PlanApplied {
+	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &state) || state.State != festival.PlanApplied {
 		t.Fatalf("applying twice = %v, want the plan applied", err)
 	}
 }
@@ -212,7 +212,7 @@ func TestAnApplyThatDiesPartWayIsPutBackOnceItsLeaseRunsOut(t *testing.T) {
 		t.Fatalf("after recovery: %d jury links and %d embedded members, want none", n, e)
 	}
 	var state *festival.PlanStateError
-	if _, err := later.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &state) || state.State != dynamo.PlanRolledBack {
+	if _, err := later.ApplyPlan(ctx, f.admin, id, digest); !errors.As(err, &state) || state.State != festival.PlanRolledBack {
 		t.Fatalf("apply after recovery = %v, want the plan rolled_back", err)
 	}
 }

@@ -1,0 +1,8 @@
+package festival
+
+// Admission is what lets a film in: the submission window (the zero value),
+// or a late-entry code (LateCode), one use of which the film's creation
+// takes in the same transaction.
+type Admission struct {
+	LateCode string
+}

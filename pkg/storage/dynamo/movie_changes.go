@@ -1,0 +1,293 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// The changes of a film after its creation (movie_writes.go): every write of
+// the film item goes through UpdateMovie, one versioned transaction.
+
+// MovieChange changes a film in memory and returns the writes that must go
+// in the same transaction as the film (links, audit entry, condition checks).
+type MovieChange func(m *festival.Movie) ([]types.TransactWriteItem, error)
+
+// UpdateMovie reads a film, applies change and writes it back with the extra
+// writes change returns, all in one transaction conditional on the film's
+// version, so two concurrent changes cannot lose each other: the loser reads
+// again and reapplies (a few times, then festival.ErrConflict). A transaction
+// cancelled by a concurrent one (TransactionConflict) is retried the same
+// way after a backoff. A failed condition on
+// one of the extra writes (a category or jury member deleted meanwhile) is
+// also festival.ErrConflict. change may return an error to abort; nothing is written.
+//
+// Other record kinds that change a film (votes marking it candidate, awards)
+// use this too, so every change of the film item goes through one path.
+func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (festival.Movie, error) {
+	return s.updateMovie(ctx, id, nil, change)
+}
+
+// movieRead is a film as read, with its version.
+type movieRead struct {
+	movie   festival.Movie
+	version int64
+}
+
+// updateMovie is UpdateMovie; first, when set, is the film as the caller
+// just read it, used by the first try instead of reading it again.
+func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, change MovieChange) (festival.Movie, error) {
+	var updated festival.Movie
+	err := Retry(ctx, func(try int) error {
+		var before festival.Movie
+		var version int64
+		var err error
+		if try == 0 && first != nil {
+			before, version = first.movie, first.version
+		} else if before, version, err = s.getMovie(ctx, id); err != nil {
+			return err
+		}
+		after := before
+		// Give change copies of the embedded arrays so it cannot alter before's.
+		after.Categories = slices.Clone(before.Categories)
+		after.Collaborators = slices.Clone(before.Collaborators)
+		after.Awards = slices.Clone(before.Awards)
+		after.Juries = slices.Clone(before.Juries)
+		extra, err := change(&after)
+		if err != nil {
+			return err
+		}
+		after.ID, after.OwnerID, after.CreatedAt, after.Producer = before.ID, before.OwnerID, before.CreatedAt, before.Producer
+		after.UpdatedAt = festival.NewTime(s.now())
+		after.Status = after.SelectionStatus.Guide()
+		it := toMovieItem(after, version+1)
+		item, err := attributevalue.MarshalMap(it)
+		if err != nil {
+			return err
+		}
+		after = it.movie() // the stored form: embedded arrays sorted as reads show them
+		ops := append([]types.TransactWriteItem{{Put: &types.Put{
+			TableName: &s.table, Item: item,
+			// Not on a film being deleted: its item collection is being
+			// removed, and the Put must not add to it (nor drop the tombstone).
+			ConditionExpression:       aws.String("#v = :v AND attribute_not_exists(deleting)"),
+			ExpressionAttributeNames:  map[string]string{"#v": "version"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version)},
+		}}}, extra...)
+		// What the change owes people (a decision to the producer, a film to
+		// newly assigned jury members) is written with it.
+		msgs, err := s.messageOps(festival.MovieNotices(before, after, s.now()))
+		if err != nil {
+			return err
+		}
+		ops = append(ops, msgs...)
+		if before.SelectionStatus != after.SelectionStatus {
+			op, err := s.statusLedgerOp(id, before.SelectionStatus, after.SelectionStatus)
+			if err != nil {
+				return err
+			}
+			ops = append(ops, op)
+		}
+		if len(ops) > transactRoom {
+			return fmt.Errorf("update film %d: %d writes exceed one transaction", id, len(ops))
+		}
+		err = s.transact(ctx, ops)
+		switch {
+		case err == nil:
+			updated = after
+			return nil
+		case conditionFailedAt(err, 0) || transactionConflict(err):
+			// The film changed since it was read, or another transaction
+			// touched one of the items at the same moment (ordinary
+			// contention, e.g. votes on the film): nothing was written, so
+			// read and apply again rather than answer 409.
+			return Again(festival.ErrConflict)
+		case cancelReasons(err) != nil:
+			return festival.ErrConflict
+		default:
+			return fmt.Errorf("update film %d: %w", id, err)
+		}
+	})
+	return updated, err
+}
+
+// ChangeMovie applies an edit decided in the domain to a film (see
+// UpdateMovie). When audit is set, the audit entry, with the details the
+// edit returns, joins the same transaction, so the trail records exactly the
+// changes that happened.
+func (s *Store) ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error) {
+	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		details, err := edit(m)
+		if err != nil || audit == nil {
+			return nil, err
+		}
+		return []types.TransactWriteItem{s.auditOp(audit.Actor, audit.Action, movieTarget(id), details)}, nil
+	})
+}
+
+// relinkOps returns the writes that make a film's links of one kind exactly
+// want, given the ids it has: a Put for each new id, a ConditionCheck that
+// each wanted target still qualifies (so a category deleted or a user demoted
+// meanwhile cancels the transaction), and a Delete for each dropped id.
+func relinkOps(have, want []int64, put func(int64) (types.TransactWriteItem, error),
+	check func(int64) types.TransactWriteItem, drop func(int64) types.TransactWriteItem) ([]types.TransactWriteItem, error) {
+	var ops []types.TransactWriteItem
+	for _, id := range want {
+		if !slices.Contains(have, id) {
+			op, err := put(id)
+			if err != nil {
+				return nil, err
+			}
+			ops = append(ops, op)
+		}
+		ops = append(ops, check(id))
+	}
+	for _, id := range have {
+		if !slices.Contains(want, id) {
+			ops = append(ops, drop(id))
+		}
+	}
+	return ops, nil
+}
+
+// ids lists the id of each of xs, in order.
+func ids[T any](xs []T, id func(T) int64) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = id(x)
+	}
+	return out
+}
+
+// SetMovieCategories assigns exactly these categories to a film (already
+// validated by CategoryNames): the embedded Categories, the link items that
+// changed, a check that each category still exists, and the audit entry, in
+// one transaction.
+func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id int64, cats []festival.MovieCategory) (festival.Movie, error) {
+	want := ids(cats, func(c festival.MovieCategory) int64 { return c.ID })
+	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		ops, err := relinkOps(ids(m.Categories, func(c festival.MovieCategory) int64 { return c.ID }), want,
+			func(cid int64) (types.TransactWriteItem, error) { return s.categoryLinkPut(id, cid) },
+			s.categoryExistsCheck,
+			func(cid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), categoryLinkSK(cid)) })
+		if err != nil {
+			return nil, err
+		}
+		m.Categories = slices.Clone(cats)
+		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": festival.JoinIDs(want, ",")})), nil
+	})
+}
+
+// SetMovieJuries assigns exactly these jury members (already validated by
+// JuryMembers) to a film: embedded Juries, the assignment items that changed,
+// a check that each member is still a JURY account, and the audit entry, in
+// one transaction. A member with a conflict of interest (the film's producer,
+// or a collaborator by e-mail) is a *festival.ConflictOfInterestError and nothing is
+// written. The check runs on the film as read for the versioned write, so a
+// collaborator added concurrently makes the write retry and be checked again.
+func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
+	return s.UpdateMovie(ctx, id, s.juriesChange(actor, id, juries, nil))
+}
+
+// AssignJuries is JuryMembers then SetMovieJuries with one read less: the
+// film and the members come in one BatchGetItem, and the versioned write uses
+// the film read there on its first try. Unknown members, or members whose
+// role is not JURY, are an *festival.UnknownIDsError (before a missing film's
+// festival.ErrNotFound, as JuryMembers answers first).
+func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64, userIDs []int64) (festival.Movie, error) {
+	keys := []map[string]types.AttributeValue{key(moviePK(id), skMovie)}
+	seen := map[int64]bool{}
+	for _, uid := range userIDs {
+		if !seen[uid] {
+			seen[uid] = true
+			keys = append(keys, key(userPK(uid), skUser))
+		}
+	}
+	var film *movieRead
+	members := map[int64]festival.Jury{}
+	declared := map[int64][]int64{} // conflicts members declared
+	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
+		if sk, _ := item[attrSK].(*types.AttributeValueMemberS); sk != nil && sk.Value == skMovie {
+			m, v, err := unmarshalMovie(item)
+			switch {
+			case errors.Is(err, festival.ErrNotFound):
+				return nil // being deleted: gone
+			case err != nil:
+				return err
+			}
+			film = &movieRead{movie: m, version: v}
+			return nil
+		}
+		var j festival.Jury
+		if err := attributevalue.UnmarshalMap(item, &j); err != nil {
+			return err
+		}
+		var d struct {
+			Conflicts []int64 `dynamodbav:"jury_conflicts"`
+		}
+		if err := attributevalue.UnmarshalMap(item, &d); err != nil {
+			return err
+		}
+		members[j.ID], declared[j.ID] = j, d.Conflicts
+		return nil
+	})
+	if err != nil {
+		return festival.Movie{}, fmt.Errorf("assign juries to film %d: %w", id, err)
+	}
+	juries, err := juriesIn(userIDs, members)
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	if film == nil {
+		return festival.Movie{}, festival.ErrNotFound
+	}
+	return s.updateMovie(ctx, id, film, s.juriesChange(actor, id, juries, declared))
+}
+
+// juriesChange assigns exactly juries to a film (see SetMovieJuries);
+// declared are the conflicts members declared, as read (the ConditionCheck
+// on each member holds the write to what is stored when it commits).
+func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.Jury, declared map[int64][]int64) MovieChange {
+	want := ids(juries, func(j festival.Jury) int64 { return j.ID })
+	return func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		var conflicted []int64
+		for _, j := range juries {
+			if festival.ConflictOfInterest(*m, festival.User{ID: j.ID, Email: j.Email, JuryConflicts: declared[j.ID]}) {
+				conflicted = append(conflicted, j.ID)
+			}
+		}
+		if len(conflicted) > 0 {
+			slices.Sort(conflicted)
+			return nil, &festival.ConflictOfInterestError{IDs: conflicted}
+		}
+		ops, err := relinkOps(ids(m.Juries, func(j festival.Jury) int64 { return j.ID }), want,
+			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },
+			func(uid int64) types.TransactWriteItem { return s.isJuryCheck(id, uid) },
+			func(uid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), juryLinkSK(uid)) })
+		if err != nil {
+			return nil, err
+		}
+		m.Juries = slices.Clone(juries)
+		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": festival.JoinIDs(want, ",")})), nil
+	}
+}
+
+// isJuryCheck holds a transaction to the user still being a JURY account
+// that has not declared a conflict with the film.
+func (s *Store) isJuryCheck(movieID, userID int64) types.TransactWriteItem {
+	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName: &s.table, Key: key(userPK(userID), skUser),
+		ConditionExpression:       aws.String("#r = :jury AND NOT contains(jury_conflicts, :mid)"),
+		ExpressionAttributeNames:  map[string]string{"#r": "role"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":jury": str(string(festival.RoleJury)), ":mid": num(movieID)},
+	}}
+}
+
+func movieTarget(id int64) string { return fmt.Sprintf("movie:%d", id) }
