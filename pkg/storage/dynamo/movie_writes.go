@@ -92,11 +92,9 @@ func (s *Store) categoryExistsCheck(id int64) types.TransactWriteItem {
 	}}
 }
 
-// Admission is what lets a film in: the submission window (the zero value),
-// or a late-entry code, one use of which the film's transaction takes.
-type Admission struct {
-	LateCode string
-}
+// Admission is festival.Admission under the store's name, which its callers
+// (tests, tools) use.
+type Admission = festival.Admission
 
 // withAdmission appends the use of a late-entry code, if any, and returns
 // its index in ops (-1 when none).
