@@ -16,7 +16,7 @@ CONSOLE_SOURCES := $(shell find $(CONSOLE)/src -type f -not -name schema.d.ts 2>
 # Go fuzz targets (package:target) for every decoder a request reaches; their
 # seed corpus is in the code (f.Add) and under each package's testdata/fuzz/.
 FUZZ_TARGETS := ./pkg/api/web:FuzzBody ./pkg/api/web:FuzzMultipart ./pkg/api/web:FuzzIDsAndPages \
-	./pkg/api/auth:FuzzGuard ./pkg/api/movieform:FuzzMovieFields ./pkg/api/registration:FuzzUserBody \
+	./pkg/api/auth:FuzzGuard ./pkg/api/movieform:FuzzMovieFields ./pkg/api/movieform:FuzzSubmissionForm ./pkg/api/registration:FuzzUserBody \
 	./pkg/api/routes/voteapi:FuzzBallot ./pkg/storage/files:FuzzSniff ./pkg/storage/dynamo:FuzzCursor \
 	./pkg/service/voting:FuzzResultsCSV ./pkg/api/routes/movieapi:FuzzAssignmentRequest
 # One run of each target for FUZZTIME (make test: 20,000 inputs each, a count rather than a time: a time

@@ -194,7 +194,7 @@ const (
 
 // Auth serves /auth.
 func (d *Deps) Auth() http.Handler {
-	return web.Serve(d.Log, GroupAuth, authapi.New(d.accounts(), d.movies()))
+	return web.Serve(d.Log, GroupAuth, authapi.New(d.accounts(), movies.NewRegistrar(d.movies(), d.accounts())))
 }
 
 // Users serves /users, and the administration's routes that need no

@@ -1,4 +1,4 @@
-// Package filmform reads the film fields of a request, JSON body or
+// Package movieform reads the film fields of a request, JSON body or
 // multipart form, with the web client's aliases, and checks each value in
 // the order the API answers them: the movies route group and the
 // register-film route share it. What it returns is the movies service's
@@ -300,12 +300,4 @@ func Size(f web.Fields) (int64, error) {
 		return 0, invalidf(texts.UploadSize)
 	}
 	return *size, nil
-}
-
-// Reader reads a submission form's text fields as sent (a multipart form's
-// values) into the service's typed input.
-func Reader(now func() time.Time) movies.SubmissionReader {
-	return func(v movies.Values) (movies.Submission, error) {
-		return Submission(web.NormalizeForm(v), now())
-	}
 }

@@ -16,13 +16,13 @@ import (
 
 // Handler serves /auth.
 type Handler struct {
-	accounts *accounts.Service
-	movies   *movies.Service
+	accounts  *accounts.Service
+	registrar *movies.Registrar
 }
 
 // New returns the auth route group.
-func New(acc *accounts.Service, movies *movies.Service) http.Handler {
-	h := &Handler{accounts: acc, movies: movies}
+func New(acc *accounts.Service, reg *movies.Registrar) http.Handler {
+	h := &Handler{accounts: acc, registrar: reg}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /auth/register", web.Handle(h.register))
 	mux.HandleFunc("POST /auth/login", web.Handle(h.login))

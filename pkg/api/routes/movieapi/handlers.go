@@ -54,22 +54,12 @@ func (h *Handler) assigned(r *http.Request, c festival.Actor) (int, any, error) 
 	return web.List(r, func(p festival.Page) ([]festival.Movie, string, error) { return h.movies.Assigned(r.Context(), c, p) })
 }
 
+// upload submits a film: one call to the service, which admits the
+// submission (a late-entry code comes in the query, ?late_code=) before it
+// reads the body, so a refused one uploads nothing.
 func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
-	// Checked before the body is read, so a refused submission uploads
-	// nothing: a late-entry code comes in the query (?late_code=).
-	st, err := h.movies.Settings(r.Context())
-	if err != nil {
-		return 0, nil, err
-	}
-	admit, err := h.movies.CheckSubmissions(r.Context(), st, r.URL.Query().Get("late_code"))
-	if err != nil {
-		return 0, nil, err
-	}
-	parts, err := web.Multipart(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	m, err := h.movies.Upload(r.Context(), c, parts, movieform.Reader(h.movies.Now), admit)
+	form, err := movieform.Open(r, h.movies.Now())
+	m, err := h.movies.Submit(r.Context(), c, movies.Upload{LateCode: r.URL.Query().Get("late_code"), Form: form, FormErr: err})
 	return http.StatusCreated, Saved{Message: texts.MovieSubmitted, Movie: m}, err
 }
 
