@@ -158,6 +158,12 @@ func (d *Deps) accounts() *accounts.Service {
 	return d.Accounts
 }
 
+// catalog is the catalogue's service (categories, events, awards).
+func (d *Deps) catalog() *catalog.Service {
+	st := d.Store
+	return catalog.New(catalog.Stores{Categories: st, Events: st, Awards: st})
+}
+
 // Group names, one per Lambda function.
 const (
 	GroupAuth       = "auth"
@@ -195,17 +201,17 @@ func (d *Deps) Votes() http.Handler {
 
 // Categories serves /categories.
 func (d *Deps) Categories() http.Handler {
-	return web.Serve(d.Log, GroupCategories, categoryapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupCategories, categoryapi.New(d.catalog(), d.Guard))
 }
 
 // Events serves /events.
 func (d *Deps) Events() http.Handler {
-	return web.Serve(d.Log, GroupEvents, eventapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupEvents, eventapi.New(d.catalog(), d.Guard))
 }
 
 // Awards serves /awards.
 func (d *Deps) Awards() http.Handler {
-	return web.Serve(d.Log, GroupAwards, awardapi.New(catalog.New(d.Store), d.Guard))
+	return web.Serve(d.Log, GroupAwards, awardapi.New(d.catalog(), d.Guard))
 }
 
 // Handler returns the handler of a group by name; the local server mounts

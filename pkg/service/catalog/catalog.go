@@ -5,22 +5,20 @@
 package catalog
 
 import (
-	"github.com/festivalapi/festival/pkg/domain/festival"
-
 	"errors"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // Service runs the category, event and award operations.
 type Service struct {
-	store *dynamo.Store
+	store Stores
 }
 
 // New returns the catalog service.
-func New(st *dynamo.Store) *Service { return &Service{store: st} }
+func New(st Stores) *Service { return &Service{store: st} }
 
 // outcomes word the store's outcomes for one kind of record.
 type outcomes struct {

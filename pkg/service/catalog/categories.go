@@ -7,7 +7,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // categoryName is a category's name with its spaces folded; a blank one is
@@ -21,8 +20,8 @@ func categoryName(name string) (string, error) {
 }
 
 // Categories lists categories.
-func (s *Service) Categories(ctx context.Context, p dynamo.Page) ([]festival.Category, string, error) {
-	return s.store.ListCategories(ctx, p)
+func (s *Service) Categories(ctx context.Context, p festival.Page) ([]festival.Category, string, error) {
+	return s.store.Categories.ListCategories(ctx, p)
 }
 
 // CreateCategory creates a category {name}; 409 when the name is taken
@@ -32,7 +31,7 @@ func (s *Service) CreateCategory(ctx context.Context, c festival.Actor, name str
 	if err != nil {
 		return festival.Category{}, err
 	}
-	cat, err := s.store.CreateCategory(ctx, c, name)
+	cat, err := s.store.Categories.CreateCategory(ctx, c, name)
 	return cat, storeErr(err, categoryOutcomes)
 }
 
@@ -42,12 +41,12 @@ func (s *Service) RenameCategory(ctx context.Context, c festival.Actor, id int64
 	if err != nil {
 		return festival.Category{}, err
 	}
-	cat, err := s.store.RenameCategory(ctx, c, id, name)
+	cat, err := s.store.Categories.RenameCategory(ctx, c, id, name)
 	return cat, storeErr(err, categoryOutcomes)
 }
 
 // DeleteCategory deletes a category after unlinking it from its films.
 func (s *Service) DeleteCategory(ctx context.Context, c festival.Actor, id int64) error {
-	_, err := s.store.DeleteCategory(ctx, c, id)
+	_, err := s.store.Categories.DeleteCategory(ctx, c, id)
 	return storeErr(err, categoryOutcomes)
 }

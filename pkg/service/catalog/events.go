@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
 
 // EventPatch is a change of an event: the fields that were sent, as text,
@@ -28,13 +27,13 @@ func (p EventPatch) apply(e *festival.Event) error {
 }
 
 // Events lists events.
-func (s *Service) Events(ctx context.Context, p dynamo.Page) ([]festival.Event, string, error) {
-	return s.store.ListEvents(ctx, p)
+func (s *Service) Events(ctx context.Context, p festival.Page) ([]festival.Event, string, error) {
+	return s.store.Events.ListEvents(ctx, p)
 }
 
 // Event reads one event.
 func (s *Service) Event(ctx context.Context, id int64) (festival.Event, error) {
-	e, err := s.store.GetEvent(ctx, id)
+	e, err := s.store.Events.GetEvent(ctx, id)
 	return e, storeErr(err, eventOutcomes)
 }
 
@@ -44,18 +43,18 @@ func (s *Service) CreateEvent(ctx context.Context, c festival.Actor, e festival.
 	if err := festival.Refused(e.Check()); err != nil {
 		return e, false, err
 	}
-	return s.store.CreateEvent(ctx, c, e)
+	return s.store.Events.CreateEvent(ctx, c, e)
 }
 
 // UpdateEvent changes the fields that were sent; the whole event must still
 // be valid afterwards (e.g. a new end date not before the stored start).
 func (s *Service) UpdateEvent(ctx context.Context, c festival.Actor, id int64, p EventPatch) (festival.Event, error) {
-	e, err := s.store.UpdateEvent(ctx, c, id, p.apply)
+	e, err := s.store.Events.UpdateEvent(ctx, c, id, p.apply)
 	return e, storeErr(err, eventOutcomes)
 }
 
 // DeleteEvent deletes an event.
 func (s *Service) DeleteEvent(ctx context.Context, c festival.Actor, id int64) error {
-	_, err := s.store.DeleteEvent(ctx, c, id)
+	_, err := s.store.Events.DeleteEvent(ctx, c, id)
 	return storeErr(err, eventOutcomes)
 }
