@@ -38,6 +38,11 @@ type DB struct {
 	eventNames    map[string]int64
 	films         map[int64]festival.Movie
 	awards        map[int64]festival.Award
+
+	users     map[int64]festival.User
+	emails    map[string]int64 // festival.NormalizeEmail of an e-mail -> user id
+	resets    map[string]reset // by the token's hash
+	lateCodes map[string]festival.LateCode
 }
 
 // New returns an empty festival. now may be nil (time.Now).
@@ -50,6 +55,8 @@ func New(now func() time.Time) *DB {
 		categories: map[int64]festival.Category{}, categoryNames: map[string]int64{},
 		events: map[int64]festival.Event{}, eventNames: map[string]int64{},
 		films: map[int64]festival.Movie{}, awards: map[int64]festival.Award{},
+		users: map[int64]festival.User{}, emails: map[string]int64{},
+		resets: map[string]reset{}, lateCodes: map[string]festival.LateCode{},
 	}
 }
 

@@ -40,6 +40,33 @@ type Catalog interface {
 	DeleteAward(ctx context.Context, actor festival.Actor, id int64) (festival.Award, error)
 }
 
+// Users is the store of accounts: the methods pkg/service/accounts and the
+// other services call, but the deletion (its cascade to films and votes is
+// the DynamoDB store's alone).
+type Users interface {
+	NewUserID(ctx context.Context) (int64, error)
+	CreateUser(ctx context.Context, u festival.User) error
+	GetUser(ctx context.Context, id int64) (festival.User, error)
+	UserByEmail(ctx context.Context, email string) (festival.User, error)
+	ListUsers(ctx context.Context, p festival.Page) ([]festival.User, string, error)
+	UpdateUser(ctx context.Context, id int64, change func(*festival.User) error) (festival.User, error)
+	UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error)
+}
+
+// Resets is the store of password resets.
+type Resets interface {
+	CreatePasswordReset(ctx context.Context, userID int64, tokenHash string, expires time.Time, msg festival.Message) error
+	ConsumePasswordReset(ctx context.Context, tokenHash string, now time.Time, passwordHash string) (int64, error)
+}
+
+// LateCodes is the store of late-entry codes.
+type LateCodes interface {
+	CreateLateCode(ctx context.Context, c festival.LateCode) error
+	GetLateCode(ctx context.Context, code string) (festival.LateCode, error)
+	ListLateCodes(ctx context.Context, p festival.Page) ([]festival.LateCode, string, error)
+	DeleteLateCode(ctx context.Context, code string) error
+}
+
 // Films is what the suite reads of films: the catalogue's writes show in
 // them (awards, category names and links).
 type Films interface {
@@ -49,8 +76,11 @@ type Films interface {
 
 // Stores are one backend's stores over one new, empty festival.
 type Stores struct {
-	Catalog Catalog
-	Films   Films
+	Catalog   Catalog
+	Users     Users
+	Resets    Resets
+	LateCodes LateCodes
+	Films     Films
 	// AddFilm stores a new film whose id, owner, Producer and timestamps
 	// are set (the DynamoDB store's CreateMovie takes an admission besides,
 	// so each backend says how it stores one).
@@ -70,6 +100,9 @@ func Run(t *testing.T, fresh func(t *testing.T) Stores) {
 	cases = append(cases, categoryCases...)
 	cases = append(cases, eventCases...)
 	cases = append(cases, awardCases...)
+	cases = append(cases, userCases...)
+	cases = append(cases, resetCases...)
+	cases = append(cases, lateCodeCases...)
 	cases = append(cases, pagingCases...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
