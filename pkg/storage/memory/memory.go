@@ -43,6 +43,7 @@ type DB struct {
 	emails    map[string]int64 // festival.NormalizeEmail of an e-mail -> user id
 	resets    map[string]reset // by the token's hash
 	lateCodes map[string]festival.LateCode
+	settings  *festival.Settings // nil: never written, the defaults apply
 }
 
 // New returns an empty festival. now may be nil (time.Now).

@@ -13,7 +13,7 @@ func TestStoreSuite(t *testing.T) {
 	storesuite.Run(t, func(*testing.T) storesuite.Stores {
 		db := memory.New(nil)
 		films := db.Films()
-		return storesuite.Stores{Catalog: db.Catalog(), Users: db.Users(), Resets: db.Resets(), LateCodes: db.LateCodes(),
+		return storesuite.Stores{Catalog: db.Catalog(), Users: db.Users(), Resets: db.Resets(), LateCodes: db.LateCodes(), Settings: db.Settings(),
 			Films: films, AddFilm: films.CreateMovie}
 	})
 }

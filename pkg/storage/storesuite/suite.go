@@ -67,6 +67,13 @@ type LateCodes interface {
 	DeleteLateCode(ctx context.Context, code string) error
 }
 
+// Settings reads and seeds the festival's settings (their update is being
+// reshaped into a typed patch, and is not driven here).
+type Settings interface {
+	GetSettings(ctx context.Context) (festival.Settings, error)
+	SeedSettings(ctx context.Context, st festival.Settings) error
+}
+
 // Films is what the suite reads of films: the catalogue's writes show in
 // them (awards, category names and links).
 type Films interface {
@@ -80,6 +87,7 @@ type Stores struct {
 	Users     Users
 	Resets    Resets
 	LateCodes LateCodes
+	Settings  Settings
 	Films     Films
 	// AddFilm stores a new film whose id, owner, Producer and timestamps
 	// are set (the DynamoDB store's CreateMovie takes an admission besides,
@@ -103,6 +111,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Stores) {
 	cases = append(cases, userCases...)
 	cases = append(cases, resetCases...)
 	cases = append(cases, lateCodeCases...)
+	cases = append(cases, settingsCases...)
 	cases = append(cases, pagingCases...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
