@@ -3,6 +3,7 @@ package storesuite
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ var eventCases = []testCase{
 	{"events/a deleted event is gone and frees its name", deletedEventIsGone},
 	{"events/dates are kept in UTC to the millisecond", eventDatesAreStoredToTheMillisecond},
 	{"events/twenty concurrent creations of one name make one", concurrentEventCreations},
+	{"events/concurrent updates lose none", concurrentEventUpdates},
 }
 
 func sampleEvent(name string) festival.Event {
@@ -188,5 +190,26 @@ func concurrentEventCreations(t *testing.T, s Stores) {
 	list, _, err := s.Catalog.ListEvents(ctx, festival.Page{})
 	if err != nil || created != 1 || len(ids) != 1 || len(list) != 1 {
 		t.Fatalf("created %d, distinct ids answered %v, stored %d (%v); want one event for all", created, ids, len(list), err)
+	}
+}
+
+func concurrentEventUpdates(t *testing.T, s Stores) {
+	ctx := context.Background()
+	e := newEvent(t, s, "Projection")
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			if _, err := s.Catalog.UpdateEvent(ctx, admin, e.ID, func(ev *festival.Event) error {
+				ev.Description += fmt.Sprint(i)
+				return nil
+			}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	got, err := s.Catalog.GetEvent(ctx, e.ID)
+	if err != nil || len(got.Description) != len("Rencontre")+4 {
+		t.Fatalf("description after 4 concurrent appends = %q, %v; want each append kept", got.Description, err)
 	}
 }

@@ -3,7 +3,10 @@ package storesuite
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +18,8 @@ var userCases = []testCase{
 	{"users/an unknown user is not found", unknownUserIsNotFound},
 	{"users/an update keeps id and creation and moves the e-mail", updateUserMovesTheEmail},
 	{"users/a refused update writes nothing", refusedUserUpdates},
+	{"users/twenty concurrent creations of one e-mail make one", concurrentUserCreations},
+	{"users/concurrent updates lose none", concurrentUserUpdates},
 }
 
 func newUser(t *testing.T, s Stores, email string) festival.User {
@@ -125,5 +130,56 @@ func refusedUserUpdates(t *testing.T, s Stores) {
 	}
 	if byMail, err := s.Users.UserByEmail(ctx, "grace@example.org"); err != nil || byMail.ID == u.ID {
 		t.Fatalf("a refused update moved the e-mail: %+v, %v", byMail, err)
+	}
+}
+
+func concurrentUserCreations(t *testing.T, s Stores) {
+	ctx := context.Background()
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	ok, taken := 0, 0
+	for i := range 20 {
+		wg.Go(func() {
+			id, err := s.Users.NewUserID(ctx)
+			if err == nil {
+				err = s.Users.CreateUser(ctx, festival.User{ID: id, FirstName: "Ada", Email: fmt.Sprintf("ADA@example.org%s", strings.Repeat(" ", i%3)), Role: festival.RoleJury})
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				ok++
+			case errors.Is(err, festival.ErrEmailTaken):
+				taken++
+			default:
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	list, _, err := s.Users.ListUsers(ctx, festival.Page{})
+	if err != nil || ok != 1 || taken != 19 || len(list) != 1 {
+		t.Fatalf("created %d, refused %d, stored %d (%v); want 1, 19, 1", ok, taken, len(list), err)
+	}
+}
+
+func concurrentUserUpdates(t *testing.T, s Stores) {
+	ctx := context.Background()
+	u := newUser(t, s, "ada@example.org")
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			if _, err := s.Users.UpdateUser(ctx, u.ID, func(x *festival.User) error {
+				x.JuryConflicts = append(x.JuryConflicts, int64(i))
+				return nil
+			}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	got, err := s.Users.GetUser(ctx, u.ID)
+	if err != nil || len(got.JuryConflicts) != 4 {
+		t.Fatalf("conflicts after 4 concurrent appends = %v, %v; want each append kept", got.JuryConflicts, err)
 	}
 }
