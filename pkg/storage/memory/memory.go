@@ -1,10 +1,13 @@
 // Package memory keeps the festival's records in maps, for fast tests only:
 // a service test that runs a rule over it takes milliseconds where DynamoDB
 // Local takes seconds. It is never a deployment option: nothing in pkg/app,
-// functions or infra/localserver may use it, and DynamoDB Local stays the
-// truth for `make run`, the e2e tests and the repository suite.
+// functions or infra/localserver may use it (TestNothingDeployedUsesTheMemoryStore
+// holds it), and DynamoDB Local stays the truth for `make run`, the e2e
+// tests and the repository suite.
 //
-// Each store type here answers like the DynamoDB store's methods of the same
+// One DB is one festival; its stores (Catalog, Users, Resets, LateCodes,
+// Settings, and Films, just enough of the films for the catalogue) share its
+// records. Each store type answers like the DynamoDB store's methods of the same
 // names (same signatures, same festival errors), and the repository suite
 // (package storesuite) runs over both to hold them together. Where they
 // could differ, the DynamoDB store is right. What the stores write besides
