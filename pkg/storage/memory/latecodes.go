@@ -1,0 +1,68 @@
+package memory
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// LateCodes is the store of late-entry codes. Using one (the film's
+// creation takes a use) is not modelled here.
+type LateCodes struct{ db *DB }
+
+// LateCodes returns the festival's late-entry code store.
+func (db *DB) LateCodes() *LateCodes { return &LateCodes{db: db} }
+
+// lateCodesListing lists the codes newest first, as the DynamoDB index
+// orders them: by creation time, then code.
+var lateCodesListing = listing[festival.LateCode]{name: "latecodes", desc: true,
+	key: func(c festival.LateCode) string { return c.CreatedAt.String() + "#" + c.Code }}
+
+// CreateLateCode stores a new code (festival.ErrCodeTaken when it exists).
+func (s *LateCodes) CreateLateCode(_ context.Context, c festival.LateCode) error {
+	s.db.mu.Lock()
+	defer s.db.mu.Unlock()
+	if _, ok := s.db.lateCodes[c.Code]; ok {
+		return festival.ErrCodeTaken
+	}
+	c.ExpiresAt, c.CreatedAt = storedTime(c.ExpiresAt), storedTime(c.CreatedAt)
+	s.db.lateCodes[c.Code] = c
+	return nil
+}
+
+// GetLateCode reads a code (festival.ErrNotFound when there is none).
+func (s *LateCodes) GetLateCode(_ context.Context, code string) (festival.LateCode, error) {
+	s.db.mu.Lock()
+	defer s.db.mu.Unlock()
+	c, ok := s.db.lateCodes[code]
+	if !ok {
+		return festival.LateCode{}, festival.ErrNotFound
+	}
+	return c, nil
+}
+
+// ListLateCodes lists the codes, newest first.
+func (s *LateCodes) ListLateCodes(_ context.Context, p festival.Page) ([]festival.LateCode, string, error) {
+	s.db.mu.Lock()
+	defer s.db.mu.Unlock()
+	all := make([]festival.LateCode, 0, len(s.db.lateCodes))
+	for _, c := range s.db.lateCodes {
+		all = append(all, c)
+	}
+	key := lateCodesListing.key
+	slices.SortFunc(all, func(a, b festival.LateCode) int { return strings.Compare(key(b), key(a)) })
+	return lateCodesListing.page(all, p)
+}
+
+// DeleteLateCode withdraws a code (festival.ErrNotFound when there is none).
+func (s *LateCodes) DeleteLateCode(_ context.Context, code string) error {
+	s.db.mu.Lock()
+	defer s.db.mu.Unlock()
+	if _, ok := s.db.lateCodes[code]; !ok {
+		return festival.ErrNotFound
+	}
+	delete(s.db.lateCodes, code)
+	return nil
+}

@@ -1,0 +1,85 @@
+package memory
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// Settings is the store of the festival's settings, reading and seeding
+// them. Their update is left out: it is being reshaped into a typed patch.
+type Settings struct{ db *DB }
+
+// Settings returns the festival's settings store.
+func (db *DB) Settings() *Settings { return &Settings{db: db} }
+
+// GetSettings reads the festival settings (the defaults when never set).
+func (s *Settings) GetSettings(context.Context) (festival.Settings, error) {
+	s.db.mu.Lock()
+	defer s.db.mu.Unlock()
+	if s.db.settings == nil {
+		return festival.DefaultSettings(), nil
+	}
+	return storedSettings(*s.db.settings), nil
+}
+
+// SeedSettings writes the settings of a new festival; it refuses to
+// overwrite settings already written.
+func (s *Settings) SeedSettings(_ context.Context, st festival.Settings) error {
+	s.db.mu.Lock()
+	defer s.db.mu.Unlock()
+	if s.db.settings != nil {
+		return fmt.Errorf("seed settings: the settings are already written")
+	}
+	st.UpdatedAt = s.db.stamp()
+	st = storedSettings(st)
+	s.db.settings = &st
+	return nil
+}
+
+// storedSettings are settings as the DynamoDB store reads them back: unset
+// throttle values at their defaults, times in UTC to the millisecond, the
+// results' ledger head only once they are published, an unknown film view
+// as the full one, lists and maps never nil but the grid; and a copy, so
+// that callers share nothing with the stored settings.
+func storedSettings(st festival.Settings) festival.Settings {
+	out := festival.Settings{
+		JuryVoteAssignedOnly:  st.JuryVoteAssignedOnly,
+		SelfRegistrationRoles: append([]festival.Role{}, st.SelfRegistrationRoles...),
+		Throttle:              st.Throttle.OrDefaults(),
+		UpdatedAt:             storedTime(st.UpdatedAt),
+	}
+	se := st.Season
+	out.Season = festival.Season{
+		SubmissionsOpenAt: storedTime(se.SubmissionsOpenAt), SubmissionsCloseAt: storedTime(se.SubmissionsCloseAt),
+		VotingOpenAt: storedTime(se.VotingOpenAt), VotingCloseAt: storedTime(se.VotingCloseAt),
+		ResultsPublishedAt: storedTime(se.ResultsPublishedAt),
+		PublicFilmView:     festival.FilmViewFull, MinWatchedShare: se.MinWatchedShare, JuryReminderDays: se.JuryReminderDays,
+		CategoryGrids: map[int64]festival.Grid{}, CategoryWindows: map[int64]festival.CategoryWindow{},
+	}
+	if v, ok := festival.ParseFilmView(string(se.PublicFilmView)); ok {
+		out.PublicFilmView = v
+	}
+	if !se.ResultsPublishedAt.IsZero() {
+		head := festival.LedgerHead{}
+		if se.ResultsLedger != nil {
+			head = *se.ResultsLedger
+		}
+		out.ResultsLedger = &head
+	}
+	if len(se.ScoringGrid) > 0 {
+		out.ScoringGrid = slices.Clone(se.ScoringGrid)
+	}
+	for id, g := range se.CategoryGrids {
+		out.CategoryGrids[id] = slices.Clone(g)
+	}
+	for id, w := range se.CategoryWindows {
+		out.CategoryWindows[id] = festival.CategoryWindow{
+			SubmissionsOpenAt: storedTime(w.SubmissionsOpenAt), SubmissionsCloseAt: storedTime(w.SubmissionsCloseAt),
+			VotingOpenAt: storedTime(w.VotingOpenAt), VotingCloseAt: storedTime(w.VotingCloseAt),
+		}
+	}
+	return out
+}

@@ -1,0 +1,19 @@
+package memory_test
+
+import (
+	"testing"
+
+	"github.com/festivalapi/festival/pkg/storage/memory"
+	"github.com/festivalapi/festival/pkg/storage/storesuite"
+)
+
+// TestStoreSuite runs the repository suite over the memory store; the
+// DynamoDB store runs the same suite in pkg/storage/dynamo.
+func TestStoreSuite(t *testing.T) {
+	storesuite.Run(t, func(*testing.T) storesuite.Stores {
+		db := memory.New(nil)
+		films := db.Films()
+		return storesuite.Stores{Catalog: db.Catalog(), Users: db.Users(), Resets: db.Resets(), LateCodes: db.LateCodes(), Settings: db.Settings(),
+			Films: films, AddFilm: films.CreateMovie}
+	})
+}
