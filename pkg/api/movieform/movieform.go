@@ -2,7 +2,8 @@
 // multipart form, with the web client's aliases, and checks each value in
 // the order the API answers them: the movies route group and the
 // register-film route share it. What it returns is the movies service's
-// typed input.
+// typed input; for a submission's multipart body, a Form the service pulls
+// the files from (form.go).
 package movieform
 
 import (
