@@ -149,9 +149,9 @@ func (d *Deps) files() *files.Store {
 
 func (d *Deps) movies() *movies.Service {
 	if d.Movies == nil {
-		st := d.Store // the DynamoDB store is every store the film service consumes
-		d.Movies = movies.New(movies.Stores{Films: st, Remover: st, Plans: st, People: st, Catalog: st,
-			Settings: st, Viewings: st, Submissions: st}, d.files(), d.Now)
+		st := d.Store // each interface gets the face of the DynamoDB store it names
+		d.Movies = movies.New(movies.Stores{Films: st.Films, Remover: st.Films, Plans: st.Plans, People: st.Users, Producers: st.Users,
+			Catalog: st.Catalog, Settings: st.Settings, Viewings: st.Votes}, d.files(), d.Now)
 	}
 	return d.Movies
 }
@@ -160,7 +160,7 @@ func (d *Deps) accounts() *accounts.Service {
 	if d.Accounts == nil {
 		// Deleting a user deletes the films they produced (and their files) first.
 		st := d.Store
-		d.Accounts = accounts.New(accounts.Stores{Users: st, Jury: st, Counters: st, Resets: st, Settings: st}, d.Tokens, d.movies(), d.Now)
+		d.Accounts = accounts.New(accounts.Stores{Users: st.Users, Jury: st.Users, Counters: st.Users, Resets: st.Users, Settings: st.Settings}, d.Tokens, d.movies(), d.Now)
 	}
 	return d.Accounts
 }
@@ -168,13 +168,14 @@ func (d *Deps) accounts() *accounts.Service {
 // catalog is the catalogue's service (categories, events, awards).
 func (d *Deps) catalog() *catalog.Service {
 	st := d.Store
-	return catalog.New(catalog.Stores{Categories: st, Events: st, Awards: st})
+	return catalog.New(catalog.Stores{Categories: st.Catalog, Events: st.Catalog, Awards: st.Catalog})
 }
 
 // admin is the festival's administration (settings, late codes, audit, outbox).
 func (d *Deps) admin() *festadmin.Service {
 	st := d.Store
-	return festadmin.New(festadmin.Stores{Settings: st, LateCodes: st, Audit: st, Outbox: st, Films: st, Ledger: st, Categories: st}, d.Now)
+	return festadmin.New(festadmin.Stores{Settings: st.Settings, LateCodes: st.Settings, Audit: st.Trail, Outbox: st.Outbox,
+		Films: st.Films, Ledger: st.Trail, Categories: st.Catalog}, d.Now)
 }
 
 // Group names, one per Lambda function.

@@ -21,17 +21,17 @@ import (
 
 // Service runs the film operations.
 type Service struct {
-	films    Films
-	remover  FilmRemover
-	plans    Plans
-	people   People
-	catalog  Catalog
-	settings SettingsReader
-	viewings Viewings
-	// store is the submission path's (submit.go).
-	store Submissions
-	files *files.Store
-	now   func() time.Time
+	films   Films
+	remover FilmRemover
+	plans   Plans
+	people  People
+	// producers are the accounts register-film creates.
+	producers Producers
+	catalog   Catalog
+	settings  SettingsReader
+	viewings  Viewings
+	files     *files.Store
+	now       func() time.Time
 }
 
 // New returns the film service over its stores.
@@ -40,8 +40,8 @@ func New(st Stores, fs *files.Store, now func() time.Time) *Service {
 		now = time.Now
 	}
 	return &Service{
-		films: st.Films, remover: st.Remover, plans: st.Plans, people: st.People, catalog: st.Catalog,
-		settings: st.Settings, viewings: st.Viewings, store: st.Submissions, files: fs, now: now,
+		films: st.Films, remover: st.Remover, plans: st.Plans, people: st.People, producers: st.Producers, catalog: st.Catalog,
+		settings: st.Settings, viewings: st.Viewings, files: fs, now: now,
 	}
 }
 

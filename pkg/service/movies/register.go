@@ -41,7 +41,7 @@ func NewRegistrar(films *Service, acc Accounts) *Registrar {
 // are removed.
 func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u festival.User, m festival.Movie, err error) {
 	s := r.films
-	st, err := s.store.GetSettings(ctx)
+	st, err := s.settings.GetSettings(ctx)
 	if err != nil {
 		return u, m, err
 	}
@@ -58,7 +58,7 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 	if reg.FormErr != nil {
 		return u, m, reg.FormErr
 	}
-	id, err := s.store.NewMovieID(ctx)
+	id, err := s.films.NewMovieID(ctx)
 	if err != nil {
 		return u, m, err
 	}
@@ -82,7 +82,7 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 	if err != nil {
 		return u, m, err
 	}
-	err = s.store.CreateProducerWithMovie(ctx, u, m, admit.store)
+	err = s.films.CreateProducerWithMovie(ctx, u, m, admit.store)
 	if errors.Is(err, festival.ErrEmailTaken) {
 		return u, m, userExists()
 	}
@@ -103,7 +103,7 @@ func (r *Registrar) emailFree(ctx context.Context, email string) error {
 	if err := festival.CheckEmailLen(email); err != nil {
 		return festival.Refused(err)
 	}
-	_, err := r.films.store.UserByEmail(ctx, email)
+	_, err := r.films.producers.UserByEmail(ctx, email)
 	switch {
 	case err == nil:
 		return userExists()
@@ -125,7 +125,7 @@ func (r *Registrar) account(ctx context.Context, fields Fields) (festival.User, 
 		return u, asInvalid(err)
 	}
 	u.Role = festival.RoleProducer
-	if u.ID, err = r.films.store.NewUserID(ctx); err != nil {
+	if u.ID, err = r.films.producers.NewUserID(ctx); err != nil {
 		return u, err
 	}
 	return u, nil

@@ -33,6 +33,14 @@ type Films interface {
 	AssignJuries(ctx context.Context, actor festival.Actor, id int64, userIDs []int64) (festival.Movie, error)
 	// NewCollaboratorIDs draws n collaborator ids.
 	NewCollaboratorIDs(ctx context.Context, n int) ([]int64, error)
+	// NewMovieID draws a new film's id.
+	NewMovieID(ctx context.Context) (int64, error)
+	// CreateMovie stores a new film (its categories must exist:
+	// festival.ErrConflict; a late code spent: festival.ErrLateCodeSpent).
+	CreateMovie(ctx context.Context, m festival.Movie, a festival.Admission) error
+	// CreateProducerWithMovie creates an account and its first film in one
+	// transaction (an e-mail taken: festival.ErrEmailTaken).
+	CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie, a festival.Admission) error
 }
 
 // FilmRemover deletes films: marked first (they read as gone), their files
@@ -65,8 +73,16 @@ type Plans interface {
 // People reads the accounts the film rules look at.
 type People interface {
 	GetUser(ctx context.Context, id int64) (festival.User, error)
+
 	// Jurors lists every JURY account.
 	Jurors(ctx context.Context) ([]festival.User, error)
+}
+
+// Producers are the accounts register-film checks and creates with a film.
+type Producers interface {
+	UserByEmail(ctx context.Context, email string) (festival.User, error)
+	// NewUserID draws a new account's id.
+	NewUserID(ctx context.Context) (int64, error)
 }
 
 // Catalog reads the categories films are filed in.
@@ -77,9 +93,10 @@ type Catalog interface {
 	ListCategories(ctx context.Context, p festival.Page) ([]festival.Category, string, error)
 }
 
-// SettingsReader reads the festival's settings.
+// SettingsReader reads the festival's settings and its late-entry codes.
 type SettingsReader interface {
 	GetSettings(ctx context.Context) (festival.Settings, error)
+	GetLateCode(ctx context.Context, code string) (festival.LateCode, error)
 }
 
 // Viewings records what jury members watched of a film.
@@ -92,33 +109,14 @@ type Viewings interface {
 	Viewing(ctx context.Context, movieID, userID int64) ([]festival.Span, error)
 }
 
-// Submissions is the store of the submission path (submit.go): a film's
-// creation, alone or with its producer's account, and what it checks first.
-type Submissions interface {
-	NewMovieID(ctx context.Context) (int64, error)
-	NewCollaboratorIDs(ctx context.Context, n int) ([]int64, error)
-	// CreateMovie stores a new film (its categories must exist:
-	// festival.ErrConflict; a late code spent: festival.ErrLateCodeSpent).
-	CreateMovie(ctx context.Context, m festival.Movie, a festival.Admission) error
-	// CreateProducerWithMovie creates an account and its first film in one
-	// transaction (an e-mail taken: festival.ErrEmailTaken).
-	CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie, a festival.Admission) error
-	NewUserID(ctx context.Context) (int64, error)
-	GetUser(ctx context.Context, id int64) (festival.User, error)
-	UserByEmail(ctx context.Context, email string) (festival.User, error)
-	CategoryNames(ctx context.Context, ids []int64) ([]festival.MovieCategory, error)
-	GetSettings(ctx context.Context) (festival.Settings, error)
-	GetLateCode(ctx context.Context, code string) (festival.LateCode, error)
-}
-
 // Stores are the stores the service consumes, one per aggregate.
 type Stores struct {
-	Films       Films
-	Remover     FilmRemover
-	Plans       Plans
-	People      People
-	Catalog     Catalog
-	Settings    SettingsReader
-	Viewings    Viewings
-	Submissions Submissions
+	Films     Films
+	Remover   FilmRemover
+	Plans     Plans
+	People    People
+	Producers Producers
+	Catalog   Catalog
+	Settings  SettingsReader
+	Viewings  Viewings
 }

@@ -113,14 +113,14 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 	m.Subtitle = name("subtitlesSrt")
 
 	if ids := sub.Categories; len(ids) > 0 {
-		cats, err := s.store.CategoryNames(ctx, ids)
+		cats, err := s.catalog.CategoryNames(ctx, ids)
 		if err != nil {
 			return m, unknownIDs(err, texts.UnknownCategories)
 		}
 		m.Categories = cats
 	}
 	if collabs := slices.Clone(sub.Collaborators); len(collabs) > 0 {
-		ids, err := s.store.NewCollaboratorIDs(ctx, len(collabs))
+		ids, err := s.films.NewCollaboratorIDs(ctx, len(collabs))
 		if err != nil {
 			return m, err
 		}
@@ -139,7 +139,7 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 // with its categories (and the code's use). On any failure the files already
 // stored are removed and no record is written.
 func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m festival.Movie, err error) {
-	st, err := s.store.GetSettings(ctx)
+	st, err := s.settings.GetSettings(ctx)
 	if err != nil {
 		return m, err
 	}
@@ -150,11 +150,11 @@ func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m fe
 	if up.FormErr != nil {
 		return m, up.FormErr
 	}
-	owner, err := s.store.GetUser(ctx, c.ID)
+	owner, err := s.people.GetUser(ctx, c.ID)
 	if err != nil {
 		return m, err // the guard just read this user
 	}
-	id, err := s.store.NewMovieID(ctx)
+	id, err := s.films.NewMovieID(ctx)
 	if err != nil {
 		return m, err
 	}
@@ -174,7 +174,7 @@ func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m fe
 	if err != nil {
 		return m, err
 	}
-	if err := s.store.CreateMovie(ctx, m, admit.store); err != nil {
+	if err := s.films.CreateMovie(ctx, m, admit.store); err != nil {
 		return m, storeErr(err)
 	}
 	committed = true
@@ -231,7 +231,7 @@ func (s *Service) admit(ctx context.Context, st festival.Settings, lateCode stri
 	if lateCode == "" {
 		return a, st.CheckSubmission(now)
 	}
-	c, err := s.store.GetLateCode(ctx, lateCode)
+	c, err := s.settings.GetLateCode(ctx, lateCode)
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && !c.Usable(now)):
 		return a, apperr.E(apperr.Forbidden, texts.LateCodeInvalid)

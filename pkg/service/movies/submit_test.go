@@ -79,8 +79,8 @@ func newSubmitting(t *testing.T, st *festival.Settings) submitting {
 	if err := store.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
-	svc := movies.New(movies.Stores{Films: store, Remover: store, Plans: store, People: store, Catalog: store,
-		Settings: store, Viewings: store, Submissions: store}, files.New(client, presign, "films", files.Options{}), nil)
+	svc := movies.New(movies.Stores{Films: store, Remover: store, Plans: store, People: store, Producers: store, Catalog: store,
+		Settings: store, Viewings: store}, files.New(client, presign, "films", files.Options{}), nil)
 	return submitting{svc: svc, store: store, s3: client, producer: festival.Actor{ID: id, Role: festival.RoleProducer}}
 }
 

@@ -36,12 +36,6 @@ import (
 // as they were, and the plan is rolled_back. An apply that dies part-way (a
 // Lambda timeout) leaves the plan applying with its lease run out; the next
 // preview or apply puts its films back first (RecoverPlans).
-const (
-	pkAssignPlans  = "ASSIGNPLAN"
-	typeAssignPlan = "ASSIGNPLAN"
-)
-
-func planSK(id string) string { return "PLAN#" + id }
 
 type planItem struct {
 	PK        string              `dynamodbav:"PK"`
@@ -91,7 +85,7 @@ func decodePlan(item map[string]types.AttributeValue) (festival.Plan, error) {
 
 // AllMoviesVersioned reads every film with its version: ids 1 to the films'
 // counter, by consistent BatchGetItems (films being deleted left out).
-func (s *Store) AllMoviesVersioned(ctx context.Context) ([]festival.VersionedMovie, error) {
+func (s *Plans) AllMoviesVersioned(ctx context.Context) ([]festival.VersionedMovie, error) {
 	last, err := s.readNumber(ctx, key(counterPK(counterMovies), skCounter), "value")
 	if err != nil {
 		return nil, fmt.Errorf("read films counter: %w", err)
@@ -103,8 +97,8 @@ func (s *Store) AllMoviesVersioned(ctx context.Context) ([]festival.VersionedMov
 	return s.moviesVersioned(ctx, ids)
 }
 
-func (s *Store) moviesVersioned(ctx context.Context, ids []int64) ([]festival.VersionedMovie, error) {
-	films, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
+func (s *Plans) moviesVersioned(ctx context.Context, ids []int64) ([]festival.VersionedMovie, error) {
+	films, _, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
 		"", nil, func(item map[string]types.AttributeValue) (*festival.VersionedMovie, int64, error) {
 			m, v, err := unmarshalMovie(item)
 			if errors.Is(err, festival.ErrNotFound) {
@@ -121,30 +115,9 @@ func (s *Store) moviesVersioned(ctx context.Context, ids []int64) ([]festival.Ve
 	return out, err
 }
 
-// Jurors returns every JURY account (one Query of the users, paged).
-func (s *Store) Jurors(ctx context.Context) ([]festival.User, error) {
-	in := s.gsi1Query(gsi1Users)
-	in.FilterExpression = aws.String("#r = :jury")
-	in.ExpressionAttributeNames = map[string]string{"#r": "role"}
-	in.ExpressionAttributeValues[":jury"] = str(string(festival.RoleJury))
-	items, err := s.queryAll(ctx, in)
-	if err != nil {
-		return nil, fmt.Errorf("list jurors: %w", err)
-	}
-	out := make([]festival.User, 0, len(items))
-	for _, item := range items {
-		var it userItem
-		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-			return nil, err
-		}
-		out = append(out, it.user())
-	}
-	return out, nil
-}
-
 // SavePlan stores a previewed plan (festival.NewPlan); it can be applied
 // until the time returned.
-func (s *Store) SavePlan(ctx context.Context, actor festival.Actor, id string, films []festival.PlanFilm) (festival.Time, error) {
+func (s *Plans) SavePlan(ctx context.Context, actor festival.Actor, id string, films []festival.PlanFilm) (festival.Time, error) {
 	p := festival.NewPlan(id, actor, films, s.now())
 	item, err := attributevalue.MarshalMap(toPlanItem(p))
 	if err != nil {
@@ -160,7 +133,7 @@ func (s *Store) SavePlan(ctx context.Context, actor festival.Actor, id string, f
 // claimPlan takes a plan for this call (festival.Plan.Claimed): one update,
 // conditional on the plan being claimable (festival.Plan.Claimable); when
 // it is not, the plan is read to say why (festival.ClaimRefused).
-func (s *Store) claimPlan(ctx context.Context, id, claim string) (festival.Plan, error) {
+func (s *Plans) claimPlan(ctx context.Context, id, claim string) (festival.Plan, error) {
 	if _, err := s.RecoverPlans(ctx); err != nil {
 		return festival.Plan{}, err
 	}
@@ -177,7 +150,7 @@ func (s *Store) claimPlan(ctx context.Context, id, claim string) (festival.Plan,
 	var ccf *types.ConditionalCheckFailedException
 	switch {
 	case errors.As(err, &ccf):
-		it, err := getItem[planItem](ctx, s, key(pkAssignPlans, planSK(id)))
+		it, err := getItem[planItem](ctx, s.core, key(pkAssignPlans, planSK(id)))
 		switch {
 		case errors.Is(err, festival.ErrNotFound):
 			return festival.Plan{}, festival.ClaimRefused(nil, now)
@@ -197,7 +170,7 @@ func (s *Store) claimPlan(ctx context.Context, id, claim string) (festival.Plan,
 
 // planStateOp moves a plan this call holds to the state of next (a
 // festival.Plan.Released), conditional on the hold.
-func (s *Store) planStateOp(held, next festival.Plan) types.TransactWriteItem {
+func (s *Plans) planStateOp(held, next festival.Plan) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(pkAssignPlans, planSK(held.ID)),
 		UpdateExpression:          aws.String("SET #s = :state REMOVE claim, lease_till"),
@@ -208,7 +181,7 @@ func (s *Store) planStateOp(held, next festival.Plan) types.TransactWriteItem {
 }
 
 // releasePlan ends this call's hold on a plan with state and returns cause.
-func (s *Store) releasePlan(ctx context.Context, held festival.Plan, state festival.PlanState, cause error) error {
+func (s *Plans) releasePlan(ctx context.Context, held festival.Plan, state festival.PlanState, cause error) error {
 	next, err := held.Released(state)
 	if err == nil {
 		err = s.transact(ctx, []types.TransactWriteItem{s.planStateOp(held, next)})
@@ -222,7 +195,7 @@ func (s *Store) releasePlan(ctx context.Context, held festival.Plan, state festi
 // RecoverPlans puts back the films of applies that died part-way (their
 // plan festival.Plan.Recoverable) and marks those plans rolled back.
 // Preview and apply call it first; so does the scheduled runner.
-func (s *Store) RecoverPlans(ctx context.Context) (int, error) {
+func (s *Plans) RecoverPlans(ctx context.Context) (int, error) {
 	now := s.now()
 	in := &dynamodb.QueryInput{
 		TableName: &s.table, KeyConditionExpression: aws.String("PK = :pk"),
@@ -258,7 +231,7 @@ func (s *Store) RecoverPlans(ctx context.Context) (int, error) {
 
 // recoverPlan takes over a plan whose apply died (festival.Plan.TakenOver)
 // and undoes what it wrote; false when another call took it first.
-func (s *Store) recoverPlan(ctx context.Context, died festival.Plan) (bool, error) {
+func (s *Plans) recoverPlan(ctx context.Context, died festival.Plan) (bool, error) {
 	p := died.TakenOver(festival.NewTimeID(s.now()))
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(pkAssignPlans, planSK(p.ID)),

@@ -20,7 +20,7 @@ import (
 // and writes the digest messages (one per member given films, listing
 // them) and the audit entry with the last step. It returns how many films
 // changed. An unknown or expired plan is festival.ErrNotFound.
-func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, digest func(uid int64, films []festival.Movie) festival.Message) (int, error) {
+func (s *Plans) ApplyPlan(ctx context.Context, actor festival.Actor, id string, digest func(uid int64, films []festival.Movie) festival.Message) (int, error) {
 	plan, err := s.claimPlan(ctx, id, festival.NewTimeID(s.now()))
 	if err != nil {
 		return 0, err
@@ -36,7 +36,7 @@ func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 	for _, m := range stored {
 		byID[m.Movie.ID] = m
 	}
-	members, err := s.JuryMembers(ctx, plan.Members())
+	members, err := (&Films{s.core}).JuryMembers(ctx, plan.Members())
 	if err != nil {
 		return 0, s.releasePlan(ctx, plan, festival.PlanStale, err)
 	}
@@ -75,7 +75,7 @@ func (s *Store) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 // plan applied, the audit entry, and the digests (one message per member
 // given films, festival.Plan.Given) that fit; it returns the writes of the
 // digests that did not.
-func (s *Store) finishPlan(ctx context.Context, actor festival.Actor, plan festival.Plan, byID map[int64]festival.VersionedMovie,
+func (s *Plans) finishPlan(ctx context.Context, actor festival.Actor, plan festival.Plan, byID map[int64]festival.VersionedMovie,
 	digest func(uid int64, films []festival.Movie) festival.Message) ([]types.TransactWriteItem, error) {
 	applied, err := plan.Released(festival.PlanApplied)
 	if err != nil {
@@ -139,7 +139,7 @@ func planChunks(films []festival.PlanFilm) func(func([]festival.PlanFilm) bool) 
 // (festival.PlanFilm.Applied, conditional on the planned version), their
 // links, one check per member given a film (still JURY, no conflict
 // declared with any film of the chunk), and the plan's written set.
-func (s *Store) planChunkOps(plan festival.Plan, chunk []festival.PlanFilm, byID map[int64]festival.VersionedMovie,
+func (s *Plans) planChunkOps(plan festival.Plan, chunk []festival.PlanFilm, byID map[int64]festival.VersionedMovie,
 	jury map[int64]festival.Jury, now festival.Time) ([]types.TransactWriteItem, error) {
 	var ops []types.TransactWriteItem
 	filmsOf := map[int64][]int64{} // member -> films of the chunk given to them
@@ -180,7 +180,7 @@ func (s *Store) planChunkOps(plan festival.Plan, chunk []festival.PlanFilm, byID
 // written set, on the condition that this call still holds the plan, and
 // renews its lease (festival.LeaseFrom): an apply that is slow but alive is
 // not taken for dead.
-func (s *Store) planWrittenOp(plan festival.Plan, verb string, films []festival.PlanFilm) types.TransactWriteItem {
+func (s *Plans) planWrittenOp(plan festival.Plan, verb string, films []festival.PlanFilm) types.TransactWriteItem {
 	set := &types.AttributeValueMemberNS{}
 	for _, f := range films {
 		set.Value = append(set.Value, strconv.FormatInt(f.MovieID, 10))
@@ -196,7 +196,7 @@ func (s *Store) planWrittenOp(plan festival.Plan, verb string, films []festival.
 
 // filmPut writes a film item as version to, conditional on it being at
 // version from (and not being deleted).
-func (s *Store) filmPut(m festival.Movie, from, to int64) (types.TransactWriteItem, error) {
+func (s *Plans) filmPut(m festival.Movie, from, to int64) (types.TransactWriteItem, error) {
 	item, err := attributevalue.MarshalMap(toMovieItem(m, to))
 	if err != nil {
 		return types.TransactWriteItem{}, err
@@ -213,7 +213,7 @@ func (s *Store) filmPut(m festival.Movie, from, to int64) (types.TransactWriteIt
 // changed since the preview (festival.StaleFilm); otherwise the member checks
 // failed (a member demoted or declaring a conflict meanwhile):
 // festival.ErrConflict.
-func (s *Store) whyRefused(ctx context.Context, chunk []festival.PlanFilm, err error) error {
+func (s *Plans) whyRefused(ctx context.Context, chunk []festival.PlanFilm, err error) error {
 	now, rerr := s.moviesVersioned(ctx, festival.PlanMovieIDs(chunk))
 	if rerr != nil {
 		return errors.Join(err, rerr)
@@ -228,7 +228,7 @@ func (s *Store) whyRefused(ctx context.Context, chunk []festival.PlanFilm, err e
 // (each conditional on being as written: a film someone changed right after
 // keeps their change), marks the plan rolled back, and returns cause. before
 // holds each film as it was before the plan.
-func (s *Store) undoPlan(ctx context.Context, plan festival.Plan, written []festival.PlanFilm, before map[int64]festival.VersionedMovie, cause error) error {
+func (s *Plans) undoPlan(ctx context.Context, plan festival.Plan, written []festival.PlanFilm, before map[int64]festival.VersionedMovie, cause error) error {
 	for _, f := range written {
 		if err := s.undoFilm(ctx, plan, f, before[f.MovieID].Movie); err != nil {
 			return errors.Join(cause, err)
@@ -239,7 +239,7 @@ func (s *Store) undoPlan(ctx context.Context, plan festival.Plan, written []fest
 
 // undoFilm puts one film back as it was before the plan: its item (as a
 // new version) and its links, and takes it from the plan's written set.
-func (s *Store) undoFilm(ctx context.Context, plan festival.Plan, f festival.PlanFilm, before festival.Movie) error {
+func (s *Plans) undoFilm(ctx context.Context, plan festival.Plan, f festival.PlanFilm, before festival.Movie) error {
 	before.UpdatedAt = festival.NewTime(s.now())
 	op, err := s.filmPut(before, f.Version+1, f.Version+2)
 	if err != nil {

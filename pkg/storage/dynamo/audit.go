@@ -35,7 +35,7 @@ type auditItem struct {
 // auditOp returns the write that records a state change. Every store method
 // that changes state on behalf of an admin or a jury member adds it to the
 // same transaction as the change, so the trail cannot miss or invent one.
-func (s *Store) auditOp(actor festival.Actor, action, target string, details map[string]string) types.TransactWriteItem {
+func (s *core) auditOp(actor festival.Actor, action, target string, details map[string]string) types.TransactWriteItem {
 	now := festival.NewTime(s.now())
 	var b [4]byte
 	_, _ = rand.Read(b[:])
@@ -65,7 +65,7 @@ const maxAuditQueries = 20
 // Time bounds are key conditions; action and target are filters, so each
 // query asks for no more entries than the page still needs, and the cursor
 // never skips an entry.
-func (s *Store) ListAudit(ctx context.Context, f festival.AuditFilter, p Page) ([]festival.AuditEntry, string, error) {
+func (s *Trail) ListAudit(ctx context.Context, f festival.AuditFilter, p Page) ([]festival.AuditEntry, string, error) {
 	if p.Limit <= 0 {
 		return nil, "", fmt.Errorf("list audit: a page limit is required")
 	}

@@ -38,7 +38,7 @@ func (it awardItem) award() festival.Award {
 // the film's Awards with the film moved to `awarded`, and the audit entry,
 // in one transaction (through UpdateMovie, the one path of film changes).
 // festival.ErrNotFound when the film does not exist.
-func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID int64, name string) (festival.Award, error) {
+func (s *Catalog) CreateAward(ctx context.Context, actor festival.Actor, movieID int64, name string) (festival.Award, error) {
 	// No read first: the versioned write below reads the film (404 when it
 	// is not there) and checks its room for one more award; a refused award
 	// leaves a gap in the ids, which mean nothing.
@@ -55,7 +55,7 @@ func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID i
 	if err != nil {
 		return a, err
 	}
-	_, err = s.UpdateMovie(ctx, movieID, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+	_, err = (&Films{s.core}).UpdateMovie(ctx, movieID, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		if err := festival.CheckAwardRoom(*m); err != nil {
 			return nil, err // 20 awards already, or the last place taken meanwhile
 		}
@@ -75,26 +75,26 @@ func (s *Store) CreateAward(ctx context.Context, actor festival.Actor, movieID i
 // ListAwards returns every award in id order, one page or all: from the
 // films kept in memory, which embed their awards (listcache.go), or, when
 // the film list is too long to keep, from GSI1 AWARDS.
-func (s *Store) ListAwards(ctx context.Context, p Page) ([]festival.Award, string, error) {
+func (s *Catalog) ListAwards(ctx context.Context, p Page) ([]festival.Award, string, error) {
 	if movies, ok, err := s.cachedMovies(ctx, nil); err != nil || ok {
 		if err != nil {
 			return nil, "", err
 		}
 		return s.awardsListing().page(awardsOf(movies), p)
 	}
-	return queryRecords(ctx, s, s.gsi1Query(gsi1Awards), p, awardItem.award)
+	return queryRecords(ctx, s.core, s.gsi1Query(gsi1Awards), p, awardItem.award)
 }
 
 // AwardByID finds an award by id (GSI1 AWARDS / AWARD#<pad id>).
-func (s *Store) AwardByID(ctx context.Context, id int64) (festival.Award, error) {
-	return findByGSI1(ctx, s, gsi1Awards, awardSK(id), awardItem.award, "award")
+func (s *Catalog) AwardByID(ctx context.Context, id int64) (festival.Award, error) {
+	return findByGSI1(ctx, s.core, gsi1Awards, awardSK(id), awardItem.award, "award")
 }
 
 // DeleteAward withdraws an award: the award item and its copy in the film go
 // in one transaction with the audit entry. When the film loses its last
 // award while `awarded`, it goes back to `candidate`: an awarded film was at
 // least shortlisted, and its earlier status is not kept.
-func (s *Store) DeleteAward(ctx context.Context, actor festival.Actor, id int64) (festival.Award, error) {
+func (s *Catalog) DeleteAward(ctx context.Context, actor festival.Actor, id int64) (festival.Award, error) {
 	a, err := s.AwardByID(ctx, id)
 	if err != nil {
 		return a, err
@@ -103,7 +103,7 @@ func (s *Store) DeleteAward(ctx context.Context, actor festival.Actor, id int64)
 		TableName: &s.table, Key: key(moviePK(a.MovieID), awardSK(id)), ConditionExpression: aws.String("attribute_exists(PK)"),
 	}}
 	details := map[string]string{"id_movie": strconv.FormatInt(a.MovieID, 10), "name": a.Name}
-	_, err = s.UpdateMovie(ctx, a.MovieID, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+	_, err = (&Films{s.core}).UpdateMovie(ctx, a.MovieID, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		// Built afresh on every attempt: a retry may decide otherwise.
 		details := maps.Clone(details)
 		m.Awards = slices.DeleteFunc(m.Awards, func(x festival.MovieAward) bool { return x.ID == id })

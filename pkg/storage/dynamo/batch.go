@@ -23,7 +23,7 @@ const batchGetParallel = 8
 // for the keys DynamoDB leaves unprocessed (throttling) under the store's
 // retry policy, and calls each on every item found, in no particular order
 // and never twice at the same time. projection may be "" (whole items).
-func (s *Store) batchGet(ctx context.Context, keys []map[string]types.AttributeValue, projection string, names map[string]string,
+func (s *core) batchGet(ctx context.Context, keys []map[string]types.AttributeValue, projection string, names map[string]string,
 	each func(map[string]types.AttributeValue) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -60,7 +60,7 @@ func (s *Store) batchGet(ctx context.Context, keys []map[string]types.AttributeV
 }
 
 // batchGetOne reads one BatchGetItem's keys to the end (see batchGet).
-func (s *Store) batchGetOne(ctx context.Context, ka types.KeysAndAttributes, mu *sync.Mutex,
+func (s *core) batchGetOne(ctx context.Context, ka types.KeysAndAttributes, mu *sync.Mutex,
 	each func(map[string]types.AttributeValue) error) error {
 	req := map[string]types.KeysAndAttributes{s.table: ka}
 	return Retry(ctx, func(int) error {
@@ -86,7 +86,7 @@ func (s *Store) batchGetOne(ctx context.Context, ka types.KeysAndAttributes, mu 
 // batchGetByID reads the items of ids (keyOf gives each one's key) through
 // batchGet and decodes them. It returns the records in the order of ids, and
 // the ids that have no item.
-func batchGetByID[R any](ctx context.Context, s *Store, ids []int64, keyOf func(int64) map[string]types.AttributeValue,
+func batchGetByID[R any](ctx context.Context, s *core, ids []int64, keyOf func(int64) map[string]types.AttributeValue,
 	projection string, names map[string]string, decode func(map[string]types.AttributeValue) (R, int64, error)) ([]R, []int64, error) {
 	byID := make(map[int64]R, len(ids))
 	seen := map[int64]bool{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -42,7 +43,7 @@ type nameMarker struct {
 	ID   int64  `dynamodbav:"id"`
 }
 
-func (s *Store) putMarkerOp(pk, sk string, id int64) (types.TransactWriteItem, error) {
+func (s *Catalog) putMarkerOp(pk, sk string, id int64) (types.TransactWriteItem, error) {
 	item, err := attributevalue.MarshalMap(nameMarker{PK: pk, SK: sk, Type: sk, ID: id})
 	if err != nil {
 		return types.TransactWriteItem{}, err
@@ -52,13 +53,13 @@ func (s *Store) putMarkerOp(pk, sk string, id int64) (types.TransactWriteItem, e
 	}}, nil
 }
 
-func (s *Store) categoryMarkerKey(name string) map[string]types.AttributeValue {
+func (s *Catalog) categoryMarkerKey(name string) map[string]types.AttributeValue {
 	return key(categoryNamePK(festival.NameKey(name)), typeCategoryName)
 }
 
 // CreateCategory stores a new category; festival.ErrNameTaken when the name is used.
 // The name marker, the category and the audit entry are one transaction.
-func (s *Store) CreateCategory(ctx context.Context, actor festival.Actor, name string) (festival.Category, error) {
+func (s *Catalog) CreateCategory(ctx context.Context, actor festival.Actor, name string) (festival.Category, error) {
 	id, err := s.nextID(ctx, counterCategories)
 	if err != nil {
 		return festival.Category{}, err
@@ -91,8 +92,8 @@ func (s *Store) CreateCategory(ctx context.Context, actor festival.Actor, name s
 }
 
 // GetCategory reads one category.
-func (s *Store) GetCategory(ctx context.Context, id int64) (festival.Category, error) {
-	it, err := getItem[categoryItem](ctx, s, key(categoryPK(id), skCategory))
+func (s *Catalog) GetCategory(ctx context.Context, id int64) (festival.Category, error) {
+	it, err := getItem[categoryItem](ctx, s.core, key(categoryPK(id), skCategory))
 	if err != nil {
 		return festival.Category{}, wrapGet(err, "get category %d", id)
 	}
@@ -104,7 +105,7 @@ func (s *Store) GetCategory(ctx context.Context, id int64) (festival.Category, e
 
 // ListCategories returns categories in id order, one page or all.
 // Served from memory (listcache.go) unless the list is too long to keep.
-func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
+func (s *Catalog) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
 	if all, ok, err := s.cachedCategories(ctx); err != nil || ok {
 		if err != nil {
 			return nil, "", err
@@ -113,7 +114,7 @@ func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category
 	}
 	in := s.gsi1Query(gsi1Categories)
 	in.FilterExpression = aws.String("attribute_not_exists(deleting)") // being deleted: gone
-	return queryRecords(ctx, s, in, p, categoryItem.category)
+	return queryRecords(ctx, s.core, in, p, categoryItem.category)
 }
 
 // RenameCategory changes a category's name (festival.ErrNameTaken when another has
@@ -121,7 +122,7 @@ func (s *Store) ListCategories(ctx context.Context, p Page) ([]festival.Category
 // the name read, so two renames cannot both win. The copies of the name
 // embedded in its films follow through the copy job written with the rename
 // (copyjobs.go), run at once and, should that stop part-way, again until done.
-func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int64, name string) (festival.Category, error) {
+func (s *Catalog) RenameCategory(ctx context.Context, actor festival.Actor, id int64, name string) (festival.Category, error) {
 	cur, err := s.GetCategory(ctx, id)
 	if err != nil {
 		return cur, err
@@ -172,7 +173,7 @@ func (s *Store) RenameCategory(ctx context.Context, actor festival.Actor, id int
 // makes categoryExistsCheck and CategoryNames refuse it, so no film can be
 // linked to it while its links are removed. Films go first, so a failure
 // part-way leaves the category in place and a retry finishes the job.
-func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int64) (festival.Category, error) {
+func (s *Catalog) DeleteCategory(ctx context.Context, actor festival.Actor, id int64) (festival.Category, error) {
 	// The mark returns the category as it is once marked: from then on no
 	// rename can move its name marker, so the name read here is the one whose
 	// marker the last write removes.
@@ -198,7 +199,7 @@ func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int
 		return festival.Category{}, err
 	}
 	c := it.category()
-	if err := s.UnlinkCategory(ctx, id); err != nil {
+	if err := (&Films{s.core}).UnlinkCategory(ctx, id); err != nil {
 		return c, err
 	}
 	err = s.transact(ctx, []types.TransactWriteItem{
@@ -213,4 +214,36 @@ func (s *Store) DeleteCategory(ctx context.Context, actor festival.Actor, id int
 		return c, fmt.Errorf("delete category %d: %w", id, err)
 	}
 	return c, nil
+}
+
+// CategoryNames reads categories by id and returns the embedded form of each,
+// in the order of ids; ids that do not exist come back as *festival.UnknownIDsError.
+func (s *Catalog) CategoryNames(ctx context.Context, ids []int64) ([]festival.MovieCategory, error) {
+	type read struct {
+		c    festival.MovieCategory
+		gone bool
+	}
+	all, missing, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
+		"id_categorie, #n, deleting", map[string]string{"#n": "name"}, func(item map[string]types.AttributeValue) (read, int64, error) {
+			var c festival.MovieCategory
+			err := attributevalue.UnmarshalMap(item, &c)
+			_, gone := item["deleting"]
+			return read{c: c, gone: gone}, c.ID, err
+		})
+	if err != nil {
+		return nil, err
+	}
+	cats := make([]festival.MovieCategory, 0, len(all))
+	for _, r := range all {
+		if r.gone { // being deleted (DeleteCategory)
+			missing = append(missing, r.c.ID)
+		} else {
+			cats = append(cats, r.c)
+		}
+	}
+	if len(missing) > 0 {
+		slices.Sort(missing)
+		return nil, &festival.UnknownIDsError{IDs: missing}
+	}
+	return cats, nil
 }

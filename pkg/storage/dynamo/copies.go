@@ -9,7 +9,7 @@ import (
 )
 
 // juryEntryRemove removes a jury member from a film's embedded Juries.
-func (s *Store) juryEntryRemove(movieID, userID int64) types.TransactWriteItem {
+func (s *core) juryEntryRemove(movieID, userID int64) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(moviePK(movieID), skMovie),
 		UpdateExpression:          aws.String("REMOVE Juries.#id ADD version :one"),
@@ -22,7 +22,7 @@ func (s *Store) juryEntryRemove(movieID, userID int64) types.TransactWriteItem {
 // UnlinkCategory removes a category from every film: the link items and the
 // embedded entries, 50 films per transaction. Call it before deleting the
 // category item; it is idempotent.
-func (s *Store) UnlinkCategory(ctx context.Context, categoryID int64) error {
+func (s *Films) UnlinkCategory(ctx context.Context, categoryID int64) error {
 	ids, err := s.moviesOfCategory(ctx, categoryID)
 	if err != nil {
 		return err
@@ -69,7 +69,7 @@ func (s *Store) UnlinkCategory(ctx context.Context, categoryID int64) error {
 // unlinkOne sends one film's unlink transaction (ops: the link's Delete,
 // then the film's Update). For a film that is gone only the link is deleted,
 // in case one outlived it; a transaction conflict is retried.
-func (s *Store) unlinkOne(ctx context.Context, categoryID, movieID int64, ops []types.TransactWriteItem) error {
+func (s *Films) unlinkOne(ctx context.Context, categoryID, movieID int64, ops []types.TransactWriteItem) error {
 	return Retry(ctx, func(int) error {
 		err := s.transact(ctx, ops)
 		switch {
@@ -86,6 +86,6 @@ func (s *Store) unlinkOne(ctx context.Context, categoryID, movieID int64, ops []
 	})
 }
 
-func (s *Store) moviesOfCategory(ctx context.Context, categoryID int64) ([]int64, error) {
+func (s *Films) moviesOfCategory(ctx context.Context, categoryID int64) ([]int64, error) {
 	return s.movieIDsOnGSI2(ctx, categoryRefPK(categoryID), prefixMovieRef)
 }

@@ -60,7 +60,7 @@ const copyPage = 2 * (transactRoom - 1)
 
 // copyJobOp writes or renews the job of a record, in the transaction that
 // changes the record: a new version, and its place back at the start.
-func (s *Store) copyJobOp(j CopyJob) types.TransactWriteItem {
+func (s *core) copyJobOp(j CopyJob) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(copyJobPK(j.Kind, j.SourceID), skCopyJob),
 		UpdateExpression:         aws.String("SET #t = :t, kind = :k, source_id = :id, GSI1PK = :jobs, GSI1SK = :sk, #c = :empty ADD version :one"),
@@ -81,17 +81,17 @@ const copyBudget = 5 * time.Second
 // the end of the budget leaves the job pending, its place saved, for the
 // next run (RunPendingCopies); the change itself is saved, so that is logged,
 // not returned.
-func (s *Store) runNow(ctx context.Context, j CopyJob) {
+func (s *core) runNow(ctx context.Context, j CopyJob) {
 	ctx, cancel := context.WithTimeout(ctx, copyBudget)
 	defer cancel()
-	if err := s.RunCopyJob(ctx, j); err != nil {
+	if err := (&CopyJobs{s}).RunCopyJob(ctx, j); err != nil {
 		requestlog.From(ctx).Warn("copy job left pending", "kind", string(j.Kind), "source_id", j.SourceID, "err", err.Error())
 	}
 }
 
 // RunPendingCopies runs every pending job (the schedule on AWS, a ticker in
 // the local server). It returns how many it finished, and the first error.
-func (s *Store) RunPendingCopies(ctx context.Context) (int, error) {
+func (s *CopyJobs) RunPendingCopies(ctx context.Context) (int, error) {
 	jobs, err := s.PendingCopyJobs(ctx)
 	if err != nil {
 		return 0, err
@@ -111,8 +111,8 @@ func (s *Store) RunPendingCopies(ctx context.Context) (int, error) {
 }
 
 // PendingCopyJobs lists the jobs not finished yet (GSI1 COPYJOBS).
-func (s *Store) PendingCopyJobs(ctx context.Context) ([]CopyJob, error) {
-	jobs, _, err := queryRecords(ctx, s, s.gsi1Query(gsi1CopyJobs), Page{}, func(it copyJobItem) CopyJob {
+func (s *CopyJobs) PendingCopyJobs(ctx context.Context) ([]CopyJob, error) {
+	jobs, _, err := queryRecords(ctx, s.core, s.gsi1Query(gsi1CopyJobs), Page{}, func(it copyJobItem) CopyJob {
 		return CopyJob{Kind: it.Kind, SourceID: it.SourceID}
 	})
 	return jobs, err
@@ -121,9 +121,9 @@ func (s *Store) PendingCopyJobs(ctx context.Context) ([]CopyJob, error) {
 // RunCopyJob runs a job until it is finished (then it is removed) or a step
 // fails (then it stays, its place saved, and the error says why: the next
 // run takes it up). A job that is not there is already done.
-func (s *Store) RunCopyJob(ctx context.Context, j CopyJob) error {
+func (s *CopyJobs) RunCopyJob(ctx context.Context, j CopyJob) error {
 	for {
-		it, err := getItem[copyJobItem](ctx, s, key(copyJobPK(j.Kind, j.SourceID), skCopyJob))
+		it, err := getItem[copyJobItem](ctx, s.core, key(copyJobPK(j.Kind, j.SourceID), skCopyJob))
 		if errors.Is(err, festival.ErrNotFound) {
 			return nil
 		}
@@ -144,7 +144,7 @@ func (s *Store) RunCopyJob(ctx context.Context, j CopyJob) error {
 
 // runCopyJob runs one version of a job from its saved place. It reports
 // false when the job was renewed meanwhile.
-func (s *Store) runCopyJob(ctx context.Context, it copyJobItem) (bool, error) {
+func (s *CopyJobs) runCopyJob(ctx context.Context, it copyJobItem) (bool, error) {
 	target, update, err := s.copyOf(ctx, it)
 	if errors.Is(err, festival.ErrNotFound) {
 		// The record is gone: its deletion took care of its films.
@@ -194,10 +194,10 @@ type filmRef struct {
 // copyOf reads the record of a job as it is now and returns the GSI2
 // partition of its films and the update that copies it into one of them
 // (nil when that reference holds no copy of it).
-func (s *Store) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRef) *types.Update, error) {
+func (s *CopyJobs) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRef) *types.Update, error) {
 	switch it.Kind {
 	case CopyUser:
-		u, err := s.GetUser(ctx, it.SourceID)
+		u, err := (&Users{s.core}).GetUser(ctx, it.SourceID)
 		if err != nil {
 			return "", nil, err
 		}
@@ -220,7 +220,7 @@ func (s *Store) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRe
 			return nil
 		}, nil
 	case CopyCategory:
-		c, err := s.GetCategory(ctx, it.SourceID)
+		c, err := (&Catalog{s.core}).GetCategory(ctx, it.SourceID)
 		if err != nil {
 			return "", nil, err
 		}
@@ -242,7 +242,7 @@ func (s *Store) copyOf(ctx context.Context, it copyJobItem) (string, func(filmRe
 // copyUpdate is the update of one copy in one film. It bumps the film's
 // version, so that a whole-film write read before it cannot put the old copy
 // back; its condition skips a film that no longer holds the copy.
-func (s *Store) copyUpdate(movieID int64, expr, cond string, names map[string]string, v types.AttributeValue) *types.Update {
+func (s *CopyJobs) copyUpdate(movieID int64, expr, cond string, names map[string]string, v types.AttributeValue) *types.Update {
 	return &types.Update{
 		TableName: &s.table, Key: key(moviePK(movieID), skMovie),
 		UpdateExpression: aws.String(expr), ConditionExpression: aws.String(cond), ExpressionAttributeNames: names,
@@ -261,7 +261,7 @@ var errRenewed = errors.New("copy job renewed meanwhile")
 // condition fails no longer holds the copy (deleted, or the person
 // unassigned meanwhile) and is left out; a transaction that meets another
 // is sent again under the store's retry policy.
-func (s *Store) updateCopies(ctx context.Context, it copyJobItem, films []filmRef, update func(filmRef) *types.Update) error {
+func (s *CopyJobs) updateCopies(ctx context.Context, it copyJobItem, films []filmRef, update func(filmRef) *types.Update) error {
 	check := types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(it.PK, skCopyJob),
 		ConditionExpression:       aws.String("version = :v"),
@@ -311,7 +311,7 @@ func (s *Store) updateCopies(ctx context.Context, it copyJobItem, films []filmRe
 
 // saveCopyPlace records where the job got to, if it is still the version
 // being run; false when it was renewed meanwhile.
-func (s *Store) saveCopyPlace(ctx context.Context, it copyJobItem, cursor string) (bool, error) {
+func (s *CopyJobs) saveCopyPlace(ctx context.Context, it copyJobItem, cursor string) (bool, error) {
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(it.PK, skCopyJob),
 		UpdateExpression:          aws.String("SET #c = :c"),
@@ -323,7 +323,7 @@ func (s *Store) saveCopyPlace(ctx context.Context, it copyJobItem, cursor string
 }
 
 // finishCopyJob removes the job if it is still the version that was run.
-func (s *Store) finishCopyJob(ctx context.Context, it copyJobItem) (bool, error) {
+func (s *CopyJobs) finishCopyJob(ctx context.Context, it copyJobItem) (bool, error) {
 	_, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{
 		TableName: &s.table, Key: key(it.PK, skCopyJob),
 		ConditionExpression:       aws.String("version = :v"),
@@ -345,7 +345,7 @@ func versionHeld(err error) (bool, error) {
 
 // noteCopyFailure counts a failed run on the job and keeps its error, for
 // an admin to see; best effort (the job is pending either way).
-func (s *Store) noteCopyFailure(ctx context.Context, it copyJobItem, cause error) {
+func (s *CopyJobs) noteCopyFailure(ctx context.Context, it copyJobItem, cause error) {
 	msg := cause.Error()
 	if len(msg) > 1000 {
 		msg = msg[:1000]

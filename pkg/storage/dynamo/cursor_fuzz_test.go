@@ -13,7 +13,7 @@ import (
 // the listing's index, in the listing's own partition; and every cursor the
 // store writes reads back.
 func FuzzCursor(f *testing.F) {
-	s := &Store{table: "t"}
+	s := &core{table: "t"}
 	f.Add(encodeCursor(map[string]types.AttributeValue{attrGSI1PK: str("MOVIES"), attrGSI1SK: str("MOVIE#0001"), attrPK: str("MOVIE#1"), attrSK: str("MOVIE")}))
 	f.Add(base64.RawURLEncoding.EncodeToString([]byte(`{"PK":"MOVIE#1","SK":"MOVIE"}`)))
 	f.Add(base64.RawURLEncoding.EncodeToString([]byte(`{"GSI1PK":"USERS","GSI1SK":"x","PK":"x","SK":"x"}`)))

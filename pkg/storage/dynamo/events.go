@@ -55,8 +55,8 @@ func eventMarkerKey(name string) map[string]types.AttributeValue {
 
 // EventByName finds an event by name (compared with festival.NameKey)
 // through its marker; festival.ErrNotFound when there is none.
-func (s *Store) EventByName(ctx context.Context, name string) (festival.Event, error) {
-	m, err := getItem[nameMarker](ctx, s, eventMarkerKey(name))
+func (s *Catalog) EventByName(ctx context.Context, name string) (festival.Event, error) {
+	m, err := getItem[nameMarker](ctx, s.core, eventMarkerKey(name))
 	if err != nil {
 		return festival.Event{}, wrapGet(err, "find event name")
 	}
@@ -67,7 +67,7 @@ func (s *Store) EventByName(ctx context.Context, name string) (festival.Event, e
 // event that already has its name (created false) and writes nothing. The
 // name marker decides a race: of concurrent creations with one name, exactly
 // one transaction succeeds and the others answer with its event.
-func (s *Store) CreateEvent(ctx context.Context, actor festival.Actor, e festival.Event) (festival.Event, bool, error) {
+func (s *Catalog) CreateEvent(ctx context.Context, actor festival.Actor, e festival.Event) (festival.Event, bool, error) {
 	// No read first: the name marker's condition finds an existing event,
 	// and a new one costs two requests (its id, its transaction). A name
 	// already taken then leaves a gap in the ids, which mean nothing.
@@ -118,13 +118,13 @@ func (s *Store) CreateEvent(ctx context.Context, actor festival.Actor, e festiva
 }
 
 // GetEvent reads one event.
-func (s *Store) GetEvent(ctx context.Context, id int64) (festival.Event, error) {
+func (s *Catalog) GetEvent(ctx context.Context, id int64) (festival.Event, error) {
 	e, _, err := s.getEvent(ctx, id)
 	return e, err
 }
 
-func (s *Store) getEvent(ctx context.Context, id int64) (festival.Event, int64, error) {
-	it, err := getItem[eventItem](ctx, s, key(eventPK(id), skEvent))
+func (s *Catalog) getEvent(ctx context.Context, id int64) (festival.Event, int64, error) {
+	it, err := getItem[eventItem](ctx, s.core, key(eventPK(id), skEvent))
 	if err != nil {
 		return festival.Event{}, 0, wrapGet(err, "get event %d", id)
 	}
@@ -133,21 +133,21 @@ func (s *Store) getEvent(ctx context.Context, id int64) (festival.Event, int64, 
 
 // ListEvents returns events in id order, one page or all, from memory
 // (listcache.go) unless the list is too long to keep.
-func (s *Store) ListEvents(ctx context.Context, p Page) ([]festival.Event, string, error) {
+func (s *Catalog) ListEvents(ctx context.Context, p Page) ([]festival.Event, string, error) {
 	if all, ok, err := s.cachedEvents(ctx); err != nil || ok {
 		if err != nil {
 			return nil, "", err
 		}
 		return s.eventsListing().page(all, p)
 	}
-	return queryRecords(ctx, s, s.gsi1Query(gsi1Events), p, eventItem.event)
+	return queryRecords(ctx, s.core, s.gsi1Query(gsi1Events), p, eventItem.event)
 }
 
 // UpdateEvent applies change to the current event and writes it back,
 // conditional on its version (read again and reapplied when it changed in
 // between). A new name moves the marker in the same transaction
 // (festival.ErrNameTaken when another event has it). change may return an error to abort.
-func (s *Store) UpdateEvent(ctx context.Context, actor festival.Actor, id int64, change func(*festival.Event) error) (festival.Event, error) {
+func (s *Catalog) UpdateEvent(ctx context.Context, actor festival.Actor, id int64, change func(*festival.Event) error) (festival.Event, error) {
 	var cur, next festival.Event
 	err := Retry(ctx, func(int) error {
 		var version int64
@@ -203,7 +203,7 @@ func (s *Store) UpdateEvent(ctx context.Context, actor festival.Actor, id int64,
 }
 
 // DeleteEvent removes an event and its name marker, with the audit entry.
-func (s *Store) DeleteEvent(ctx context.Context, actor festival.Actor, id int64) (festival.Event, error) {
+func (s *Catalog) DeleteEvent(ctx context.Context, actor festival.Actor, id int64) (festival.Event, error) {
 	e, err := s.GetEvent(ctx, id)
 	if err != nil {
 		return e, err

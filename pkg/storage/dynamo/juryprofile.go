@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -18,7 +19,7 @@ import (
 // BatchGetItem to name what is wrong, then writes with a ConditionCheck on
 // each, so a category deleted or an assignment made meanwhile cancels the
 // write (festival.ErrConflict) instead of slipping past.
-func (s *Store) SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64) (festival.User, error) {
+func (s *Users) SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64) (festival.User, error) {
 	var keys []map[string]types.AttributeValue
 	for _, c := range categories {
 		keys = append(keys, key(categoryPK(c), skCategory))
@@ -83,7 +84,20 @@ func (s *Store) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 
 // RemindersOn reports whether a user receives the jury's reminders (one
 // BatchGetItem, as JuryMails): on unless they turned them off.
-func (s *Store) RemindersOn(ctx context.Context, uid int64) (bool, error) {
-	mails, err := s.JuryMails(ctx, []int64{uid})
+func (s *Users) RemindersOn(ctx context.Context, uid int64) (bool, error) {
+	mails, err := (&Votes{s.core}).JuryMails(ctx, []int64{uid})
 	return !mails[uid].RemindersOff, err
+}
+
+// SetReminders turns a jury member's reminders on or off.
+func (s *Users) SetReminders(ctx context.Context, uid int64, on bool) error {
+	u := s.juryMailUpdate(uid, "reminders_off = :off", map[string]types.AttributeValue{":off": &types.AttributeValueMemberBOOL{Value: !on}})
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
+		ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues,
+	})
+	if err != nil {
+		return fmt.Errorf("set reminders of %d: %w", uid, err)
+	}
+	return nil
 }

@@ -1,6 +1,10 @@
 package dynamo
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
 
 // Key shapes of the single table. docs/data-model.md is the schema and lists
 // the same shapes with the access pattern each one serves; change both together.
@@ -178,3 +182,76 @@ const (
 )
 
 func copyJobPK(kind CopyKind, id int64) string { return fmt.Sprintf("COPYJOB#%s#%d", kind, id) }
+
+// Automatic assignment plans (assignment.go): PK ASSIGNPLAN, SK PLAN#<id>.
+const (
+	pkAssignPlans  = "ASSIGNPLAN"
+	typeAssignPlan = "ASSIGNPLAN"
+)
+
+func planSK(id string) string { return "PLAN#" + id }
+
+// Late-entry codes: PK LATECODE#<code>, SK LATECODE, with uses_left and
+// expires_at; GSI1 LATECODES / <createdAt>#<code> lists them. A submission
+// outside the window that names a code takes one use in the transaction that
+// creates the film, conditional on a use left and the code's deadline.
+const (
+	skLateCode    = "LATECODE"
+	typeLateCode  = "LATECODE"
+	gsi1LateCodes = "LATECODES"
+)
+
+func lateCodePK(code string) string { return "LATECODE#" + code }
+
+// The vote ledger (ledger.go): pending entries PK LEDGERQ#<id>, SK LEDGERQ,
+// queued on GSI1 LEDGERQ; linked entries PK LEDGER, SK E#<pad seq>, and the head.
+const (
+	ledgerPK     = "LEDGER"
+	skLedgerHead = "HEAD"
+	skLedgerQ    = "LEDGERQ"
+	gsi1LedgerQ  = "LEDGERQ"
+	typeLedger   = "LEDGER"
+)
+
+func ledgerSK(seq int64) string { return fmt.Sprintf("E#%012d", seq) }
+
+// Version items: PK LISTVERSION#<kind>, SK LISTVERSION, attribute version.
+const (
+	skListVersion   = "LISTVERSION"
+	typeListVersion = "LISTVERSION"
+)
+
+func listVersionPK(k listKind) string { return "LISTVERSION#" + string(k) }
+
+// The outbox (outbox.go): PK MESSAGE#<id>, SK MESSAGE; GSI1
+// MESSAGES#<state> / <time>#<id> is the queue of each state.
+const (
+	skMessage   = "MESSAGE"
+	typeMessage = "MESSAGE"
+)
+
+func messagePK(id string) string                   { return "MESSAGE#" + id }
+func messageQueue(st festival.MessageState) string { return "MESSAGES#" + string(st) }
+func messageQueueSK(at festival.Time, id string) string {
+	return at.String() + "#" + id
+}
+
+// Jury mail preferences (PK JURYMAIL#<uid>, SK JURYMAIL) and what a member
+// watched of a film (SK WATCH#<pad uid> in the film's collection), progress.go.
+const (
+	skJuryMail   = "JURYMAIL"
+	typeJuryMail = "JURYMAIL"
+	typeWatch    = "WATCH"
+	gsi1Watches  = "WATCHES"
+)
+
+func juryMailPK(uid int64) string { return fmt.Sprintf("JURYMAIL#%d", uid) }
+func watchSK(uid int64) string    { return "WATCH#" + pad(uid) }
+
+// Password resets (resets.go): PK RESET#<sha-256 of the token, hex>, SK RESET.
+const (
+	skReset   = "RESET"
+	typeReset = "RESET"
+)
+
+func resetPK(tokenHash string) string { return "RESET#" + tokenHash }

@@ -14,18 +14,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// Late-entry codes: PK LATECODE#<code>, SK LATECODE, with uses_left and
-// expires_at; GSI1 LATECODES / <createdAt>#<code> lists them. A submission
-// outside the window that names a code takes one use in the transaction that
-// creates the film, conditional on a use left and the code's deadline.
-const (
-	skLateCode    = "LATECODE"
-	typeLateCode  = "LATECODE"
-	gsi1LateCodes = "LATECODES"
-)
-
-func lateCodePK(code string) string { return "LATECODE#" + code }
-
 type lateCodeItem struct {
 	PK        string `dynamodbav:"PK"`
 	SK        string `dynamodbav:"SK"`
@@ -47,7 +35,7 @@ func (it lateCodeItem) lateCode() festival.LateCode {
 }
 
 // CreateLateCode stores a new code (festival.ErrCodeTaken when it exists).
-func (s *Store) CreateLateCode(ctx context.Context, c festival.LateCode) error {
+func (s *Settings) CreateLateCode(ctx context.Context, c festival.LateCode) error {
 	item, err := attributevalue.MarshalMap(lateCodeItem{
 		PK: lateCodePK(c.Code), SK: skLateCode, GSI1PK: gsi1LateCodes, GSI1SK: c.CreatedAt.String() + "#" + c.Code, Type: typeLateCode,
 		Code: c.Code, UsesLeft: c.UsesLeft, Uses: c.Uses, ExpiresAt: c.ExpiresAt.String(), CreatedAt: c.CreatedAt.String(),
@@ -67,8 +55,8 @@ func (s *Store) CreateLateCode(ctx context.Context, c festival.LateCode) error {
 }
 
 // GetLateCode reads a code (festival.ErrNotFound when there is none).
-func (s *Store) GetLateCode(ctx context.Context, code string) (festival.LateCode, error) {
-	it, err := getItem[lateCodeItem](ctx, s, key(lateCodePK(code), skLateCode))
+func (s *Settings) GetLateCode(ctx context.Context, code string) (festival.LateCode, error) {
+	it, err := getItem[lateCodeItem](ctx, s.core, key(lateCodePK(code), skLateCode))
 	if err != nil {
 		return festival.LateCode{}, wrapGet(err, "get late-entry code")
 	}
@@ -76,14 +64,14 @@ func (s *Store) GetLateCode(ctx context.Context, code string) (festival.LateCode
 }
 
 // ListLateCodes lists the codes, newest first.
-func (s *Store) ListLateCodes(ctx context.Context, p Page) ([]festival.LateCode, string, error) {
+func (s *Settings) ListLateCodes(ctx context.Context, p Page) ([]festival.LateCode, string, error) {
 	in := s.gsi1Query(gsi1LateCodes)
 	in.ScanIndexForward = aws.Bool(false)
-	return queryRecords(ctx, s, in, p, lateCodeItem.lateCode)
+	return queryRecords(ctx, s.core, in, p, lateCodeItem.lateCode)
 }
 
 // DeleteLateCode withdraws a code (festival.ErrNotFound when there is none).
-func (s *Store) DeleteLateCode(ctx context.Context, code string) error {
+func (s *Settings) DeleteLateCode(ctx context.Context, code string) error {
 	_, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{
 		TableName: &s.table, Key: key(lateCodePK(code), skLateCode), ConditionExpression: aws.String("attribute_exists(PK)"),
 	})
@@ -99,7 +87,7 @@ func (s *Store) DeleteLateCode(ctx context.Context, code string) error {
 
 // useLateCodeOp takes one use of a code, for the transaction that creates
 // the film it admits: it fails when no use is left or the code expired.
-func (s *Store) useLateCodeOp(code string, now time.Time) types.TransactWriteItem {
+func (s *core) useLateCodeOp(code string, now time.Time) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(lateCodePK(code), skLateCode),
 		ConditionExpression: aws.String("uses_left > :zero AND expires_at_iso > :now"),

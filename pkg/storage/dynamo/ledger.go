@@ -21,15 +21,6 @@ import (
 // order: PK LEDGER, SK E#<pad seq> for an entry, SK HEAD for the head, each
 // link one transaction (the entry, the head moved conditionally on the old
 // one, the pending item deleted), so two appenders cannot fork the chain.
-const (
-	ledgerPK     = "LEDGER"
-	skLedgerHead = "HEAD"
-	skLedgerQ    = "LEDGERQ"
-	gsi1LedgerQ  = "LEDGERQ"
-	typeLedger   = "LEDGER"
-)
-
-func ledgerSK(seq int64) string { return fmt.Sprintf("E#%012d", seq) }
 
 type ledgerPending struct {
 	PK     string            `dynamodbav:"PK"`
@@ -60,7 +51,7 @@ func (it ledgerItem) entry() festival.LedgerEntry {
 }
 
 // ledgerOp is the pending entry of a change, for its transaction.
-func (s *Store) ledgerOp(kind string, data map[string]string) (types.TransactWriteItem, error) {
+func (s *core) ledgerOp(kind string, data map[string]string) (types.TransactWriteItem, error) {
 	id := festival.NewTimeID(s.now())
 	item, err := attributevalue.MarshalMap(ledgerPending{
 		PK: "LEDGERQ#" + id, SK: skLedgerQ, GSI1PK: gsi1LedgerQ, GSI1SK: id, Type: typeLedger,
@@ -73,8 +64,8 @@ func (s *Store) ledgerOp(kind string, data map[string]string) (types.TransactWri
 }
 
 // LedgerHead reads the head (consistent); zero for an empty ledger.
-func (s *Store) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
-	it, err := getItem[ledgerItem](ctx, s, key(ledgerPK, skLedgerHead))
+func (s *Trail) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
+	it, err := getItem[ledgerItem](ctx, s.core, key(ledgerPK, skLedgerHead))
 	if errors.Is(err, festival.ErrNotFound) {
 		return festival.LedgerHead{}, nil
 	}
@@ -87,7 +78,7 @@ func (s *Store) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
 // AppendLedger links the pending entries to the chain, oldest first, and
 // returns how many it linked. An entry another appender linked meanwhile is
 // skipped; the head is read again.
-func (s *Store) AppendLedger(ctx context.Context) (int, error) {
+func (s *Trail) AppendLedger(ctx context.Context) (int, error) {
 	head, err := s.LedgerHead(ctx)
 	if err != nil {
 		return 0, err
@@ -149,16 +140,16 @@ func (s *Store) AppendLedger(ctx context.Context) (int, error) {
 }
 
 // LedgerEntries lists the linked entries in order, one page or all.
-func (s *Store) LedgerEntries(ctx context.Context, p Page) ([]festival.LedgerEntry, string, error) {
+func (s *Trail) LedgerEntries(ctx context.Context, p Page) ([]festival.LedgerEntry, string, error) {
 	in := &dynamodb.QueryInput{
 		TableName: &s.table, KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :e)"), ConsistentRead: aws.Bool(true),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(ledgerPK), ":e": str("E#")},
 	}
-	return queryRecords(ctx, s, in, p, ledgerItem.entry)
+	return queryRecords(ctx, s.core, in, p, ledgerItem.entry)
 }
 
 // statusLedgerOp is the ledger's pending entry of a film's status change.
-func (s *Store) statusLedgerOp(movieID int64, from, to festival.SelectionStatus) (types.TransactWriteItem, error) {
+func (s *core) statusLedgerOp(movieID int64, from, to festival.SelectionStatus) (types.TransactWriteItem, error) {
 	e := festival.StatusLedgerEntry(movieID, from, to)
 	return s.ledgerOp(e.Kind, e.Data)
 }

@@ -31,7 +31,7 @@ type MovieChange func(m *festival.Movie) ([]types.TransactWriteItem, error)
 //
 // Other record kinds that change a film (votes marking it candidate, awards)
 // use this too, so every change of the film item goes through one path.
-func (s *Store) UpdateMovie(ctx context.Context, id int64, change MovieChange) (festival.Movie, error) {
+func (s *Films) UpdateMovie(ctx context.Context, id int64, change MovieChange) (festival.Movie, error) {
 	return s.updateMovie(ctx, id, nil, change)
 }
 
@@ -43,7 +43,7 @@ type movieRead struct {
 
 // updateMovie is UpdateMovie; first, when set, is the film as the caller
 // just read it, used by the first try instead of reading it again.
-func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, change MovieChange) (festival.Movie, error) {
+func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, change MovieChange) (festival.Movie, error) {
 	var updated festival.Movie
 	err := Retry(ctx, func(try int) error {
 		var before festival.Movie
@@ -122,7 +122,7 @@ func (s *Store) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 // UpdateMovie). When audit is set, the audit entry, with the details the
 // edit returns, joins the same transaction, so the trail records exactly the
 // changes that happened.
-func (s *Store) ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error) {
+func (s *Films) ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error) {
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		details, err := edit(m)
 		if err != nil || audit == nil {
@@ -170,7 +170,7 @@ func ids[T any](xs []T, id func(T) int64) []int64 {
 // validated by CategoryNames): the embedded Categories, the link items that
 // changed, a check that each category still exists, and the audit entry, in
 // one transaction.
-func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id int64, cats []festival.MovieCategory) (festival.Movie, error) {
+func (s *Films) SetMovieCategories(ctx context.Context, actor festival.Actor, id int64, cats []festival.MovieCategory) (festival.Movie, error) {
 	want := ids(cats, func(c festival.MovieCategory) int64 { return c.ID })
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		ops, err := relinkOps(ids(m.Categories, func(c festival.MovieCategory) int64 { return c.ID }), want,
@@ -192,7 +192,7 @@ func (s *Store) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 // or a collaborator by e-mail) is a *festival.ConflictOfInterestError and nothing is
 // written. The check runs on the film as read for the versioned write, so a
 // collaborator added concurrently makes the write retry and be checked again.
-func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
+func (s *Films) SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error) {
 	return s.UpdateMovie(ctx, id, s.juriesChange(actor, id, juries, nil))
 }
 
@@ -201,7 +201,7 @@ func (s *Store) SetMovieJuries(ctx context.Context, actor festival.Actor, id int
 // the film read there on its first try. Unknown members, or members whose
 // role is not JURY, are an *festival.UnknownIDsError (before a missing film's
 // festival.ErrNotFound, as JuryMembers answers first).
-func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64, userIDs []int64) (festival.Movie, error) {
+func (s *Films) AssignJuries(ctx context.Context, actor festival.Actor, id int64, userIDs []int64) (festival.Movie, error) {
 	keys := []map[string]types.AttributeValue{key(moviePK(id), skMovie)}
 	seen := map[int64]bool{}
 	for _, uid := range userIDs {
@@ -254,7 +254,7 @@ func (s *Store) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 // juriesChange assigns exactly juries to a film (see SetMovieJuries);
 // declared are the conflicts members declared, as read (the ConditionCheck
 // on each member holds the write to what is stored when it commits).
-func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.Jury, declared map[int64][]int64) MovieChange {
+func (s *Films) juriesChange(actor festival.Actor, id int64, juries []festival.Jury, declared map[int64][]int64) MovieChange {
 	want := ids(juries, func(j festival.Jury) int64 { return j.ID })
 	return func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		var conflicted []int64
@@ -281,7 +281,7 @@ func (s *Store) juriesChange(actor festival.Actor, id int64, juries []festival.J
 
 // isJuryCheck holds a transaction to the user still being a JURY account
 // that has not declared a conflict with the film.
-func (s *Store) isJuryCheck(movieID, userID int64) types.TransactWriteItem {
+func (s *Films) isJuryCheck(movieID, userID int64) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(userPK(userID), skUser),
 		ConditionExpression:       aws.String("#r = :jury AND NOT contains(jury_conflicts, :mid)"),

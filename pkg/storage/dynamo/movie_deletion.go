@@ -20,7 +20,7 @@ import (
 // SetMovieJuries, SetMovieCategories, awards), SaveVote (movieExistsCheck,
 // movieStatusOp). A film already marked is marked again, so a deletion that
 // failed part-way can be retried to the end.
-func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error) {
+func (s *Films) MarkMovieDeleting(ctx context.Context, id int64) (string, error) {
 	var title string
 	err := Retry(ctx, func(int) error {
 		out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
@@ -62,7 +62,7 @@ func (s *Store) MarkMovieDeleting(ctx context.Context, id int64) (string, error)
 // it removes the collection, the film last (with the audit entry when actor
 // is set), so that a failure part-way leaves the film item, still marked, and
 // a retry finishes the job.
-func (s *Store) DeleteMovie(ctx context.Context, actor *festival.Actor, id int64) error {
+func (s *Films) DeleteMovie(ctx context.Context, actor *festival.Actor, id int64) error {
 	title, err := s.MarkMovieDeleting(ctx, id)
 	if err != nil {
 		return err
@@ -72,7 +72,7 @@ func (s *Store) DeleteMovie(ctx context.Context, actor *festival.Actor, id int64
 
 // DeleteMarkedMovie is DeleteMovie for a caller that has set the tombstone
 // itself (to remove the files in between) and read the title it returned.
-func (s *Store) DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id int64, title string) error {
+func (s *Films) DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id int64, title string) error {
 	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
 		TableName:                 &s.table,
 		KeyConditionExpression:    aws.String("PK = :pk"),

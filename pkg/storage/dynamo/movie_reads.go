@@ -16,14 +16,14 @@ import (
 )
 
 // GetMovie reads one film with everything embedded in it: one GetItem.
-func (s *Store) GetMovie(ctx context.Context, id int64) (festival.Movie, error) {
+func (s *Films) GetMovie(ctx context.Context, id int64) (festival.Movie, error) {
 	m, _, err := s.getMovie(ctx, id)
 	return m, err
 }
 
 // GetMovieAndSettings reads one film and the festival settings (what a
 // caller may see of the film depends on them) in one BatchGetItem.
-func (s *Store) GetMovieAndSettings(ctx context.Context, id int64) (festival.Movie, festival.Settings, error) {
+func (s *Films) GetMovieAndSettings(ctx context.Context, id int64) (festival.Movie, festival.Settings, error) {
 	st := festival.DefaultSettings()
 	var m *festival.Movie
 	err := s.batchGet(ctx, []map[string]types.AttributeValue{key(moviePK(id), skMovie), key(settingsPK, settingsSK)}, "", nil,
@@ -48,7 +48,7 @@ func (s *Store) GetMovieAndSettings(ctx context.Context, id int64) (festival.Mov
 	return *m, st, nil
 }
 
-func (s *Store) getMovie(ctx context.Context, id int64) (festival.Movie, int64, error) {
+func (s *Films) getMovie(ctx context.Context, id int64) (festival.Movie, int64, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, Key: key(moviePK(id), skMovie), ConsistentRead: aws.Bool(true),
 	})
@@ -86,7 +86,7 @@ func statusFilter(f festival.MovieFilter, in *dynamodb.QueryInput) {
 // USER#<id> / PRODUCES#MOVIE# (the film items too); a category's or a jury
 // member's, one Query per page of the links (GSI2 CATEGORY#<id> / MOVIE#,
 // USER#<id> / JURY#MOVIE#) plus one BatchGetItem per 100 films.
-func (s *Store) ListMovies(ctx context.Context, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
+func (s *Films) ListMovies(ctx context.Context, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
 	all, ok, err := s.cachedMovies(ctx, f.Settings)
 	if err != nil {
 		return nil, "", err
@@ -112,20 +112,20 @@ func (s *Store) ListMovies(ctx context.Context, f festival.MovieFilter, p Page) 
 }
 
 // MoviesOfProducer lists the films a producer owns (ListMovies).
-func (s *Store) MoviesOfProducer(ctx context.Context, producerID int64, p Page) ([]festival.Movie, string, error) {
+func (s *Films) MoviesOfProducer(ctx context.Context, producerID int64, p Page) ([]festival.Movie, string, error) {
 	return s.ListMovies(ctx, festival.MovieFilter{ProducerID: producerID}, p)
 }
 
 // FilmIDsOfProducer lists the ids of every film item a producer owns,
 // including films whose deletion started and did not finish (which the
 // listings hide), so that deleting the producer can finish them too.
-func (s *Store) MovieIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error) {
+func (s *Films) MovieIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error) {
 	return s.movieIDsOnGSI2(ctx, userRefPK(producerID), prefixProduces)
 }
 
 // movieIDsOnGSI2 reads the id_movie of every item of a GSI2 partition whose
 // sort key starts with prefix: the films of a producer, of a category, ...
-func (s *Store) movieIDsOnGSI2(ctx context.Context, pk, prefix string) ([]int64, error) {
+func (s *Films) movieIDsOnGSI2(ctx context.Context, pk, prefix string) ([]int64, error) {
 	in := s.gsi2Query(pk, prefix)
 	in.ProjectionExpression = aws.String("id_movie")
 	items, err := s.queryAll(ctx, in)
@@ -146,11 +146,11 @@ func (s *Store) movieIDsOnGSI2(ctx context.Context, pk, prefix string) ([]int64,
 }
 
 // MoviesAssignedTo lists the films assigned to a jury member (ListMovies).
-func (s *Store) MoviesAssignedTo(ctx context.Context, juryID int64, p Page) ([]festival.Movie, string, error) {
+func (s *Films) MoviesAssignedTo(ctx context.Context, juryID int64, p Page) ([]festival.Movie, string, error) {
 	return s.ListMovies(ctx, festival.MovieFilter{JuryID: juryID}, p)
 }
 
-func (s *Store) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Movie, string, error) {
+func (s *Films) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Movie, string, error) {
 	movies := []festival.Movie{}
 	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
 		m, _, err := unmarshalMovie(item)
@@ -168,7 +168,7 @@ func (s *Store) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page)
 
 // linkedMovies reads link items (each with id_movie) and then the films they
 // point to, in link order.
-func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
+func (s *Films) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
 	var ids []int64
 	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
 		var link struct {
@@ -196,42 +196,10 @@ func (s *Store) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f fes
 	return movies, next, nil
 }
 
-// CategoryNames reads categories by id and returns the embedded form of each,
-// in the order of ids; ids that do not exist come back as *festival.UnknownIDsError.
-func (s *Store) CategoryNames(ctx context.Context, ids []int64) ([]festival.MovieCategory, error) {
-	type read struct {
-		c    festival.MovieCategory
-		gone bool
-	}
-	all, missing, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
-		"id_categorie, #n, deleting", map[string]string{"#n": "name"}, func(item map[string]types.AttributeValue) (read, int64, error) {
-			var c festival.MovieCategory
-			err := attributevalue.UnmarshalMap(item, &c)
-			_, gone := item["deleting"]
-			return read{c: c, gone: gone}, c.ID, err
-		})
-	if err != nil {
-		return nil, err
-	}
-	cats := make([]festival.MovieCategory, 0, len(all))
-	for _, r := range all {
-		if r.gone { // being deleted (DeleteCategory)
-			missing = append(missing, r.c.ID)
-		} else {
-			cats = append(cats, r.c)
-		}
-	}
-	if len(missing) > 0 {
-		slices.Sort(missing)
-		return nil, &festival.UnknownIDsError{IDs: missing}
-	}
-	return cats, nil
-}
-
 // JuryMembers reads users by id and returns the embedded jury form of each,
 // in the order of ids; ids that do not exist or are not JURY accounts come
 // back as *festival.UnknownIDsError.
-func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, error) {
+func (s *Films) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, error) {
 	users, err := s.juryCopies(ctx, ids)
 	if err != nil {
 		return nil, err
@@ -245,7 +213,7 @@ func (s *Store) JuryMembers(ctx context.Context, ids []int64) ([]festival.Jury, 
 
 // juryCopies reads users by id (BatchGetItem, projected) as a film embeds
 // its jury; ids with no user are left out, whatever their role.
-func (s *Store) juryCopies(ctx context.Context, ids []int64) ([]festival.Jury, error) {
+func (s *core) juryCopies(ctx context.Context, ids []int64) ([]festival.Jury, error) {
 	users, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
 		"id_user, first_name, last_name, email, #r", map[string]string{"#r": "role"}, func(item map[string]types.AttributeValue) (festival.Jury, int64, error) {
 			var j festival.Jury

@@ -17,7 +17,7 @@ const (
 	typeMovieJury         = "MOVIE_JURY"
 )
 
-func (s *Store) categoryLinkPut(movieID, categoryID int64) (types.TransactWriteItem, error) {
+func (s *Films) categoryLinkPut(movieID, categoryID int64) (types.TransactWriteItem, error) {
 	item, err := attributevalue.MarshalMap(movieCategoryLinkItem{
 		PK: moviePK(movieID), SK: categoryLinkSK(categoryID),
 		GSI2PK: categoryRefPK(categoryID), GSI2SK: movieRefSK(movieID),
@@ -29,7 +29,7 @@ func (s *Store) categoryLinkPut(movieID, categoryID int64) (types.TransactWriteI
 	return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: item}}, nil
 }
 
-func (s *Store) juryLinkPut(movieID, userID int64) (types.TransactWriteItem, error) {
+func (s *core) juryLinkPut(movieID, userID int64) (types.TransactWriteItem, error) {
 	item, err := attributevalue.MarshalMap(movieJuryLinkItem{
 		PK: moviePK(movieID), SK: juryLinkSK(userID),
 		GSI2PK: userRefPK(userID), GSI2SK: juryAssignedSK(movieID),
@@ -43,10 +43,10 @@ func (s *Store) juryLinkPut(movieID, userID int64) (types.TransactWriteItem, err
 
 // NewMovieID draws the id of a new film. Files are stored under the id
 // before the film exists, so it is drawn first.
-func (s *Store) NewMovieID(ctx context.Context) (int64, error) { return s.nextID(ctx, counterMovies) }
+func (s *Films) NewMovieID(ctx context.Context) (int64, error) { return s.nextID(ctx, counterMovies) }
 
 // NewCollaboratorIDs draws n consecutive collaborator ids with one request.
-func (s *Store) NewCollaboratorIDs(ctx context.Context, n int) ([]int64, error) {
+func (s *Films) NewCollaboratorIDs(ctx context.Context, n int) ([]int64, error) {
 	if n <= 0 {
 		return nil, nil
 	}
@@ -55,7 +55,7 @@ func (s *Store) NewCollaboratorIDs(ctx context.Context, n int) ([]int64, error) 
 
 // createMovieOps returns the writes that create a film: the film item (on the
 // condition that the id is free) and its category links. The film is item 0.
-func (s *Store) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, error) {
+func (s *Films) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, error) {
 	if len(m.Juries) > 0 {
 		return nil, errors.New("create film: juries are assigned after creation")
 	}
@@ -84,7 +84,7 @@ func (s *Store) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, err
 // categoryExistsCheck makes a transaction fail if the category is deleted
 // (or being deleted: DeleteCategory's tombstone) between validation and
 // write, so no link to it is added while its links are removed.
-func (s *Store) categoryExistsCheck(id int64) types.TransactWriteItem {
+func (s *core) categoryExistsCheck(id int64) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(categoryPK(id), skCategory),
 		ConditionExpression: aws.String("attribute_exists(PK) AND attribute_not_exists(deleting)"),
@@ -96,7 +96,7 @@ type Admission = festival.Admission
 
 // withAdmission appends the use of a late-entry code, if any, and returns
 // its index in ops (-1 when none).
-func (s *Store) withAdmission(ops []types.TransactWriteItem, a Admission) ([]types.TransactWriteItem, int) {
+func (s *Films) withAdmission(ops []types.TransactWriteItem, a Admission) ([]types.TransactWriteItem, int) {
 	if a.LateCode == "" {
 		return ops, -1
 	}
@@ -105,7 +105,7 @@ func (s *Store) withAdmission(ops []types.TransactWriteItem, a Admission) ([]typ
 
 // CreateMovie stores a new film whose ID, owner, Producer and timestamps are
 // set. Its categories must exist (festival.ErrConflict otherwise).
-func (s *Store) CreateMovie(ctx context.Context, m festival.Movie, a Admission) error {
+func (s *Films) CreateMovie(ctx context.Context, m festival.Movie, a Admission) error {
 	ops, err := s.createMovieOps(m)
 	if err != nil {
 		return err
@@ -126,7 +126,7 @@ func (s *Store) CreateMovie(ctx context.Context, m festival.Movie, a Admission) 
 // CreateProducerWithMovie creates a producer account and their first film in
 // one transaction (POST /auth/register-film): both or neither. It returns
 // festival.ErrEmailTaken when the e-mail belongs to an account; then nothing is written.
-func (s *Store) CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie, a Admission) error {
+func (s *Films) CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie, a Admission) error {
 	userOps, err := s.putUserOps(u) // the e-mail marker is item 0
 	if err != nil {
 		return err

@@ -60,7 +60,7 @@ var movieFactsNames = map[string]string{
 const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d"
 
 // GetMovieFacts reads the facts of one film; festival.ErrNotFound when it does not exist.
-func (s *Store) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFacts, error) {
+func (s *Films) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFacts, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, Key: key(moviePK(id), skMovie), ConsistentRead: aws.Bool(true),
 		ProjectionExpression: aws.String(movieFactsProjection), ExpressionAttributeNames: movieFactsNames,
@@ -76,7 +76,7 @@ func (s *Store) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFact
 
 // ListMovieFacts returns the facts of every film in id order: one Query per
 // 1 MB page of GSI1 MOVIES, however many films there are.
-func (s *Store) ListMovieFacts(ctx context.Context) ([]festival.MovieFacts, error) {
+func (s *Films) ListMovieFacts(ctx context.Context) ([]festival.MovieFacts, error) {
 	in := s.gsi1Query(gsi1Movies)
 	in.ProjectionExpression = aws.String(movieFactsProjection)
 	in.ExpressionAttributeNames = movieFactsNames
@@ -101,7 +101,7 @@ func (s *Store) ListMovieFacts(ctx context.Context) ([]festival.MovieFacts, erro
 // movieExistsCheck is a transaction item that fails (condition) when the
 // film is gone or being deleted (DeleteMovie's tombstone): a write that hangs
 // off a film is never left orphaned by a concurrent deletion.
-func (s *Store) movieExistsCheck(id int64) types.TransactWriteItem {
+func (s *core) movieExistsCheck(id int64) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(moviePK(id), skMovie),
 		ConditionExpression: aws.String("attribute_exists(PK) AND attribute_not_exists(deleting)"),
@@ -111,7 +111,7 @@ func (s *Store) movieExistsCheck(id int64) types.TransactWriteItem {
 // stillCandidateCheck holds a candidate vote to the film still being a
 // candidate: if an admin moved it meanwhile, the vote re-reads and promotes
 // it again, as a vote with is_candidate true does from any status.
-func (s *Store) stillCandidateCheck(id int64) types.TransactWriteItem {
+func (s *core) stillCandidateCheck(id int64) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(moviePK(id), skMovie),
 		ConditionExpression:       aws.String("attribute_exists(PK) AND attribute_not_exists(deleting) AND selection_status = :c"),
@@ -125,7 +125,7 @@ func (s *Store) stillCandidateCheck(id int64) types.TransactWriteItem {
 // overwritten blindly (the caller re-reads and decides again). It bumps the
 // film's version like every film write, so that an optimistic update of the
 // film that read it before cannot write the old status back.
-func (s *Store) movieStatusOp(id int64, from, to festival.SelectionStatus, now festival.Time) types.TransactWriteItem {
+func (s *core) movieStatusOp(id int64, from, to festival.SelectionStatus, now festival.Time) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(moviePK(id), skMovie),
 		ConditionExpression:      aws.String("attribute_exists(PK) AND attribute_not_exists(deleting) AND #s = :from"),
@@ -139,7 +139,7 @@ func (s *Store) movieStatusOp(id int64, from, to festival.SelectionStatus, now f
 
 // juryAssignedCheck is a transaction item that fails (condition) unless the
 // jury member is assigned to the film.
-func (s *Store) juryAssignedCheck(movieID, userID int64) types.TransactWriteItem {
+func (s *core) juryAssignedCheck(movieID, userID int64) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName: &s.table, Key: key(moviePK(movieID), juryLinkSK(userID)),
 		ConditionExpression: aws.String("attribute_exists(PK)"),
@@ -147,7 +147,7 @@ func (s *Store) juryAssignedCheck(movieID, userID int64) types.TransactWriteItem
 }
 
 // IsJuryAssigned reports whether the jury member is assigned to the film.
-func (s *Store) IsJuryAssigned(ctx context.Context, movieID, userID int64) (bool, error) {
+func (s *Films) IsJuryAssigned(ctx context.Context, movieID, userID int64) (bool, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, Key: key(moviePK(movieID), juryLinkSK(userID)), ConsistentRead: aws.Bool(true),
 		ProjectionExpression: aws.String("PK"),

@@ -21,16 +21,6 @@ import (
 // queue of each state: for pending messages the time is when the next
 // attempt is due, so "what is due now" is one Query; for sent and failed
 // ones, when they ended.
-const (
-	skMessage   = "MESSAGE"
-	typeMessage = "MESSAGE"
-)
-
-func messagePK(id string) string                   { return "MESSAGE#" + id }
-func messageQueue(st festival.MessageState) string { return "MESSAGES#" + string(st) }
-func messageQueueSK(at festival.Time, id string) string {
-	return at.String() + "#" + id
-}
 
 type messageItem struct {
 	PK            string            `dynamodbav:"PK"`
@@ -67,7 +57,7 @@ func (it messageItem) message() festival.Message {
 }
 
 // messageOps are the Puts of messages, for the transaction of their change.
-func (s *Store) messageOps(msgs []festival.Message) ([]types.TransactWriteItem, error) {
+func (s *core) messageOps(msgs []festival.Message) ([]types.TransactWriteItem, error) {
 	ops := make([]types.TransactWriteItem, 0, len(msgs))
 	for _, m := range msgs {
 		item, err := attributevalue.MarshalMap(messageItem{
@@ -87,7 +77,7 @@ func (s *Store) messageOps(msgs []festival.Message) ([]types.TransactWriteItem, 
 
 // DueMessages returns up to limit pending messages whose next attempt is due
 // at now, oldest first: one Query of the pending queue.
-func (s *Store) DueMessages(ctx context.Context, now time.Time, limit int32) ([]festival.Message, error) {
+func (s *Outbox) DueMessages(ctx context.Context, now time.Time, limit int32) ([]festival.Message, error) {
 	in := s.gsi1Query(messageQueue(festival.MessagePending))
 	in.KeyConditionExpression = aws.String("GSI1PK = :pk AND GSI1SK <= :due")
 	in.ExpressionAttributeValues[":due"] = str(festival.NewTime(now).String() + "#~")
@@ -112,7 +102,7 @@ func (s *Store) DueMessages(ctx context.Context, now time.Time, limit int32) ([]
 // takes it meanwhile and, should this runner stop before it says how the
 // attempt went, the message is due again then (at-least-once delivery). It
 // reports false when another runner took the message first.
-func (s *Store) ClaimMessage(ctx context.Context, m festival.Message, until time.Time) (festival.Message, bool, error) {
+func (s *Outbox) ClaimMessage(ctx context.Context, m festival.Message, until time.Time) (festival.Message, bool, error) {
 	next := festival.NewTime(until)
 	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(messagePK(m.ID), skMessage),
@@ -142,7 +132,7 @@ func (s *Store) ClaimMessage(ctx context.Context, m festival.Message, until time
 // MarkDelivered records that one recipient was sent the message, so that a
 // later attempt (after a failure with another recipient) does not send it
 // to them again.
-func (s *Store) MarkDelivered(ctx context.Context, id string, userID int64) error {
+func (s *Outbox) MarkDelivered(ctx context.Context, id string, userID int64) error {
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(messagePK(id), skMessage),
 		UpdateExpression:          aws.String("ADD delivered :u"),
@@ -157,7 +147,7 @@ func (s *Store) MarkDelivered(ctx context.Context, id string, userID int64) erro
 // FinishAttempt files a claimed message by the outcome of its attempt. A
 // message that ends (sent or failed) loses its params: a reset message's
 // token is not kept once sent.
-func (s *Store) FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error {
+func (s *Outbox) FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error {
 	at := festival.NewTime(o.At)
 	values := map[string]types.AttributeValue{
 		":state": str(string(o.State)), ":pk": str(messageQueue(o.State)), ":sk": str(messageQueueSK(at, id)), ":err": str(o.Error),
@@ -184,30 +174,8 @@ func (s *Store) FinishAttempt(ctx context.Context, id string, o festival.Message
 }
 
 // ListMessages lists the messages of one state, newest first, one page or all.
-func (s *Store) ListMessages(ctx context.Context, st festival.MessageState, p Page) ([]festival.Message, string, error) {
+func (s *Outbox) ListMessages(ctx context.Context, st festival.MessageState, p Page) ([]festival.Message, string, error) {
 	in := s.gsi1Query(messageQueue(st))
 	in.ScanIndexForward = aws.Bool(false)
-	return queryRecords(ctx, s, in, p, messageItem.message)
-}
-
-// UsersByID reads users by id (one BatchGetItem per 100) and returns those
-// that exist, by id.
-func (s *Store) UsersByID(ctx context.Context, ids []int64) (map[int64]festival.User, error) {
-	users, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
-		"", nil, func(item map[string]types.AttributeValue) (festival.User, int64, error) {
-			var it userItem
-			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-				return festival.User{}, 0, err
-			}
-			u := it.user()
-			return u, u.ID, nil
-		})
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[int64]festival.User, len(users))
-	for _, u := range users {
-		out[u.ID] = u
-	}
-	return out, nil
+	return queryRecords(ctx, s.core, in, p, messageItem.message)
 }

@@ -26,15 +26,6 @@ import (
 // Jury mail preferences and reminders: PK JURYMAIL#<uid>, SK JURYMAIL, with
 // reminders_off (BOOL) and reminded_at (the last reminder), on GSI2 USER#<uid>
 // / JURYMAIL so that it goes with the user.
-const (
-	skJuryMail   = "JURYMAIL"
-	typeJuryMail = "JURYMAIL"
-	typeWatch    = "WATCH"
-	gsi1Watches  = "WATCHES"
-)
-
-func juryMailPK(uid int64) string { return fmt.Sprintf("JURYMAIL#%d", uid) }
-func watchSK(uid int64) string    { return "WATCH#" + pad(uid) }
 
 type watchItem struct {
 	PK        string `dynamodbav:"PK"`
@@ -53,7 +44,7 @@ type watchItem struct {
 	Ver   int64           `dynamodbav:"ver"`
 }
 
-func (s *Store) newWatch(movieID, userID int64) watchItem {
+func (s *Votes) newWatch(movieID, userID int64) watchItem {
 	return watchItem{
 		PK: moviePK(movieID), SK: watchSK(userID), GSI1PK: gsi1Watches, GSI1SK: "WATCH#" + pad(movieID) + "#" + pad(userID),
 		GSI2PK: userRefPK(userID), GSI2SK: "WATCH#MOVIE#" + pad(movieID), Type: typeWatch, MovieID: movieID, UserID: userID,
@@ -64,10 +55,10 @@ func (s *Store) newWatch(movieID, userID int64) watchItem {
 // RecordViewing adds a stretch a jury member played to what they watched of
 // a film (merged), and returns the stretches: a read, then a write
 // conditional on nobody having written in between (retried).
-func (s *Store) RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) ([]festival.Span, error) {
+func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) ([]festival.Span, error) {
 	var spans []festival.Span
 	err := Retry(ctx, func(int) error {
-		it, err := getItem[watchItem](ctx, s, key(moviePK(movieID), watchSK(userID)))
+		it, err := getItem[watchItem](ctx, s.core, key(moviePK(movieID), watchSK(userID)))
 		put := &types.Put{TableName: &s.table, ConditionExpression: aws.String("attribute_not_exists(PK)")}
 		switch {
 		case errors.Is(err, festival.ErrNotFound):
@@ -97,8 +88,8 @@ func (s *Store) RecordViewing(ctx context.Context, movieID, userID int64, span f
 }
 
 // Viewing is what a jury member played of a film (nothing: no stretch).
-func (s *Store) Viewing(ctx context.Context, movieID, userID int64) ([]festival.Span, error) {
-	it, err := getItem[watchItem](ctx, s, key(moviePK(movieID), watchSK(userID)))
+func (s *Votes) Viewing(ctx context.Context, movieID, userID int64) ([]festival.Span, error) {
+	it, err := getItem[watchItem](ctx, s.core, key(moviePK(movieID), watchSK(userID)))
 	if errors.Is(err, festival.ErrNotFound) {
 		return nil, nil
 	}
@@ -107,7 +98,7 @@ func (s *Store) Viewing(ctx context.Context, movieID, userID int64) ([]festival.
 
 // RecordWatch notes, once, that a jury member opened a film's media. A film
 // deleted meanwhile is not written to (the condition on its item).
-func (s *Store) RecordWatch(ctx context.Context, movieID, userID int64) error {
+func (s *Votes) RecordWatch(ctx context.Context, movieID, userID int64) error {
 	item, err := attributevalue.MarshalMap(s.newWatch(movieID, userID))
 	if err != nil {
 		return err
@@ -126,17 +117,17 @@ func (s *Store) RecordWatch(ctx context.Context, movieID, userID int64) error {
 }
 
 // Watches lists every watch: one Query per page of GSI1 WATCHES.
-func (s *Store) Watches(ctx context.Context) ([]festival.Watch, error) {
+func (s *Votes) Watches(ctx context.Context) ([]festival.Watch, error) {
 	return s.watches(ctx, s.gsi1Query(gsi1Watches))
 }
 
 // WatchesOf lists one jury member's watches: one Query per page of their
 // GSI2 partition (USER#<uid> / WATCH#MOVIE#).
-func (s *Store) WatchesOf(ctx context.Context, userID int64) ([]festival.Watch, error) {
+func (s *Votes) WatchesOf(ctx context.Context, userID int64) ([]festival.Watch, error) {
 	return s.watches(ctx, s.gsi2Query(userRefPK(userID), "WATCH#MOVIE#"))
 }
 
-func (s *Store) watches(ctx context.Context, in *dynamodb.QueryInput) ([]festival.Watch, error) {
+func (s *Votes) watches(ctx context.Context, in *dynamodb.QueryInput) ([]festival.Watch, error) {
 	items, err := s.queryAll(ctx, in)
 	if err != nil {
 		return nil, fmt.Errorf("watches: %w", err)
@@ -162,8 +153,8 @@ type juryMailItem struct {
 
 // JuryMails reads the reminder state of users (one BatchGetItem per 100);
 // users never reminded and with reminders on are absent.
-func (s *Store) JuryMails(ctx context.Context, ids []int64) (map[int64]festival.JuryMail, error) {
-	found, _, err := batchGetByID(ctx, s, ids, func(id int64) map[string]types.AttributeValue { return key(juryMailPK(id), skJuryMail) },
+func (s *Votes) JuryMails(ctx context.Context, ids []int64) (map[int64]festival.JuryMail, error) {
+	found, _, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(juryMailPK(id), skJuryMail) },
 		"", nil, func(item map[string]types.AttributeValue) (juryMailItem, int64, error) {
 			var it juryMailItem
 			err := attributevalue.UnmarshalMap(item, &it)
@@ -182,7 +173,7 @@ func (s *Store) JuryMails(ctx context.Context, ids []int64) (map[int64]festival.
 
 // juryMailUpdate writes a jury member's reminder item (created as needed,
 // on the user's GSI2 partition).
-func (s *Store) juryMailUpdate(uid int64, set string, values map[string]types.AttributeValue) *types.Update {
+func (s *core) juryMailUpdate(uid int64, set string, values map[string]types.AttributeValue) *types.Update {
 	values[":uid"] = num(uid)
 	values[":gpk"] = str(userRefPK(uid))
 	values[":gsk"] = str(skJuryMail)
@@ -195,25 +186,12 @@ func (s *Store) juryMailUpdate(uid int64, set string, values map[string]types.At
 	}
 }
 
-// SetReminders turns a jury member's reminders on or off.
-func (s *Store) SetReminders(ctx context.Context, uid int64, on bool) error {
-	u := s.juryMailUpdate(uid, "reminders_off = :off", map[string]types.AttributeValue{":off": &types.AttributeValueMemberBOOL{Value: !on}})
-	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
-		ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues,
-	})
-	if err != nil {
-		return fmt.Errorf("set reminders of %d: %w", uid, err)
-	}
-	return nil
-}
-
 // Remind writes a reminder message for a jury member unless they were
 // reminded after notBefore or turned reminders off: the reminder's time and
 // the message go in one transaction conditional on that, so however many
 // runners overlap, a member gets at most one reminder per period. It reports
 // whether the reminder was written.
-func (s *Store) Remind(ctx context.Context, uid int64, notBefore time.Time, msg festival.Message) (bool, error) {
+func (s *Votes) Remind(ctx context.Context, uid int64, notBefore time.Time, msg festival.Message) (bool, error) {
 	u := s.juryMailUpdate(uid, "reminded_at = :now", map[string]types.AttributeValue{
 		":now": str(msg.CreatedAt.String()), ":cutoff": str(festival.NewTime(notBefore).String()), ":true": &types.AttributeValueMemberBOOL{Value: true},
 	})

@@ -13,7 +13,7 @@ import (
 )
 
 // queryAll runs a query to the end, page by page.
-func (s *Store) queryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, error) {
+func (s *core) queryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, error) {
 	var items []map[string]types.AttributeValue
 	p := dynamodb.NewQueryPaginator(s.db, in)
 	for p.HasMorePages() {
@@ -28,7 +28,7 @@ func (s *Store) queryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[st
 
 // queryPages runs a query for one page (p.Limit > 0) or all pages, calling
 // each for every item; it returns the cursor of the next page, if any.
-func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page, each func(map[string]types.AttributeValue) error) (string, error) {
+func (s *core) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page, each func(map[string]types.AttributeValue) error) (string, error) {
 	start, err := startKey(p.Cursor, in)
 	if err != nil {
 		return "", err
@@ -69,7 +69,7 @@ func (s *Store) queryPages(ctx context.Context, in *dynamodb.QueryInput, p Page,
 }
 
 // gsi1Query selects every item of one type (GSI1PK = typePK), in id order.
-func (s *Store) gsi1Query(typePK string) *dynamodb.QueryInput {
+func (s *core) gsi1Query(typePK string) *dynamodb.QueryInput {
 	return &dynamodb.QueryInput{
 		TableName: &s.table, IndexName: aws.String(IndexGSI1),
 		KeyConditionExpression:    aws.String("GSI1PK = :pk"),
@@ -79,7 +79,7 @@ func (s *Store) gsi1Query(typePK string) *dynamodb.QueryInput {
 
 // gsi2Query selects what hangs off a user or a category (GSI2PK = pk), the
 // items whose GSI2SK starts with prefix when prefix is not "".
-func (s *Store) gsi2Query(pk, prefix string) *dynamodb.QueryInput {
+func (s *core) gsi2Query(pk, prefix string) *dynamodb.QueryInput {
 	in := &dynamodb.QueryInput{
 		TableName: &s.table, IndexName: aws.String(IndexGSI2),
 		KeyConditionExpression:    aws.String("GSI2PK = :pk"),
@@ -95,7 +95,7 @@ func (s *Store) gsi2Query(pk, prefix string) *dynamodb.QueryInput {
 // findByGSI1 finds the one item of a type whose GSI1SK is sk (a record found
 // by its own id) and converts it; festival.ErrNotFound when there is none. what names
 // the record in other errors.
-func findByGSI1[T, R any](ctx context.Context, s *Store, typePK, sk string, conv func(T) R, what string) (R, error) {
+func findByGSI1[T, R any](ctx context.Context, s *core, typePK, sk string, conv func(T) R, what string) (R, error) {
 	var it T
 	var none R
 	in := s.gsi1Query(typePK)
@@ -116,7 +116,7 @@ func findByGSI1[T, R any](ctx context.Context, s *Store, typePK, sk string, conv
 
 // queryRecords runs a query for one page or all pages (see queryPages) and
 // converts each item. The result is never nil: listings answer [] when empty.
-func queryRecords[T, R any](ctx context.Context, s *Store, in *dynamodb.QueryInput, p Page, conv func(T) R) ([]R, string, error) {
+func queryRecords[T, R any](ctx context.Context, s *core, in *dynamodb.QueryInput, p Page, conv func(T) R) ([]R, string, error) {
 	out := []R{}
 	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
 		var it T

@@ -18,7 +18,7 @@ import (
 // decoded into the stored item type T and converted to the API's record R.
 
 // getItem reads one item (strongly consistent) into T; festival.ErrNotFound when absent.
-func getItem[T any](ctx context.Context, s *Store, k map[string]types.AttributeValue) (T, error) {
+func getItem[T any](ctx context.Context, s *core, k map[string]types.AttributeValue) (T, error) {
 	var it T
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: k, ConsistentRead: aws.Bool(true)})
 	if err != nil {

@@ -17,12 +17,6 @@ import (
 // user's id and expires_at (epoch seconds, the table's TTL attribute). Only
 // the token's hash is stored: the token itself travels in the message, whose
 // params are removed once it is sent.
-const (
-	skReset   = "RESET"
-	typeReset = "RESET"
-)
-
-func resetPK(tokenHash string) string { return "RESET#" + tokenHash }
 
 type resetItem struct {
 	PK        string `dynamodbav:"PK"`
@@ -34,7 +28,7 @@ type resetItem struct {
 
 // CreatePasswordReset stores a reset for the user, valid until expires, and
 // the message that carries its token, in one transaction.
-func (s *Store) CreatePasswordReset(ctx context.Context, userID int64, tokenHash string, expires time.Time, msg festival.Message) error {
+func (s *Users) CreatePasswordReset(ctx context.Context, userID int64, tokenHash string, expires time.Time, msg festival.Message) error {
 	item, err := attributevalue.MarshalMap(resetItem{PK: resetPK(tokenHash), SK: skReset, Type: typeReset, UserID: userID, ExpiresAt: expires.Unix()})
 	if err != nil {
 		return err
@@ -56,8 +50,8 @@ func (s *Store) CreatePasswordReset(ctx context.Context, userID int64, tokenHash
 // reset and deletes the reset, in one transaction conditional on the reset
 // still being there and unexpired: a token works once. It returns the user's
 // id; festival.ErrResetInvalid for a token unknown, used or expired.
-func (s *Store) ConsumePasswordReset(ctx context.Context, tokenHash string, now time.Time, passwordHash string) (int64, error) {
-	r, err := getItem[resetItem](ctx, s, key(resetPK(tokenHash), skReset))
+func (s *Users) ConsumePasswordReset(ctx context.Context, tokenHash string, now time.Time, passwordHash string) (int64, error) {
+	r, err := getItem[resetItem](ctx, s.core, key(resetPK(tokenHash), skReset))
 	if errors.Is(err, festival.ErrNotFound) || (err == nil && r.ExpiresAt <= now.Unix()) {
 		return 0, festival.ErrResetInvalid
 	}

@@ -114,12 +114,12 @@ func decodeSettings(item map[string]types.AttributeValue) (festival.Settings, er
 }
 
 // GetSettings reads the festival settings (the defaults when never set).
-func (s *Store) GetSettings(ctx context.Context) (festival.Settings, error) {
+func (s *Settings) GetSettings(ctx context.Context) (festival.Settings, error) {
 	st, _, err := s.getSettings(ctx)
 	return st, err
 }
 
-func (s *Store) getSettings(ctx context.Context) (festival.Settings, int64, error) {
+func (s *core) getSettings(ctx context.Context) (festival.Settings, int64, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, Key: key(settingsPK, settingsSK), ConsistentRead: aws.Bool(true),
 	})
@@ -139,7 +139,7 @@ func (s *Store) getSettings(ctx context.Context) (festival.Settings, int64, erro
 // SeedSettings writes the settings of a fresh table, with no audit entry
 // (nobody changed them): test and load-test harnesses start a festival with
 // the settings they need. It refuses to overwrite settings already written.
-func (s *Store) SeedSettings(ctx context.Context, st festival.Settings) error {
+func (s *Settings) SeedSettings(ctx context.Context, st festival.Settings) error {
 	st.UpdatedAt = festival.NewTime(s.now())
 	item, err := attributevalue.MarshalMap(toSettingsItem(st, 1))
 	if err != nil {
@@ -199,7 +199,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 //
 // change may return messages the change owes people (the results
 // published): they are written in the same transaction.
-func (s *Store) UpdateSettings(ctx context.Context, actor festival.Actor, change func(*festival.Settings) ([]festival.Message, error)) (festival.Settings, error) {
+func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, change func(*festival.Settings) ([]festival.Message, error)) (festival.Settings, error) {
 	var cur, next festival.Settings
 	err := Retry(ctx, func(int) error {
 		var version int64

@@ -1,8 +1,14 @@
-// Package store keeps every record of the festival in one DynamoDB table
-// (single-table design). Each file serves one kind of record; keys.go holds
-// every key shape. Uniqueness rules (e-mail, names, one vote per jury member
-// per film) are enforced by DynamoDB itself through conditional writes and
-// transactions, never by reading first.
+// Package dynamo keeps every record of the festival in one DynamoDB table
+// (single-table design). The store shows one face per aggregate (faces.go:
+// Films, Votes, Users, Catalog, Settings, Plans, Outbox, Trail, CopyJobs),
+// each holding the methods of its kind of record, over one core shared by
+// all: the client, keys.go (every key shape), the item codec, transactions
+// and their retry, the list versions, and the operations other writes join
+// (audit, ledger, outbox, list bumps). Each file serves one kind of record:
+// its face's methods and the operations on its items that other faces'
+// transactions take part in. Uniqueness rules (e-mail, names, one vote per
+// jury member per film) are enforced by DynamoDB itself through conditional
+// writes and transactions, never by reading first.
 package dynamo
 
 import (
@@ -30,8 +36,9 @@ type DB interface {
 	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
 }
 
-// Store reads and writes the festival's records.
-type Store struct {
+// core is the single table every face of the store shares: the client, the
+// table's name, the clock, the ids drawn ahead and the lists kept in memory.
+type core struct {
 	db    DB
 	table string
 	now   func() time.Time
@@ -60,19 +67,8 @@ var blockSequences = map[string]bool{counterVotes: true, counterAwards: true}
 
 const blockSize = 20
 
-// New returns a store on the given table. now may be nil (time.Now).
-func New(db DB, table string, now func() time.Time) *Store {
-	if now == nil {
-		now = time.Now
-	}
-	return &Store{db: db, table: table, now: now, maxCachedIDs: defaultMaxCachedIDs}
-}
-
-// Table returns the table name.
-func (s *Store) Table() string { return s.table }
-
 // nextID draws the next integer id of a sequence from an atomic counter.
-func (s *Store) nextID(ctx context.Context, name string) (int64, error) {
+func (s *core) nextID(ctx context.Context, name string) (int64, error) {
 	if blockSequences[name] {
 		return s.nextBlockedID(ctx, name)
 	}
@@ -85,7 +81,7 @@ func (s *Store) nextID(ctx context.Context, name string) (int64, error) {
 
 // nextBlockedID takes the next id of the store's block for the sequence,
 // drawing a new block of blockSize when it is used up.
-func (s *Store) nextBlockedID(ctx context.Context, name string) (int64, error) {
+func (s *core) nextBlockedID(ctx context.Context, name string) (int64, error) {
 	s.blocksMu.Lock()
 	defer s.blocksMu.Unlock()
 	if len(s.blocks[name]) == 0 {
@@ -105,7 +101,7 @@ func (s *Store) nextBlockedID(ctx context.Context, name string) (int64, error) {
 
 // nextIDs draws n (> 0) consecutive ids of a sequence with one atomic ADD:
 // the counter's new value is the last of them.
-func (s *Store) nextIDs(ctx context.Context, name string, n int) ([]int64, error) {
+func (s *core) nextIDs(ctx context.Context, name string, n int) ([]int64, error) {
 	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:                 &s.table,
 		Key:                       key(counterPK(name), skCounter),

@@ -35,18 +35,18 @@ func (it counterItem) live(now time.Time) festival.Count {
 
 // Counts reads counters in one request (BatchGetItem); a missing or expired
 // one reads as the zero festival.Count.
-func (s *Store) Counts(ctx context.Context, keys ...festival.CounterKey) (map[festival.CounterKey]festival.Count, error) {
+func (s *Users) Counts(ctx context.Context, keys ...festival.CounterKey) (map[festival.CounterKey]festival.Count, error) {
 	_, counts, err := s.countsWith(ctx, false, keys)
 	return counts, err
 }
 
 // SettingsAndCounts reads the festival settings and counters in one request
 // (a login needs both before anything else).
-func (s *Store) SettingsAndCounts(ctx context.Context, keys ...festival.CounterKey) (festival.Settings, map[festival.CounterKey]festival.Count, error) {
+func (s *Users) SettingsAndCounts(ctx context.Context, keys ...festival.CounterKey) (festival.Settings, map[festival.CounterKey]festival.Count, error) {
 	return s.countsWith(ctx, true, keys)
 }
 
-func (s *Store) countsWith(ctx context.Context, withSettings bool, keys []festival.CounterKey) (festival.Settings, map[festival.CounterKey]festival.Count, error) {
+func (s *Users) countsWith(ctx context.Context, withSettings bool, keys []festival.CounterKey) (festival.Settings, map[festival.CounterKey]festival.Count, error) {
 	st := festival.DefaultSettings()
 	byPK := make(map[string]festival.CounterKey, len(keys))
 	reqKeys := make([]map[string]types.AttributeValue, 0, len(keys)+1)
@@ -87,7 +87,7 @@ func (s *Store) countsWith(ctx context.Context, withSettings bool, keys []festiv
 // AddCount counts one attempt on each counter: within a window it adds one,
 // after it (or the first time) it starts a new window of the given length.
 // It returns the counts after the attempt.
-func (s *Store) AddCount(ctx context.Context, window time.Duration, keys ...festival.CounterKey) (map[festival.CounterKey]festival.Count, error) {
+func (s *Users) AddCount(ctx context.Context, window time.Duration, keys ...festival.CounterKey) (map[festival.CounterKey]festival.Count, error) {
 	out := make(map[festival.CounterKey]festival.Count, len(keys))
 	for _, k := range keys {
 		c, err := s.addCount(ctx, k, window)
@@ -99,7 +99,7 @@ func (s *Store) AddCount(ctx context.Context, window time.Duration, keys ...fest
 	return out, nil
 }
 
-func (s *Store) addCount(ctx context.Context, k festival.CounterKey, window time.Duration) (festival.Count, error) {
+func (s *Users) addCount(ctx context.Context, k festival.CounterKey, window time.Duration) (festival.Count, error) {
 	pk := throttlePK(k.Counter, k.Subject)
 	var c festival.Count
 	err := Retry(ctx, func(int) error {
@@ -150,7 +150,7 @@ func (s *Store) addCount(ctx context.Context, k festival.CounterKey, window time
 
 // ResetCount ends a counter's window (a successful login clears its
 // account's failures).
-func (s *Store) ResetCount(ctx context.Context, k festival.CounterKey) error {
+func (s *Users) ResetCount(ctx context.Context, k festival.CounterKey) error {
 	_, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &s.table, Key: key(throttlePK(k.Counter, k.Subject), skThrottle)})
 	if err != nil {
 		return fmt.Errorf("reset counter: %w", err)

@@ -34,7 +34,7 @@ func conditionFailedAt(err error, i int) bool {
 // most transactRoom items). It builds a fresh input each call: the SDK
 // stores an idempotency token in the input, and re-sending the same input would
 // "succeed" without checking the conditions again.
-func (s *Store) transact(ctx context.Context, items []types.TransactWriteItem) error {
+func (s *core) transact(ctx context.Context, items []types.TransactWriteItem) error {
 	if len(items) == 0 {
 		return nil
 	}
@@ -48,7 +48,7 @@ func (s *Store) transact(ctx context.Context, items []types.TransactWriteItem) e
 // condition fails are skipped: the copy they target is gone (a film deleted,
 // a jury member unassigned meanwhile), which is what the condition is for.
 // It is idempotent, so a retry after another failure finishes the job.
-func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem) error {
+func (s *core) transactEach(ctx context.Context, ops []types.TransactWriteItem) error {
 	for len(ops) > 0 {
 		n := min(len(ops), transactRoom)
 		if err := s.transact(ctx, ops[:n]); err != nil {
@@ -68,7 +68,7 @@ func (s *Store) transactEach(ctx context.Context, ops []types.TransactWriteItem)
 
 // transactOne sends one write of transactEach: a failed condition means its
 // target is gone (skipped); a conflict with another transaction is retried.
-func (s *Store) transactOne(ctx context.Context, op types.TransactWriteItem) error {
+func (s *core) transactOne(ctx context.Context, op types.TransactWriteItem) error {
 	return Retry(ctx, func(int) error {
 		err := s.transact(ctx, []types.TransactWriteItem{op})
 		switch {
@@ -86,7 +86,7 @@ func (s *Store) transactOne(ctx context.Context, op types.TransactWriteItem) err
 const maxTransactItems = 100
 
 // transactChunks sends writes in transactions of at most transactRoom items, in order.
-func (s *Store) transactChunks(ctx context.Context, ops []types.TransactWriteItem) error {
+func (s *core) transactChunks(ctx context.Context, ops []types.TransactWriteItem) error {
 	for len(ops) > 0 {
 		n := min(len(ops), transactRoom)
 		if err := s.transact(ctx, ops[:n]); err != nil {
@@ -109,6 +109,6 @@ func transactionConflict(err error) bool {
 	return false
 }
 
-func (s *Store) deleteOp(pk, sk string) types.TransactWriteItem {
+func (s *core) deleteOp(pk, sk string) types.TransactWriteItem {
 	return types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: key(pk, sk)}}
 }

@@ -91,7 +91,7 @@ type emailItem struct {
 // putUserOps returns the writes that create u with its e-mail marker; both
 // are conditional on not existing. The marker is item 0, so a cancelled
 // transaction with a condition failure at 0 means "e-mail taken".
-func (s *Store) putUserOps(u festival.User) ([]types.TransactWriteItem, error) {
+func (s *core) putUserOps(u festival.User) ([]types.TransactWriteItem, error) {
 	item, err := attributevalue.MarshalMap(toUserItem(u, 1))
 	if err != nil {
 		return nil, err
@@ -108,12 +108,12 @@ func (s *Store) putUserOps(u festival.User) ([]types.TransactWriteItem, error) {
 }
 
 // NewUserID draws the id of a new user.
-func (s *Store) NewUserID(ctx context.Context) (int64, error) { return s.nextID(ctx, counterUsers) }
+func (s *Users) NewUserID(ctx context.Context) (int64, error) { return s.nextID(ctx, counterUsers) }
 
 // CreateUser stores a new user whose ID, timestamps and hash are set. It
 // returns festival.ErrEmailTaken when the e-mail (compared case-insensitively) belongs
 // to another account; then nothing is written.
-func (s *Store) CreateUser(ctx context.Context, u festival.User) error {
+func (s *Users) CreateUser(ctx context.Context, u festival.User) error {
 	ops, err := s.putUserOps(u)
 	if err != nil {
 		return err
@@ -129,8 +129,8 @@ func (s *Store) CreateUser(ctx context.Context, u festival.User) error {
 }
 
 // GetUser reads one user.
-func (s *Store) GetUser(ctx context.Context, id int64) (festival.User, error) {
-	it, err := getItem[userItem](ctx, s, key(userPK(id), skUser))
+func (s *Users) GetUser(ctx context.Context, id int64) (festival.User, error) {
+	it, err := getItem[userItem](ctx, s.core, key(userPK(id), skUser))
 	if err != nil {
 		return festival.User{}, wrapGet(err, "get user %d", id)
 	}
@@ -141,7 +141,7 @@ func (s *Store) GetUser(ctx context.Context, id int64) (festival.User, error) {
 // calls it (one consistent GetItem), so a deleted user or a changed role
 // takes effect at once, and a handler that shows the caller reuses the
 // record. found is false for a user that no longer exists.
-func (s *Store) Caller(ctx context.Context, id int64) (u festival.User, found bool, err error) {
+func (s *Users) Caller(ctx context.Context, id int64) (u festival.User, found bool, err error) {
 	u, err = s.GetUser(ctx, id)
 	switch {
 	case errors.Is(err, festival.ErrNotFound):
@@ -153,8 +153,8 @@ func (s *Store) Caller(ctx context.Context, id int64) (u festival.User, found bo
 }
 
 // UserByEmail finds a user by e-mail (case-insensitive), through its marker.
-func (s *Store) UserByEmail(ctx context.Context, email string) (festival.User, error) {
-	m, err := getItem[emailItem](ctx, s, key(emailPK(festival.NormalizeEmail(email)), skEmail))
+func (s *Users) UserByEmail(ctx context.Context, email string) (festival.User, error) {
+	m, err := getItem[emailItem](ctx, s.core, key(emailPK(festival.NormalizeEmail(email)), skEmail))
 	if err != nil {
 		return festival.User{}, wrapGet(err, "find e-mail")
 	}
@@ -162,28 +162,28 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (festival.User, e
 }
 
 // ListUsers returns users in id order, one page or (Limit 0) all of them.
-func (s *Store) ListUsers(ctx context.Context, p Page) ([]festival.User, string, error) {
-	return queryRecords(ctx, s, s.gsi1Query(gsi1Users), p, userItem.user)
+func (s *Users) ListUsers(ctx context.Context, p Page) ([]festival.User, string, error) {
+	return queryRecords(ctx, s.core, s.gsi1Query(gsi1Users), p, userItem.user)
 }
 
 // UpdateUser applies change to the current user and writes it back, on the
 // condition that nobody changed it in between (retried a few times). An e-mail
 // change moves the marker in the same transaction; festival.ErrEmailTaken when the new
 // e-mail is someone else's. change may return an error to abort.
-func (s *Store) UpdateUser(ctx context.Context, id int64, change func(*festival.User) error) (festival.User, error) {
+func (s *Users) UpdateUser(ctx context.Context, id int64, change func(*festival.User) error) (festival.User, error) {
 	return s.UpdateUserAs(ctx, nil, id, change)
 }
 
 // UpdateUserAs is UpdateUser on behalf of an admin: a change of role is
 // recorded in the audit trail, in the same transaction.
-func (s *Store) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error) {
+func (s *Users) UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error) {
 	return s.updateUser(ctx, actor, id, change, nil)
 }
 
 // updateUser is UpdateUserAs with checks that must hold when the user is
 // written (conditions on other items, sent last in the same transaction): one
 // that fails is festival.ErrConflict.
-func (s *Store) updateUser(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error, checks []types.TransactWriteItem) (festival.User, error) {
+func (s *Users) updateUser(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error, checks []types.TransactWriteItem) (festival.User, error) {
 	var updated festival.User
 	err := Retry(ctx, func(int) error {
 		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(userPK(id), skUser), ConsistentRead: aws.Bool(true)})
@@ -268,7 +268,7 @@ func (s *Store) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 // (created meanwhile, or not yet deleted), nothing is deleted and the answer
 // is festival.ErrConflict. The last write is conditional on the user being unchanged
 // since it was read, so the marker deleted is the one of the current e-mail.
-func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) error {
+func (s *Users) DeleteUser(ctx context.Context, actor festival.Actor, id int64) error {
 	refs, err := s.queryAll(ctx, s.gsi2Query(userRefPK(id), ""))
 	if err != nil {
 		return fmt.Errorf("list items of user %d: %w", id, err)
@@ -282,7 +282,7 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 			// its collection and files).
 			var m keyItem
 			_ = attributevalue.UnmarshalMap(item, &m)
-			if _, err := getItem[keyItem](ctx, s, key(m.PK, m.SK)); !errors.Is(err, festival.ErrNotFound) {
+			if _, err := getItem[keyItem](ctx, s.core, key(m.PK, m.SK)); !errors.Is(err, festival.ErrNotFound) {
 				if err != nil {
 					return err
 				}
@@ -302,7 +302,7 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 		return fmt.Errorf("delete items of user %d: %w", id, err)
 	}
 	return Retry(ctx, func(int) error {
-		it, err := getItem[userItem](ctx, s, key(userPK(id), skUser))
+		it, err := getItem[userItem](ctx, s.core, key(userPK(id), skUser))
 		if err != nil {
 			return wrapGet(err, "get user %d", id)
 		}
@@ -333,7 +333,7 @@ func (s *Store) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 // the store's retry policy: while the index still shows a film of the user
 // (one submitted meanwhile, or not yet gone from the index), first runs
 // again and the deletion is tried again. first may be nil.
-func (s *Store) DeleteUserAfter(ctx context.Context, actor festival.Actor, id int64, first func(context.Context) error) error {
+func (s *Users) DeleteUserAfter(ctx context.Context, actor festival.Actor, id int64, first func(context.Context) error) error {
 	return Retry(ctx, func(int) error {
 		if first != nil {
 			if err := first(ctx); err != nil {
@@ -351,7 +351,7 @@ func (s *Store) DeleteUserAfter(ctx context.Context, actor festival.Actor, id in
 // detachFromUserOps returns the writes that remove one item hanging off a
 // deleted user. Films the user produced must be deleted (with their files)
 // before the user; see DeleteUser's caller.
-func (s *Store) detachFromUserOps(item map[string]types.AttributeValue) ([]types.TransactWriteItem, error) {
+func (s *Users) detachFromUserOps(item map[string]types.AttributeValue) ([]types.TransactWriteItem, error) {
 	pk, _ := item[attrPK].(*types.AttributeValueMemberS)
 	sk, _ := item[attrSK].(*types.AttributeValueMemberS)
 	if pk == nil || sk == nil {
@@ -374,4 +374,47 @@ func (s *Store) detachFromUserOps(item map[string]types.AttributeValue) ([]types
 type keyItem struct {
 	PK string `dynamodbav:"PK"`
 	SK string `dynamodbav:"SK"`
+}
+
+// Jurors returns every JURY account (one Query of the users, paged).
+func (s *Users) Jurors(ctx context.Context) ([]festival.User, error) {
+	in := s.gsi1Query(gsi1Users)
+	in.FilterExpression = aws.String("#r = :jury")
+	in.ExpressionAttributeNames = map[string]string{"#r": "role"}
+	in.ExpressionAttributeValues[":jury"] = str(string(festival.RoleJury))
+	items, err := s.queryAll(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("list jurors: %w", err)
+	}
+	out := make([]festival.User, 0, len(items))
+	for _, item := range items {
+		var it userItem
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return nil, err
+		}
+		out = append(out, it.user())
+	}
+	return out, nil
+}
+
+// UsersByID reads users by id (one BatchGetItem per 100) and returns those
+// that exist, by id.
+func (s *Users) UsersByID(ctx context.Context, ids []int64) (map[int64]festival.User, error) {
+	users, _, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
+		"", nil, func(item map[string]types.AttributeValue) (festival.User, int64, error) {
+			var it userItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return festival.User{}, 0, err
+			}
+			u := it.user()
+			return u, u.ID, nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]festival.User, len(users))
+	for _, u := range users {
+		out[u.ID] = u
+	}
+	return out, nil
 }

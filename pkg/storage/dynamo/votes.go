@@ -58,7 +58,7 @@ func (it voteItem) vote() festival.Vote {
 // VoteGround reads the film, the settings, the voter's vote on it and what
 // they played of it in one BatchGetItem (consistent): festival.ErrNotFound when the
 // film is not there.
-func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (festival.VoteGround, error) {
+func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festival.VoteGround, error) {
 	g := festival.VoteGround{Settings: festival.DefaultSettings()}
 	found := false
 	keys := []map[string]types.AttributeValue{
@@ -118,7 +118,7 @@ func (s *Store) VoteGround(ctx context.Context, movieID, voterID int64) (festiva
 // outcome requires it, the voter must be assigned to it
 // (festival.ErrNotAssigned). The audit and ledger entries are in the same
 // transaction.
-func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int64, ch festival.VoteChange, judged *festival.VoteGround) (festival.VoteOutcome, error) {
+func (s *Votes) SaveVote(ctx context.Context, actor festival.Actor, movieID int64, ch festival.VoteChange, judged *festival.VoteGround) (festival.VoteOutcome, error) {
 	var g festival.VoteGround
 	if judged != nil {
 		g = *judged
@@ -171,7 +171,7 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 		case conditionFailedAt(err, 1) && (o.Promote || o.HoldCandidate):
 			// The film is gone, or its status changed since it was read (an
 			// admin's decision): read it again and decide again.
-			if g.Movie, err = s.GetMovieFacts(ctx, movieID); err != nil {
+			if g.Movie, err = (&Films{s.core}).GetMovieFacts(ctx, movieID); err != nil {
 				return err
 			}
 			return Again(lost)
@@ -192,7 +192,7 @@ func (s *Store) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 // film's move or check (1), the voter's assignment check when required (2),
 // then the audit entries and, last, the vote ledger's pending entries (the
 // indexes above keep their meaning for the cancellation reasons).
-func (s *Store) voteOps(actor festival.Actor, movieID int64, o festival.VoteOutcome) ([]types.TransactWriteItem, error) {
+func (s *Votes) voteOps(actor festival.Actor, movieID int64, o festival.VoteOutcome) ([]types.TransactWriteItem, error) {
 	var ops []types.TransactWriteItem
 	if o.Created {
 		item, err := attributevalue.MarshalMap(toVoteItem(o.Vote))
@@ -232,7 +232,7 @@ func (s *Store) voteOps(actor festival.Actor, movieID int64, o festival.VoteOutc
 // voteUpdateOp rewrites the mutable fields of an existing vote. It sets every
 // field the voter can change (merged with the stored vote), so concurrent
 // re-submissions end with one of them whole, never a mix.
-func (s *Store) voteUpdateOp(v festival.Vote) types.TransactWriteItem {
+func (s *Votes) voteUpdateOp(v festival.Vote) types.TransactWriteItem {
 	var comment types.AttributeValue = &types.AttributeValueMemberNULL{Value: true}
 	if v.Comment != nil {
 		comment = str(*v.Comment)
@@ -265,8 +265,8 @@ func criteriaValue(c map[string]float64) types.AttributeValue {
 }
 
 // GetVote reads the vote of a voter on a film; festival.ErrNotFound when there is none.
-func (s *Store) GetVote(ctx context.Context, movieID, userID int64) (festival.Vote, error) {
-	it, err := getItem[voteItem](ctx, s, key(moviePK(movieID), voteSK(userID)))
+func (s *Votes) GetVote(ctx context.Context, movieID, userID int64) (festival.Vote, error) {
+	it, err := getItem[voteItem](ctx, s.core, key(moviePK(movieID), voteSK(userID)))
 	if err != nil {
 		return festival.Vote{}, wrapGet(err, "get vote")
 	}
@@ -274,17 +274,17 @@ func (s *Store) GetVote(ctx context.Context, movieID, userID int64) (festival.Vo
 }
 
 // VotesOf returns a voter's votes in film order (GSI2 USER#<uid> / VOTE#MOVIE#...).
-func (s *Store) VotesOf(ctx context.Context, userID int64, p Page) ([]festival.Vote, string, error) {
+func (s *Votes) VotesOf(ctx context.Context, userID int64, p Page) ([]festival.Vote, string, error) {
 	return s.queryVotes(ctx, s.gsi2Query(userRefPK(userID), prefixVoteOf), p)
 }
 
 // ListVotes returns every vote in id order (GSI1 VOTES), one page or all.
-func (s *Store) ListVotes(ctx context.Context, p Page) ([]festival.Vote, string, error) {
+func (s *Votes) ListVotes(ctx context.Context, p Page) ([]festival.Vote, string, error) {
 	return s.queryVotes(ctx, s.gsi1Query(gsi1Votes), p)
 }
 
 // MovieVotes returns the votes on one film (its item collection).
-func (s *Store) MovieVotes(ctx context.Context, movieID int64) ([]festival.Vote, error) {
+func (s *Votes) MovieVotes(ctx context.Context, movieID int64) ([]festival.Vote, error) {
 	votes, _, err := s.queryVotes(ctx, movieVotesQuery(s.table, movieID), Page{})
 	return votes, err
 }
@@ -300,18 +300,18 @@ func movieVotesQuery(table string, movieID int64) *dynamodb.QueryInput {
 	}
 }
 
-func (s *Store) queryVotes(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Vote, string, error) {
-	return queryRecords(ctx, s, in, p, voteItem.vote)
+func (s *Votes) queryVotes(ctx context.Context, in *dynamodb.QueryInput, p Page) ([]festival.Vote, string, error) {
+	return queryRecords(ctx, s.core, in, p, voteItem.vote)
 }
 
 // VoteByID finds a vote by its id (GSI1 VOTES / VOTE#<pad id>).
-func (s *Store) VoteByID(ctx context.Context, id int64) (festival.Vote, error) {
-	return findByGSI1(ctx, s, gsi1Votes, voteGSI1SK(id), voteItem.vote, "vote")
+func (s *Votes) VoteByID(ctx context.Context, id int64) (festival.Vote, error) {
+	return findByGSI1(ctx, s.core, gsi1Votes, voteGSI1SK(id), voteItem.vote, "vote")
 }
 
 // DeleteVote removes one vote by id, with its audit entry; festival.ErrNotFound when
 // it does not exist (or was deleted concurrently).
-func (s *Store) DeleteVote(ctx context.Context, actor festival.Actor, id int64) (festival.Vote, error) {
+func (s *Votes) DeleteVote(ctx context.Context, actor festival.Actor, id int64) (festival.Vote, error) {
 	v, err := s.VoteByID(ctx, id)
 	if err != nil {
 		return v, err
@@ -346,7 +346,7 @@ func (s *Store) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 // DeleteMovieVotes removes every vote on a film and returns how many. Each
 // transaction of up to 98 deletions carries its own audit entry and ledger
 // entry (the ids of the votes it deleted).
-func (s *Store) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movieID int64) (int, error) {
+func (s *Votes) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movieID int64) (int, error) {
 	items, err := s.queryAll(ctx, movieVotesQuery(s.table, movieID))
 	if err != nil {
 		return 0, fmt.Errorf("list votes of movie %d: %w", movieID, err)
