@@ -161,11 +161,6 @@ func (s *Users) UserByEmail(ctx context.Context, email string) (festival.User, e
 	return s.GetUser(ctx, m.ID)
 }
 
-// ListUsers returns users in id order, one page or (Limit 0) all of them.
-func (s *Users) ListUsers(ctx context.Context, p Page) ([]festival.User, string, error) {
-	return queryRecords(ctx, s.core, s.gsi1Query(gsi1Users), p, userItem.user)
-}
-
 // UpdateUser applies change to the current user and writes it back, on the
 // condition that nobody changed it in between (retried a few times). An e-mail
 // change moves the marker in the same transaction; festival.ErrEmailTaken when the new
@@ -374,47 +369,4 @@ func (s *Users) detachFromUserOps(item map[string]types.AttributeValue) ([]types
 type keyItem struct {
 	PK string `dynamodbav:"PK"`
 	SK string `dynamodbav:"SK"`
-}
-
-// Jurors returns every JURY account (one Query of the users, paged).
-func (s *Users) Jurors(ctx context.Context) ([]festival.User, error) {
-	in := s.gsi1Query(gsi1Users)
-	in.FilterExpression = aws.String("#r = :jury")
-	in.ExpressionAttributeNames = map[string]string{"#r": "role"}
-	in.ExpressionAttributeValues[":jury"] = str(string(festival.RoleJury))
-	items, err := s.queryAll(ctx, in)
-	if err != nil {
-		return nil, fmt.Errorf("list jurors: %w", err)
-	}
-	out := make([]festival.User, 0, len(items))
-	for _, item := range items {
-		var it userItem
-		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-			return nil, err
-		}
-		out = append(out, it.user())
-	}
-	return out, nil
-}
-
-// UsersByID reads users by id (one BatchGetItem per 100) and returns those
-// that exist, by id.
-func (s *Users) UsersByID(ctx context.Context, ids []int64) (map[int64]festival.User, error) {
-	users, _, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(userPK(id), skUser) },
-		"", nil, func(item map[string]types.AttributeValue) (festival.User, int64, error) {
-			var it userItem
-			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-				return festival.User{}, 0, err
-			}
-			u := it.user()
-			return u, u.ID, nil
-		})
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[int64]festival.User, len(users))
-	for _, u := range users {
-		out[u.ID] = u
-	}
-	return out, nil
 }
