@@ -1,4 +1,4 @@
-// Package storetest gives integration tests a real DynamoDB: DynamoDB Local,
+// Package dynamotest gives integration tests a real DynamoDB: DynamoDB Local,
 // one per `make test` run (its endpoint in DYNAMODB_TEST_ENDPOINT), or one
 // started for the test binary when the variable is unset, so that a plain
 // `go test ./...` works too. Each test gets a table of its own.
@@ -28,7 +28,7 @@ var endpoint string
 func Main(m *testing.M) {
 	code, err := run(m)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "storetest:", err)
+		fmt.Fprintln(os.Stderr, "dynamotest:", err)
 		os.Exit(1)
 	}
 	os.Exit(code)
@@ -58,7 +58,7 @@ func Endpoint() string { return endpoint }
 func Table(t testing.TB) (*dynamodb.Client, string) {
 	t.Helper()
 	if endpoint == "" {
-		t.Fatal("storetest: call storetest.Main from TestMain")
+		t.Fatal("dynamotest: call dynamotest.Main from TestMain")
 	}
 	db := dynamolocal.Client(endpoint)
 	name := "test-" + RandomSuffix()
