@@ -59,10 +59,10 @@ type Options struct {
 	// FunctionTimeout, when set, replaces the functions' Timeout of
 	// template.yaml (tests use a short one).
 	FunctionTimeout time.Duration
-	// CopiesEvery is how often the server runs the background jobs
+	// JobsEvery is how often the server runs the background jobs
 	// (app.NewJobs: the copy jobs first), as the background function's
 	// schedule does on AWS (default 5 s).
-	CopiesEvery time.Duration
+	JobsEvery time.Duration
 	// Now, when set, is the clock of every function (tests move it forward
 	// to see windows and tokens expire); nil is the system clock.
 	Now func() time.Time
@@ -76,7 +76,7 @@ type Server struct {
 	// Mailbox keeps the messages the outbox delivers (the local mail:
 	// Options.DataDir/mailbox, or a temporary folder), shown at /_mailbox.
 	Mailbox *mailbox.Box
-	// Outbox delivers due messages to the mailbox: every CopiesEvery, or
+	// Outbox delivers due messages to the mailbox: every JobsEvery, or
 	// at once through DeliverNow.
 	Outbox *notify.Service
 	// Jury writes the jury's reminders on the same clock.
@@ -214,7 +214,7 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	srv.Jury = voting.New(srv.Deps.Store, srv.Deps.Now)
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.api.Serve(ln) }()
-	srv.stopJobs = runJobs(app.NewJobs(srv.Deps.Store, srv.Jury, srv.Outbox, o.Log), o.CopiesEvery)
+	srv.stopJobs = runJobs(app.NewJobs(srv.Deps.Store, srv.Jury, srv.Outbox, o.Log), o.JobsEvery)
 	return srv, nil
 }
 

@@ -24,7 +24,7 @@ func StartCounting(t testing.TB, opts ...func(*localserver.Options)) (*API, *Cou
 		// The scheduled run of copy jobs would be counted with whatever
 		// request it meets (the requests that write jobs run them at once);
 		// a test's own options may set it back.
-		o.CopiesEvery = time.Hour
+		o.JobsEvery = time.Hour
 	}}, opts...)
 	opts = append(opts, func(o *localserver.Options) {
 		o.WrapDB = func(inner dynamo.DB) dynamo.DB { db.DB = inner; return db }

@@ -105,7 +105,7 @@ func TestAPropagationThatFailsPartWayIsFinishedWithoutAHuman(t *testing.T) {
 	faulty := &failingCopies{}
 	api := apitest.Start(t, func(o *localserver.Options) {
 		o.WrapDB = func(db dynamo.DB) dynamo.DB { faulty.DB = db; return faulty }
-		o.CopiesEvery = 200 * time.Millisecond
+		o.JobsEvery = 200 * time.Millisecond
 	})
 	prod := api.Register("PRODUCER")
 	storeMovies(t, api, prod, 1000)

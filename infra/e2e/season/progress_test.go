@@ -30,7 +30,7 @@ func (m *movable) add(d time.Duration) {
 func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 	t.Parallel()
 	clock := &movable{}
-	api := apitest.Start(t, func(o *localserver.Options) { o.Now = clock.now; o.CopiesEvery = time.Hour })
+	api := apitest.Start(t, func(o *localserver.Options) { o.Now = clock.now; o.JobsEvery = time.Hour })
 	admin := api.Register("ADMIN")
 	diligent, late, quiet := api.Register("JURY"), api.Register("JURY"), api.Register("JURY")
 	prod := api.Register("PRODUCER")
