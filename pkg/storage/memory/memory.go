@@ -6,13 +6,14 @@
 // tests and the repository suite.
 //
 // One DB is one festival; its stores (Catalog, Users, Resets, LateCodes,
-// Settings, and Films, just enough of the films for the catalogue) share its
-// records. Each store type answers like the DynamoDB store's methods of the same
+// Settings, Votes, and Films, just enough of the films for the catalogue and
+// the votes) share its records. Each store type answers like the DynamoDB store's methods of the same
 // names (same signatures, same festival errors), and the repository suite
 // (package storesuite) runs over both to hold them together. Where they
 // could differ, the DynamoDB store is right. What the stores write besides
-// the records (audit entries, outbox messages, ledger entries, list versions)
-// is left out: no method of these stores reads it back.
+// the records (audit entries, outbox messages, ledger entries, list versions,
+// film versions, what jury members played) is left out: no method of these
+// stores reads it back.
 package memory
 
 import (
@@ -41,6 +42,7 @@ type DB struct {
 	eventNames    map[string]int64
 	films         map[int64]festival.Movie
 	awards        map[int64]festival.Award
+	votes         map[voteKey]festival.Vote
 
 	users     map[int64]festival.User
 	emails    map[string]int64 // festival.NormalizeEmail of an e-mail -> user id
@@ -58,7 +60,7 @@ func New(now func() time.Time) *DB {
 		now: now, counters: map[string]int64{},
 		categories: map[int64]festival.Category{}, categoryNames: map[string]int64{},
 		events: map[int64]festival.Event{}, eventNames: map[string]int64{},
-		films: map[int64]festival.Movie{}, awards: map[int64]festival.Award{},
+		films: map[int64]festival.Movie{}, awards: map[int64]festival.Award{}, votes: map[voteKey]festival.Vote{},
 		users: map[int64]festival.User{}, emails: map[string]int64{},
 		resets: map[string]reset{}, lateCodes: map[string]festival.LateCode{},
 	}

@@ -19,10 +19,16 @@ func (db *DB) Settings() *Settings { return &Settings{db: db} }
 func (s *Settings) GetSettings(context.Context) (festival.Settings, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
-	if s.db.settings == nil {
-		return festival.DefaultSettings(), nil
+	return s.db.currentSettings(), nil
+}
+
+// currentSettings are the settings as read back (the defaults when never
+// set). Call with the lock held.
+func (db *DB) currentSettings() festival.Settings {
+	if db.settings == nil {
+		return festival.DefaultSettings()
 	}
-	return storedSettings(*s.db.settings), nil
+	return storedSettings(*db.settings)
 }
 
 // SeedSettings writes the settings of a new festival; it refuses to

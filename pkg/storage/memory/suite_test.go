@@ -14,6 +14,6 @@ func TestStoreSuite(t *testing.T) {
 		db := memory.New(nil)
 		films := db.Films()
 		return storesuite.Stores{Catalog: db.Catalog(), Users: db.Users(), Resets: db.Resets(), LateCodes: db.LateCodes(), Settings: db.Settings(),
-			Films: films, AddFilm: films.CreateMovie}
+			Films: films, Votes: db.Votes(), AddFilm: films.CreateMovie}
 	})
 }

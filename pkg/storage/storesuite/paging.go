@@ -122,7 +122,48 @@ var listings = []listing{
 		},
 		newestFirst: true,
 	},
+	{
+		name:    "votes",
+		prepare: func(t *testing.T, s Stores) any { return newFilm(t, s).ID },
+		add: func(t *testing.T, s Stores, film any, i int) string {
+			voter := festival.Actor{ID: int64(100 + i), Role: festival.RoleJury}
+			return idString(castVote(t, s, voter, film.(int64), festival.VoteChange{Score: scoreOf(5)}).Vote.ID)
+		},
+		remove: func(t *testing.T, s Stores, key string) {
+			if _, err := s.Votes.DeleteVote(context.Background(), admin, idOf(t, key)); err != nil {
+				t.Fatal(err)
+			}
+		},
+		list: func(s Stores, p festival.Page) ([]string, string, error) {
+			return keys(func(v festival.Vote) string { return idString(v.ID) })(s.Votes.ListVotes(context.Background(), p))
+		},
+	},
+	{
+		name:    "votes of a voter",
+		prepare: func(*testing.T, Stores) any { return nil },
+		add: func(t *testing.T, s Stores, _ any, i int) string {
+			m := newFilm(t, s)
+			castVote(t, s, listedVoter, m.ID, festival.VoteChange{Score: scoreOf(float64(i))})
+			return idString(m.ID)
+		},
+		remove: func(t *testing.T, s Stores, key string) {
+			ctx := context.Background()
+			v, err := s.Votes.GetVote(ctx, idOf(t, key), listedVoter.ID)
+			if err == nil {
+				_, err = s.Votes.DeleteVote(ctx, admin, v.ID)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		},
+		list: func(s Stores, p festival.Page) ([]string, string, error) {
+			return keys(func(v festival.Vote) string { return idString(v.MovieID) })(s.Votes.VotesOf(context.Background(), listedVoter.ID, p))
+		},
+	},
 }
+
+// listedVoter is the voter whose votes the listing "votes of a voter" pages.
+var listedVoter = festival.Actor{ID: 900, Role: festival.RoleJury}
 
 var pagingCases = func() []testCase {
 	var out []testCase
@@ -223,9 +264,15 @@ func badCursorRefused(t *testing.T, s Stores, l, other listing) {
 	}
 	for _, c := range []string{"nonsense", "%%%", "e30", foreign} {
 		_, _, err := l.list(s, festival.Page{Limit: 2, Cursor: c})
-		var ae *apperr.Error
-		if !errors.As(err, &ae) || ae.Code != apperr.Invalid || ae.Message != "Paramètre cursor invalide" {
+		if !isBadCursor(err) {
 			t.Fatalf("cursor %q: err %v, want invalid \"Paramètre cursor invalide\"", c, err)
 		}
 	}
+}
+
+// isBadCursor reports whether err is the answer to a cursor the store did
+// not produce for the listing.
+func isBadCursor(err error) bool {
+	var ae *apperr.Error
+	return errors.As(err, &ae) && ae.Code == apperr.Invalid && ae.Message == "Paramètre cursor invalide"
 }

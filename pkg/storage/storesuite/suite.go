@@ -74,11 +74,24 @@ type Settings interface {
 	SeedSettings(ctx context.Context, st festival.Settings) error
 }
 
-// Films is what the suite reads of films: the catalogue's writes show in
-// them (awards, category names and links).
+// Films is what the suite reads of films (the catalogue's writes and the
+// votes' promotions show in them) and their jury, which an assigned-only
+// vote needs.
 type Films interface {
 	NewMovieID(ctx context.Context) (int64, error)
 	GetMovie(ctx context.Context, id int64) (festival.Movie, error)
+	SetMovieJuries(ctx context.Context, actor festival.Actor, id int64, juries []festival.Jury) (festival.Movie, error)
+}
+
+// Votes is the store of the votes: the methods of voting.VoteStore.
+type Votes interface {
+	VoteGround(ctx context.Context, movieID, voterID int64) (festival.VoteGround, error)
+	SaveVote(ctx context.Context, actor festival.Actor, movieID int64, ch festival.VoteChange, judged *festival.VoteGround) (festival.VoteOutcome, error)
+	GetVote(ctx context.Context, movieID, userID int64) (festival.Vote, error)
+	VotesOf(ctx context.Context, userID int64, p festival.Page) ([]festival.Vote, string, error)
+	ListVotes(ctx context.Context, p festival.Page) ([]festival.Vote, string, error)
+	DeleteVote(ctx context.Context, actor festival.Actor, id int64) (festival.Vote, error)
+	DeleteMovieVotes(ctx context.Context, actor festival.Actor, movieID int64) (int, error)
 }
 
 // Stores are one backend's stores over one new, empty festival.
@@ -89,6 +102,7 @@ type Stores struct {
 	LateCodes LateCodes
 	Settings  Settings
 	Films     Films
+	Votes     Votes
 	// AddFilm stores a new film whose id, owner, Producer and timestamps
 	// are set (the DynamoDB store's CreateMovie takes an admission besides,
 	// so each backend says how it stores one).
@@ -112,6 +126,8 @@ func Run(t *testing.T, fresh func(t *testing.T) Stores) {
 	cases = append(cases, resetCases...)
 	cases = append(cases, lateCodeCases...)
 	cases = append(cases, settingsCases...)
+	cases = append(cases, juryCases...)
+	cases = append(cases, voteCases...)
 	cases = append(cases, pagingCases...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
