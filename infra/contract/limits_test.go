@@ -50,8 +50,8 @@ func TestTheOpenAPIDocumentCarriesTheLimitsTheCodeEnforces(t *testing.T) {
 		s + "UserFields|properties|password|maxLength":                       festival.MaxPasswordLen,
 		s + "UserFields|properties|city|maxLength":                           festival.MaxTextLen,
 		s + "UserFields|properties|biography|maxLength":                      festival.MaxBiographyLen,
-		s + "MovieFields|properties|title|maxLength":                         movies.MaxTitleLen,
-		s + "MovieFields|properties|duration|maximum":                        movies.MaxDuration,
+		s + "MovieFields|properties|title|maxLength":                         festival.MaxMovieTitleLen,
+		s + "MovieFields|properties|duration|maximum":                        festival.MaxMovieDuration,
 		s + "CollaboratorInput|properties|first_name|maxLength":              movies.MaxCollaboratorText,
 		s + "CollaboratorInput|properties|email|maxLength":                   festival.MaxEmailLen,
 		s + "VoteInput|properties|score|minimum":                             festival.MinScore,
@@ -65,7 +65,7 @@ func TestTheOpenAPIDocumentCarriesTheLimitsTheCodeEnforces(t *testing.T) {
 		body("/movies/{id}/collaborators", "put") + "collaborators|maxItems": movies.MaxCollaborators,
 		body("/awards", "post") + "name|maxLength":                           festival.MaxAwardNameLen,
 	}
-	for _, f := range movies.TextFields {
+	for _, f := range festival.MovieTextFields {
 		want[s+"MovieFields|properties|"+f.Name+"|maxLength"] = f.Max
 	}
 	for path, n := range want {

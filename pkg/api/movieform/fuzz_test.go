@@ -45,7 +45,7 @@ func FuzzMovieFields(f *testing.F) {
 			within(t, p)
 		}
 		if s, err := Submission(fl, now); !refused("Submission", err) {
-			within(t, s.Patch)
+			within(t, s.MoviePatch)
 			if len(s.Categories) > movies.MaxCategories || len(s.Collaborators) > movies.MaxCollaborators {
 				t.Fatalf("submission with %d categories, %d collaborators", len(s.Categories), len(s.Collaborators))
 			}
@@ -77,12 +77,12 @@ func FuzzMovieFields(f *testing.F) {
 }
 
 // within fails t when a text the patch sets is longer than its field allows.
-func within(t *testing.T, p movies.Patch) {
+func within(t *testing.T, p festival.MoviePatch) {
 	t.Helper()
-	if p.Title != nil && utf8.RuneCountInString(*p.Title) > movies.MaxTitleLen {
+	if p.Title != nil && utf8.RuneCountInString(*p.Title) > festival.MaxMovieTitleLen {
 		t.Fatalf("title of %d characters", utf8.RuneCountInString(*p.Title))
 	}
-	for _, fd := range movies.TextFields {
+	for _, fd := range festival.MovieTextFields {
 		if v := fd.In(&p); v.Value != nil && utf8.RuneCountInString(*v.Value) > fd.Max {
 			t.Fatalf("%s of %d characters", fd.Name, utf8.RuneCountInString(*v.Value))
 		}

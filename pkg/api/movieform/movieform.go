@@ -1,20 +1,19 @@
 // Package movieform reads the film fields of a request, JSON body or
 // multipart form, with the web client's aliases, and checks each value in
 // the order the API answers them: the movies route group and the
-// register-film route share it. What it returns is the movies service's
-// typed input; for a submission's multipart body, a Form the service pulls
-// the files from (form.go).
+// register-film route share it. What it returns is typed input: the
+// domain's festival.MoviePatch (whose checks it runs as it reads), the
+// movies service's Submission; for a submission's multipart body, a Form
+// the service pulls the files from (form.go).
 package movieform
 
 import (
 	"bytes"
 	"encoding/json"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -25,26 +24,26 @@ import (
 
 func invalidf(format string, args ...any) error { return apperr.Ef(apperr.Invalid, format, args...) }
 
-// Patch reads the film fields that were sent. admin allows the admin-only
-// fields (and status); create requires the title.
-func Patch(f web.Fields, admin, create bool, now time.Time) (movies.Patch, error) {
-	var p movies.Patch
+// Patch reads the film fields that were sent, each checked by the domain
+// as it is read (festival.MoviePatch): a value that cannot be read is
+// answered in its field's turn. admin allows the admin-only fields (and
+// status); create requires the title.
+func Patch(f web.Fields, admin, create bool, now time.Time) (festival.MoviePatch, error) {
+	var p festival.MoviePatch
 	title, sent, err := text(f, "title")
 	if err != nil {
 		return p, err
 	}
-	switch {
-	case sent && (title == nil || *title == ""):
-		return p, invalidf(texts.TitleRequired)
-	case !sent && create:
-		return p, invalidf(texts.TitleRequired)
-	case sent:
-		if err := checkLen("title", *title, movies.MaxTitleLen); err != nil {
-			return p, err
+	if sent {
+		p.Title = new(string) // sent empty or null: "", which the check refuses
+		if title != nil {
+			p.Title = title
 		}
-		p.Title = title
 	}
-	for _, tf := range movies.TextFields {
+	if err := festival.CheckMovieTitle(p.Title, create); err != nil {
+		return p, err
+	}
+	for _, tf := range festival.MovieTextFields {
 		if tf.AdminOnly && !admin {
 			continue
 		}
@@ -55,36 +54,21 @@ func Patch(f web.Fields, admin, create bool, now time.Time) (movies.Patch, error
 		if !sent {
 			continue
 		}
-		if v != nil {
-			if err := checkLen(tf.Name, *v, tf.Max); err != nil {
-				return p, err
-			}
-			if tf.Name == "youtube_link" {
-				if u, err := url.Parse(*v); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-					return p, invalidf("Le champ youtube_link doit être une adresse http(s) valide")
-				}
-			}
+		if err := tf.Check(v); err != nil {
+			return p, err
 		}
-		*tf.In(&p) = movies.Text{Sent: true, Value: v}
+		*tf.In(&p) = festival.Clearable[string]{Sent: true, Value: v}
 	}
-	lastYear := int64(now.Year() + movies.ReleaseYearsAhead)
-	ints := []struct {
-		name     string
-		min, max int64
-		dst      *movies.Number
-		msg      string
-	}{
-		{"duration", 1, movies.MaxDuration, &p.Duration, "Durée invalide : un nombre entier positif est attendu (champ duration)"},
-		{"release_year", movies.MinReleaseYear, lastYear, &p.ReleaseYear,
-			"Année de sortie invalide : une année entre 1888 et " + strconv.FormatInt(lastYear, 10) + " est attendue (champ release_year)"},
-	}
-	for _, in := range ints {
-		v, sent, err := integer(f, in.name)
-		if err != nil || (v != nil && (*v < in.min || *v > in.max)) {
-			return p, invalidf("%s", in.msg)
+	for _, nf := range festival.MovieNumberFields {
+		v, sent, err := integer(f, nf.Name)
+		if err != nil {
+			return p, nf.Refusal(now)
+		}
+		if err := nf.Check(v, now); err != nil {
+			return p, err
 		}
 		if sent {
-			*in.dst = movies.Number{Sent: true, Value: v}
+			*nf.In(&p) = festival.Clearable[int64]{Sent: true, Value: v}
 		}
 	}
 	if admin && f.Has("status") {
@@ -113,7 +97,7 @@ func Submission(f web.Fields, now time.Time) (movies.Submission, error) {
 	if err != nil {
 		return movies.Submission{}, err
 	}
-	return movies.Submission{Patch: p, Categories: ids, Collaborators: collabs}, nil
+	return movies.Submission{MoviePatch: p, Categories: ids, Collaborators: collabs}, nil
 }
 
 // text reads an optional text field, trimmed; empty or null clears it (nil).
@@ -130,16 +114,6 @@ func text(f web.Fields, name string) (v *string, sent bool, err error) {
 		return nil, true, nil
 	}
 	return &s, true, nil
-}
-
-func checkLen(name, s string, max int) error {
-	if !utf8.ValidString(s) {
-		return invalidf("Le champ %s n'est pas du texte UTF-8 valide", name)
-	}
-	if n := utf8.RuneCountInString(s); n > max {
-		return invalidf("Le champ %s dépasse %d caractères (%d reçus)", name, max, n)
-	}
-	return nil
 }
 
 // integer reads an optional whole number sent as a JSON number or as a
@@ -279,7 +253,7 @@ func Collaborators(f web.Fields) ([]festival.Collaborator, bool, error) {
 			if fl.required && v == "" {
 				return nil, true, invalidf("Collaborateur n°%d : le champ %s est requis", i+1, fl.name)
 			}
-			if err := checkLen(fl.name, v, movies.MaxCollaboratorText); err != nil {
+			if err := festival.CheckMovieText(fl.name, v, movies.MaxCollaboratorText); err != nil {
 				return nil, true, invalidf("Collaborateur n°%d : le champ %s dépasse %d caractères", i+1, fl.name, movies.MaxCollaboratorText)
 			}
 			*fl.dst = v

@@ -41,9 +41,9 @@ func TestAMovieAtEveryLimitFitsInOneItem(t *testing.T) {
 		return local + "@" + strings.Repeat("b", festival.MaxEmailLen-len(local)-5) + ".org"
 	}
 	name := widest(festival.MaxNameLen)
-	m := festival.Movie{ID: id, Title: widest(movies.MaxTitleLen), OwnerID: 1, SelectionStatus: festival.StatusAwarded,
+	m := festival.Movie{ID: id, Title: widest(festival.MaxMovieTitleLen), OwnerID: 1, SelectionStatus: festival.StatusAwarded,
 		Producer: &festival.Producer{ID: 1, FirstName: name, LastName: name}, CreatedAt: now, UpdatedAt: now}
-	for _, f := range movies.TextFields {
+	for _, f := range festival.MovieTextFields {
 		v := widest(f.Max)
 		*f.Of(&m) = &v
 	}

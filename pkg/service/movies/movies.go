@@ -10,7 +10,6 @@ import (
 	"errors"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -150,18 +149,15 @@ func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, a
 	return m, storeErr(err)
 }
 
-// Update changes the editable fields of a patch (PUT /movies/:id, admin).
-func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, p Patch) (festival.Movie, error) {
-	var probe festival.Movie
-	changed := p.Apply(&probe)
-	if len(changed) == 0 {
-		return festival.Movie{}, invalidf(texts.NothingToUpdate)
+// Update changes the editable fields of a patch (PUT /movies/:id, admin):
+// the domain checks it and refuses an empty one (festival.MoviePatch.Edit).
+func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, p festival.MoviePatch) (festival.Movie, error) {
+	edit, err := p.Edit(s.now())
+	if err != nil {
+		return festival.Movie{}, err
 	}
 	actor := c
-	return s.change(ctx, id, &actor, "movie.update", func(m *festival.Movie) (map[string]string, error) {
-		p.Apply(m)
-		return map[string]string{"fields": strings.Join(changed, ",")}, nil
-	})
+	return s.change(ctx, id, &actor, "movie.update", edit)
 }
 
 // SetStatus replaces the status (PUT /movies/:id/status).

@@ -95,7 +95,7 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 		Categories: []festival.MovieCategory{}, Collaborators: []festival.Collaborator{},
 		Awards: []festival.MovieAward{}, Juries: []festival.Jury{},
 	}
-	sub.Patch.Apply(&m)
+	sub.MoviePatch.Apply(&m)
 	name := func(part string) *string {
 		if st, ok := stored[part]; ok {
 			n := st.Name

@@ -48,7 +48,7 @@ func file(part string, content []byte) movies.File {
 }
 
 func titled(title string) movies.Fields {
-	return movies.Fields{Film: movies.Submission{Patch: movies.Patch{Title: &title}}}
+	return movies.Fields{Film: movies.Submission{MoviePatch: festival.MoviePatch{Title: &title}}}
 }
 
 // submitting is a film service on a table and a bucket of its own, with a
