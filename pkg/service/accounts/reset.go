@@ -69,7 +69,8 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 
 // Reminders reports whether the caller receives the jury's reminders.
 func (s *Service) Reminders(ctx context.Context, c festival.Actor) (bool, error) {
-	return s.store.Jury.RemindersOn(ctx, c.ID)
+	mails, err := s.store.Jury.JuryMails(ctx, []int64{c.ID})
+	return !mails[c.ID].RemindersOff, err
 }
 
 // SetReminders turns the caller's reminders on or off.

@@ -33,7 +33,8 @@ type Users interface {
 // refused), and whether they receive reminders.
 type Jury interface {
 	SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64) (festival.User, error)
-	RemindersOn(ctx context.Context, uid int64) (bool, error)
+	// JuryMails reads members' reminder state (absent: never reminded, reminders on).
+	JuryMails(ctx context.Context, ids []int64) (map[int64]festival.JuryMail, error)
 	SetReminders(ctx context.Context, uid int64, on bool) error
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -82,13 +83,6 @@ func (s *Users) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 	}, checks)
 }
 
-// RemindersOn reports whether a user receives the jury's reminders (one
-// BatchGetItem, as JuryMails): on unless they turned them off.
-func (s *Users) RemindersOn(ctx context.Context, uid int64) (bool, error) {
-	mails, err := (&Votes{s.core}).JuryMails(ctx, []int64{uid})
-	return !mails[uid].RemindersOff, err
-}
-
 // SetReminders turns a jury member's reminders on or off.
 func (s *Users) SetReminders(ctx context.Context, uid int64, on bool) error {
 	u := s.juryMailUpdate(uid, "reminders_off = :off", map[string]types.AttributeValue{":off": &types.AttributeValueMemberBOOL{Value: !on}})
@@ -100,4 +94,24 @@ func (s *Users) SetReminders(ctx context.Context, uid int64, on bool) error {
 		return fmt.Errorf("set reminders of %d: %w", uid, err)
 	}
 	return nil
+}
+
+// JuryMails reads the reminder state of users (one BatchGetItem per 100);
+// users never reminded and with reminders on are absent.
+func (s *Users) JuryMails(ctx context.Context, ids []int64) (map[int64]festival.JuryMail, error) {
+	found, _, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(juryMailPK(id), skJuryMail) },
+		"", nil, func(item map[string]types.AttributeValue) (juryMailItem, int64, error) {
+			var it juryMailItem
+			err := attributevalue.UnmarshalMap(item, &it)
+			return it, it.UserID, err
+		})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]festival.JuryMail, len(found))
+	for _, it := range found {
+		at, _ := festival.ParseTime(it.RemindedAt)
+		out[it.UserID] = festival.JuryMail{RemindersOff: it.RemindersOff, RemindedAt: at}
+	}
+	return out, nil
 }

@@ -151,26 +151,6 @@ type juryMailItem struct {
 	RemindedAt   string `dynamodbav:"reminded_at"`
 }
 
-// JuryMails reads the reminder state of users (one BatchGetItem per 100);
-// users never reminded and with reminders on are absent.
-func (s *Votes) JuryMails(ctx context.Context, ids []int64) (map[int64]festival.JuryMail, error) {
-	found, _, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(juryMailPK(id), skJuryMail) },
-		"", nil, func(item map[string]types.AttributeValue) (juryMailItem, int64, error) {
-			var it juryMailItem
-			err := attributevalue.UnmarshalMap(item, &it)
-			return it, it.UserID, err
-		})
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[int64]festival.JuryMail, len(found))
-	for _, it := range found {
-		at, _ := festival.ParseTime(it.RemindedAt)
-		out[it.UserID] = festival.JuryMail{RemindersOff: it.RemindersOff, RemindedAt: at}
-	}
-	return out, nil
-}
-
 // juryMailUpdate writes a jury member's reminder item (created as needed,
 // on the user's GSI2 partition).
 func (s *core) juryMailUpdate(uid int64, set string, values map[string]types.AttributeValue) *types.Update {
