@@ -171,7 +171,7 @@ func seed(ctx context.Context, srv *localserver.Server) ([]route, error) {
 		m := festival.Movie{ID: id, Title: fmt.Sprintf("Film %d", i+1), Synopsis: &syn, OwnerID: prodID,
 			Producer: &festival.Producer{ID: prodID, FirstName: "P", LastName: "N"}, SelectionStatus: festival.StatusSubmitted,
 			CreatedAt: now, UpdatedAt: now}
-		if err := st.CreateMovie(ctx, m, dynamo.Admission{}); err != nil {
+		if err := st.CreateMovie(ctx, m, festival.Admission{}); err != nil {
 			return nil, err
 		}
 		films = append(films, id)

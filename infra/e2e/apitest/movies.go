@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
@@ -62,7 +61,7 @@ func (a *API) StoreMovie(t testing.TB, owner Account, m festival.Movie) int64 {
 	if m.SelectionStatus == "" {
 		m.SelectionStatus = festival.StatusSubmitted
 	}
-	if err := st.CreateMovie(ctx, m, dynamo.Admission{}); err != nil {
+	if err := st.CreateMovie(ctx, m, festival.Admission{}); err != nil {
 		t.Fatal(err)
 	}
 	return id

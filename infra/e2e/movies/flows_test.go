@@ -15,7 +15,6 @@ import (
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
@@ -312,7 +311,7 @@ func TestRequestsPerCall(t *testing.T) {
 				Producer: &festival.Producer{ID: prod.ID, FirstName: "P", LastName: "N"}, SelectionStatus: festival.StatusSubmitted,
 				CreatedAt: now, UpdatedAt: now,
 				Collaborators: []festival.Collaborator{{ID: 1, FirstName: "A", LastName: "B", Email: "a@example.org", Job: "WRITER"}}}
-			if err := st.CreateMovie(ctx, m, dynamo.Admission{}); err != nil {
+			if err := st.CreateMovie(ctx, m, festival.Admission{}); err != nil {
 				t.Fatal(err)
 			}
 		}

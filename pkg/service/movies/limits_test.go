@@ -61,7 +61,7 @@ func TestAMovieAtEveryLimitFitsInOneItem(t *testing.T) {
 	for i := range festival.MaxMovieAwards {
 		m.Awards = append(m.Awards, festival.MovieAward{ID: int64(i + 1), Name: widest(festival.MaxAwardNameLen), AwardedAt: now})
 	}
-	if err := s.CreateMovie(ctx, festival.Movie{ID: id, Title: "x", OwnerID: 1, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}, dynamo.Admission{}); err != nil {
+	if err := s.CreateMovie(ctx, festival.Movie{ID: id, Title: "x", OwnerID: 1, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}, festival.Admission{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.UpdateMovie(ctx, id, func(stored *festival.Movie) ([]types.TransactWriteItem, error) {

@@ -95,7 +95,7 @@ func (f *festivalT) submit(t *testing.T, title string) festival.Movie {
 	now := festival.NewTime(f.clock.now())
 	m := festival.Movie{ID: id, Title: title, OwnerID: f.prod.ID, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now,
 		Producer: &festival.Producer{ID: f.prod.ID, FirstName: f.prod.FirstName, LastName: f.prod.LastName}}
-	if err := f.st.CreateMovie(ctx, m, dynamo.Admission{}); err != nil {
+	if err := f.st.CreateMovie(ctx, m, festival.Admission{}); err != nil {
 		t.Fatal(err)
 	}
 	return m

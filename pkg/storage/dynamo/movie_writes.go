@@ -91,12 +91,9 @@ func (s *core) categoryExistsCheck(id int64) types.TransactWriteItem {
 	}}
 }
 
-// Admission is what lets a film in (festival.Admission).
-type Admission = festival.Admission
-
 // withAdmission appends the use of a late-entry code, if any, and returns
 // its index in ops (-1 when none).
-func (s *Films) withAdmission(ops []types.TransactWriteItem, a Admission) ([]types.TransactWriteItem, int) {
+func (s *Films) withAdmission(ops []types.TransactWriteItem, a festival.Admission) ([]types.TransactWriteItem, int) {
 	if a.LateCode == "" {
 		return ops, -1
 	}
@@ -105,7 +102,7 @@ func (s *Films) withAdmission(ops []types.TransactWriteItem, a Admission) ([]typ
 
 // CreateMovie stores a new film whose ID, owner, Producer and timestamps are
 // set. Its categories must exist (festival.ErrConflict otherwise).
-func (s *Films) CreateMovie(ctx context.Context, m festival.Movie, a Admission) error {
+func (s *Films) CreateMovie(ctx context.Context, m festival.Movie, a festival.Admission) error {
 	ops, err := s.createMovieOps(m)
 	if err != nil {
 		return err
@@ -126,7 +123,7 @@ func (s *Films) CreateMovie(ctx context.Context, m festival.Movie, a Admission) 
 // CreateProducerWithMovie creates a producer account and their first film in
 // one transaction (POST /auth/register-film): both or neither. It returns
 // festival.ErrEmailTaken when the e-mail belongs to an account; then nothing is written.
-func (s *Films) CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie, a Admission) error {
+func (s *Films) CreateProducerWithMovie(ctx context.Context, u festival.User, m festival.Movie, a festival.Admission) error {
 	userOps, err := s.putUserOps(u) // the e-mail marker is item 0
 	if err != nil {
 		return err

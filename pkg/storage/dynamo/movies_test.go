@@ -46,7 +46,7 @@ func newMovie(t *testing.T, s *dynamo.Store, owner festival.User, cats ...festiv
 	m := festival.Movie{ID: id, Title: fmt.Sprintf("Film %d", id), OwnerID: owner.ID,
 		Producer:        &festival.Producer{ID: owner.ID, FirstName: owner.FirstName, LastName: owner.LastName},
 		SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now, Categories: cats}
-	if err := s.CreateMovie(ctx, m, dynamo.Admission{}); err != nil {
+	if err := s.CreateMovie(ctx, m, festival.Admission{}); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -87,7 +87,7 @@ func TestAMovieIsReadBackWithEverythingEmbedded(t *testing.T) {
 	if _, err := s.GetMovie(ctx, 9999); !errors.Is(err, festival.ErrNotFound) {
 		t.Errorf("unknown film: %v", err)
 	}
-	if err := s.CreateMovie(ctx, festival.Movie{ID: 500, Title: "x", OwnerID: prod.ID, Categories: []festival.MovieCategory{{ID: 42}}}, dynamo.Admission{}); !errors.Is(err, festival.ErrConflict) {
+	if err := s.CreateMovie(ctx, festival.Movie{ID: 500, Title: "x", OwnerID: prod.ID, Categories: []festival.MovieCategory{{ID: 42}}}, festival.Admission{}); !errors.Is(err, festival.ErrConflict) {
 		t.Errorf("a film in a missing category: %v, want festival.ErrConflict", err)
 	}
 	if _, err := s.GetMovie(ctx, 500); !errors.Is(err, festival.ErrNotFound) {
@@ -222,7 +222,7 @@ func TestRegisterMovieTransactionIsAllOrNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := festival.Movie{ID: movieID, Title: "T", OwnerID: 900, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}
-	if err := s.CreateProducerWithMovie(ctx, u, m, dynamo.Admission{}); !errors.Is(err, festival.ErrEmailTaken) {
+	if err := s.CreateProducerWithMovie(ctx, u, m, festival.Admission{}); !errors.Is(err, festival.ErrEmailTaken) {
 		t.Fatalf("duplicate e-mail: %v", err)
 	}
 	if _, err := s.GetMovie(ctx, movieID); !errors.Is(err, festival.ErrNotFound) {
@@ -232,7 +232,7 @@ func TestRegisterMovieTransactionIsAllOrNothing(t *testing.T) {
 		t.Error("the existing account changed")
 	}
 	u.Email = "free@example.org"
-	if err := s.CreateProducerWithMovie(ctx, u, m, dynamo.Admission{}); err != nil {
+	if err := s.CreateProducerWithMovie(ctx, u, m, festival.Admission{}); err != nil {
 		t.Fatal(err)
 	}
 	if l, _, err := s.MoviesOfProducer(ctx, 900, dynamo.Page{}); err != nil || len(l) != 1 {

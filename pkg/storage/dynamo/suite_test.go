@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/storesuite"
 )
 
@@ -25,7 +24,7 @@ func TestStoreSuite(t *testing.T) {
 				s := newStore(t)
 				s.KeepListsUpTo(c.keep)
 				return storesuite.Stores{Catalog: s, Users: s, Resets: s, LateCodes: s, Settings: s, Films: s, Votes: s, AddFilm: func(ctx context.Context, m festival.Movie) error {
-					return s.CreateMovie(ctx, m, dynamo.Admission{})
+					return s.CreateMovie(ctx, m, festival.Admission{})
 				}}
 			})
 		})

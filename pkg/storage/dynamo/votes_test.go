@@ -27,7 +27,7 @@ func judgedMovie(t testing.TB, s *dynamo.Store, producer festival.User, cats ...
 		Producer:   &festival.Producer{ID: producer.ID, FirstName: producer.FirstName, LastName: producer.LastName},
 		Categories: cats, CreatedAt: now, UpdatedAt: now,
 	}
-	if err := s.CreateMovie(ctx, m, dynamo.Admission{}); err != nil {
+	if err := s.CreateMovie(ctx, m, festival.Admission{}); err != nil {
 		t.Fatal(err)
 	}
 	return m
