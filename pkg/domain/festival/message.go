@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -95,13 +96,13 @@ func MovieReceived(m Movie, now time.Time) Message {
 }
 
 // MovieNotices are the messages a change of a film owes: its producer hears
-// of a decision (SelectionStatus.ToldToProducer), and jury members newly
-// assigned hear of the film.
-func MovieNotices(before, after Movie, now time.Time) []Message {
+// of a decision (SelectionStatus.ToldToProducer), due when the season
+// releases it (Season.DecisionDue: at once, or held until the release
+// date), and jury members newly assigned hear of the film.
+func MovieNotices(before, after Movie, now time.Time, season Season) []Message {
 	var out []Message
 	if before.SelectionStatus != after.SelectionStatus && after.SelectionStatus.ToldToProducer() && after.OwnerID > 0 {
-		out = append(out, NewMessage(MessageMovieStatus, []int64{after.OwnerID},
-			map[string]string{"title": after.Title, "status": string(after.SelectionStatus)}, now))
+		out = append(out, DecisionMessage(after, now, season))
 	}
 	var assigned []int64
 	for _, j := range after.Juries {
@@ -113,6 +114,18 @@ func MovieNotices(before, after Movie, now time.Time) []Message {
 		out = append(out, NewMessage(MessageJuryAssigned, assigned, map[string]string{"title": after.Title}, now))
 	}
 	return out
+}
+
+// DecisionMessage tells a film's producer of its status, due when the
+// season releases the decision (Season.DecisionDue). Its params name the
+// film and its categories, so that a release by category finds it.
+func DecisionMessage(m Movie, now time.Time, season Season) Message {
+	cats := CategoryIDs(m.Categories)
+	msg := NewMessage(MessageMovieStatus, []int64{m.OwnerID},
+		map[string]string{"title": m.Title, "status": string(m.SelectionStatus), "id_movie": strconv.FormatInt(m.ID, 10),
+			"categories": JoinIDs(cats, ",")}, now)
+	msg.NextAttemptAt = NewTime(season.DecisionDue(now, cats))
+	return msg
 }
 
 // Email is one message to one recipient, rendered. ID names this delivery

@@ -117,16 +117,19 @@ type Movie struct {
 	Thumbnail       *string         `json:"thumbnail"`
 	SelectionStatus SelectionStatus `json:"selection_status"`
 	Status          GuideStatus     `json:"status"`
-	JuryComment     *string         `json:"jury_comment"`
-	AdminComment    *string         `json:"admin_comment"`
-	OwnerID         int64           `json:"id_user"`
-	CreatedAt       Time            `json:"createdAt"`
-	UpdatedAt       Time            `json:"updatedAt"`
-	Categories      []MovieCategory `json:"Categories"`
-	Collaborators   []Collaborator  `json:"Collaborators"`
-	Awards          []MovieAward    `json:"Awards"`
-	Producer        *Producer       `json:"Producer"`
-	Juries          []Jury          `json:"Juries"`
+	// StatusLabel is the status in the words of whoever reads the film
+	// (StatusWord): an addition to the specification's object.
+	StatusLabel   string          `json:"status_label"`
+	JuryComment   *string         `json:"jury_comment"`
+	AdminComment  *string         `json:"admin_comment"`
+	OwnerID       int64           `json:"id_user"`
+	CreatedAt     Time            `json:"createdAt"`
+	UpdatedAt     Time            `json:"updatedAt"`
+	Categories    []MovieCategory `json:"Categories"`
+	Collaborators []Collaborator  `json:"Collaborators"`
+	Awards        []MovieAward    `json:"Awards"`
+	Producer      *Producer       `json:"Producer"`
+	Juries        []Jury          `json:"Juries"`
 }
 
 // MovieCategory is a category embedded in a film.

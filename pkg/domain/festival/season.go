@@ -45,7 +45,38 @@ type Season struct {
 	// each jury member with films left to vote is reminded at most once
 	// every so many days (0: no reminders, the default).
 	JuryReminderDays int `json:"jury_reminder_days"`
+	// DecisionsReleaseAt is when the festival's decisions go out (zero: the
+	// moment each is made, the default). Until then decision messages wait
+	// in the outbox, a producer reads "en cours d'examen" and the public no
+	// decision (decisions.go).
+	DecisionsReleaseAt Time `json:"decisions_release_at"`
+	// ReleasedCategories are the categories whose decisions an admin
+	// released before the date, with when.
+	ReleasedCategories map[int64]Time `json:"released_categories"`
+	// PublicSelection is which films the public list shows: all (the
+	// default) or the curated selection once released.
+	PublicSelection PublicSelection `json:"public_selection"`
+	// Feedback is what a producer may read of the judging of their film
+	// once its decision is released (each part off by default).
+	Feedback FeedbackParts `json:"feedback"`
 }
+
+// FeedbackParts are the parts of the feedback a producer may read about
+// their film after release (GET /movies/:id/feedback).
+type FeedbackParts struct {
+	// Decision: the decision in plain words.
+	Decision bool `json:"decision" dynamodbav:"decision"`
+	// Marks: the marks of the scoring grid, anonymised, and the film's
+	// place in its category as a percentile.
+	Marks bool `json:"marks" dynamodbav:"marks"`
+	// Comments: the jurors' comments they ticked to share.
+	Comments bool `json:"comments" dynamodbav:"comments"`
+	// Viewing: how many of the film's jurors watched it whole.
+	Viewing bool `json:"viewing" dynamodbav:"viewing"`
+}
+
+// Any reports whether some part of the feedback is on.
+func (f FeedbackParts) Any() bool { return f.Decision || f.Marks || f.Comments || f.Viewing }
 
 // Window is a period with an optional start and end.
 type Window struct{ Open, Close Time }

@@ -73,7 +73,8 @@ func (t Throttle) OrDefaults() Throttle {
 // any film, and registration accepts every role.
 func DefaultSettings() Settings {
 	return Settings{SelfRegistrationRoles: []Role{RoleAdmin, RoleJury, RoleProducer}, Throttle: DefaultThrottle(),
-		Season: Season{PublicFilmView: FilmViewFull, CategoryWindows: map[int64]CategoryWindow{}, CategoryGrids: map[int64]Grid{}}}
+		Season: Season{PublicFilmView: FilmViewFull, CategoryWindows: map[int64]CategoryWindow{}, CategoryGrids: map[int64]Grid{},
+			PublicSelection: SelectionAll, ReleasedCategories: map[int64]Time{}}}
 }
 
 // SelfRegistrationAllows reports whether self-registration may create role.

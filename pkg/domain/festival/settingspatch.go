@@ -31,6 +31,11 @@ type SettingsPatch struct {
 	ScoringGrid     *Grid
 	CategoryGrids   *map[int64]Grid
 	CategoryWindows *map[int64]CategoryWindow
+	// DecisionsReleaseAt sets (zero: unsets) the decisions' release date;
+	// PublicSelection and Feedback replace theirs.
+	DecisionsReleaseAt *Time
+	PublicSelection    *PublicSelection
+	Feedback           *FeedbackParts
 	// Publication is what publishing records; whoever publishes reads it
 	// first (Publishes).
 	Publication Publication
@@ -164,6 +169,9 @@ func (p SettingsPatch) Apply(st *Settings) ([]Message, error) {
 	set(&st.ScoringGrid, p.ScoringGrid)
 	set(&st.CategoryGrids, p.CategoryGrids)
 	set(&st.CategoryWindows, p.CategoryWindows)
+	set(&st.DecisionsReleaseAt, p.DecisionsReleaseAt)
+	set(&st.PublicSelection, p.PublicSelection)
+	set(&st.Feedback, p.Feedback)
 	if !st.Submissions().Valid() {
 		return nil, apperr.E(apperr.Invalid, texts.SubmissionsWindowBackwards)
 	}

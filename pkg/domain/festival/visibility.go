@@ -1,5 +1,7 @@
 package festival
 
+import "time"
+
 // Film visibility: what a caller who is not an admin reads of a film, under
 // the festival's public film view (Season.PublicFilmView).
 
@@ -51,16 +53,22 @@ func RedactFilm(m Movie, published bool) Movie {
 	return m
 }
 
-// FilmsFor returns the films as a caller sees them under the settings: the
-// specification's whole objects for admins or when the festival shows them
-// in full, the redacted ones otherwise. films is not changed.
-func (s Settings) FilmsFor(c Actor, films []Movie) []Movie {
-	if !s.Redacts() || c.Is(RoleAdmin) {
-		return films
-	}
-	out := make([]Movie, len(films))
-	for i, m := range films {
-		out[i] = RedactFilm(m, s.Published())
+// FilmsFor returns the films c may read at now, as c reads them: the
+// films the festival Shows c, each ForAudience, and redacted when the
+// festival redacts them for callers who are not admins. films is not
+// changed.
+func (s Settings) FilmsFor(c Actor, films []Movie, now time.Time) []Movie {
+	out := make([]Movie, 0, len(films))
+	for _, m := range films {
+		if !s.Shows(c, m, now) {
+			continue
+		}
+		a := AudienceOf(c, m)
+		m = s.ForAudience(a, m, now)
+		if s.Redacts() && a != AudienceAdmin {
+			m = RedactFilm(m, s.Published())
+		}
+		out = append(out, m)
 	}
 	return out
 }

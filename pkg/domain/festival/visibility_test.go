@@ -43,14 +43,16 @@ func TestFilmsForRedactsOnlyForNonAdminsUnderTheRedactedView(t *testing.T) {
 	redacted.PublicFilmView = FilmViewRedacted
 	redacted.ResultsPublishedAt = Time{Time: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)}
 	jury := Actor{ID: 2, Role: RoleJury}
-	if got := full.FilmsFor(jury, films); !reflect.DeepEqual(got, films) {
+	now := time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC)
+	as := func(a Audience, m Movie) []Movie { return []Movie{full.ForAudience(a, m, now)} }
+	if got := full.FilmsFor(jury, films, now); !reflect.DeepEqual(got, as(AudienceJury, films[0])) {
 		t.Error("the full view redacts")
 	}
-	if got := redacted.FilmsFor(Actor{ID: 1, Role: RoleAdmin}, films); !reflect.DeepEqual(got, films) {
+	if got := redacted.FilmsFor(Actor{ID: 1, Role: RoleAdmin}, films, now); !reflect.DeepEqual(got, as(AudienceAdmin, films[0])) {
 		t.Error("an admin reads a redacted film")
 	}
-	got := redacted.FilmsFor(jury, films)
-	if want := RedactFilm(films[0], true); !reflect.DeepEqual(got, []Movie{want}) {
+	got := redacted.FilmsFor(jury, films, now)
+	if want := RedactFilm(as(AudienceJury, films[0])[0], true); !reflect.DeepEqual(got, []Movie{want}) {
 		t.Errorf("a jury member reads %+v, want the redacted film with the published jury %+v", got, want)
 	}
 	if !reflect.DeepEqual(films, []Movie{filmToRedact()}) {

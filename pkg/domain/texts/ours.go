@@ -2,6 +2,8 @@ package texts
 
 // The festival's own texts: answers the specification leaves to us.
 const (
+	PublicSelectionValues        = "Le paramètre public_selection doit valoir all (tous les films, le défaut) ou curated (seulement la sélection, une fois les décisions publiées)"
+	FeedbackShape                = "Le paramètre feedback doit être un objet de booléens parmi decision, marks, comments, viewing"
 	BadLimit                     = "Paramètre limit invalide (entier de 1 à 1000)"
 	TooManyLogins                = "Trop de tentatives de connexion : réessayez dans %d min"
 	TooManyRegistrations         = "Trop d'inscriptions depuis cette adresse : réessayez dans %d min"

@@ -83,7 +83,12 @@ func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival
 	if err != nil {
 		return m, storeErr(err)
 	}
-	return st.FilmsFor(c, []festival.Movie{m})[0], nil
+	seen := st.FilmsFor(c, []festival.Movie{m}, s.now())
+	if len(seen) == 0 {
+		// Not in the curated selection the public reads: as if absent.
+		return festival.Movie{}, apperr.E(apperr.NotFound, texts.MovieNotFound)
+	}
+	return seen[0], nil
 }
 
 // film reads one film whole, for the service's own checks.
@@ -103,7 +108,7 @@ func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.Movi
 	if err != nil {
 		return nil, "", storeErr(err)
 	}
-	return st.FilmsFor(c, movies), next, nil
+	return st.FilmsFor(c, movies, s.now()), next, nil
 }
 
 // ListQuery is the optional filtering and paging of GET /movies.

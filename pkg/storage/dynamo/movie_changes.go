@@ -35,10 +35,12 @@ func (s *Films) UpdateMovie(ctx context.Context, id int64, change MovieChange) (
 	return s.updateMovie(ctx, id, nil, change)
 }
 
-// movieRead is a film as read, with its version.
+// movieRead is a film as read, with its version and the season its
+// decisions are released by (zero when not read: decisions go at once).
 type movieRead struct {
 	movie   festival.Movie
 	version int64
+	season  festival.Season
 }
 
 // updateMovie is UpdateMovie; first, when set, is the film as the caller
@@ -46,14 +48,14 @@ type movieRead struct {
 func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, change MovieChange) (festival.Movie, error) {
 	var updated festival.Movie
 	err := Retry(ctx, func(try int) error {
-		var before festival.Movie
-		var version int64
-		var err error
-		if try == 0 && first != nil {
-			before, version = first.movie, first.version
-		} else if before, version, err = s.getMovie(ctx, id); err != nil {
-			return err
+		read := first
+		if try > 0 || first == nil {
+			var err error
+			if read, err = s.getMovieForChange(ctx, id); err != nil {
+				return err
+			}
 		}
+		before, version := read.movie, read.version
 		after := before
 		// Give change copies of the embedded arrays so it cannot alter before's.
 		after.Categories = slices.Clone(before.Categories)
@@ -83,7 +85,7 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 		}}}, extra...)
 		// What the change owes people (a decision to the producer, a film to
 		// newly assigned jury members) is written with it.
-		msgs, err := s.messageOps(festival.MovieNotices(before, after, s.now()))
+		msgs, err := s.messageOps(festival.MovieNotices(before, after, s.now(), read.season))
 		if err != nil {
 			return err
 		}
@@ -116,6 +118,34 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 		}
 	})
 	return updated, err
+}
+
+// getMovieForChange reads a film with its version and the season, in one
+// consistent BatchGetItem: the season says when a decision's message is due.
+func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, error) {
+	st := festival.DefaultSettings()
+	var read *movieRead
+	err := s.batchGet(ctx, []map[string]types.AttributeValue{key(moviePK(id), skMovie), key(settingsPK, settingsSK)}, "", nil,
+		func(item map[string]types.AttributeValue) error {
+			if isSettings(item) {
+				var err error
+				st, err = decodeSettings(item)
+				return err
+			}
+			m, v, err := unmarshalMovie(item)
+			if err == nil {
+				read = &movieRead{movie: m, version: v}
+			}
+			return err
+		})
+	switch {
+	case err == nil && read == nil:
+		return nil, festival.ErrNotFound
+	case err != nil:
+		return nil, fmt.Errorf("get film %d: %w", id, err)
+	}
+	read.season = st.Season
+	return read, nil
 }
 
 // ChangeMovie applies an edit decided in the domain to a film (see

@@ -120,7 +120,7 @@ func (it movieItem) movie() festival.Movie {
 		Trailer: it.Trailer, YoutubeLink: it.YoutubeLink, Production: it.Production, Workshop: it.Workshop,
 		Translation: it.Translation, Synopsis: it.Synopsis, SynopsisAnglais: it.SynopsisAnglais,
 		Subtitle: it.Subtitle, AITool: it.AITool, Thumbnail: it.Thumbnail,
-		SelectionStatus: st, Status: st.Guide(), JuryComment: it.JuryComment, AdminComment: it.AdminComment,
+		SelectionStatus: st, Status: st.Guide(), StatusLabel: festival.StatusWord(festival.AudienceAdmin, st, true), JuryComment: it.JuryComment, AdminComment: it.AdminComment,
 		OwnerID: it.OwnerID, CreatedAt: created, UpdatedAt: updated,
 		// Empty arrays, never null: the web client iterates them.
 		Categories:    make([]festival.MovieCategory, 0, len(it.Categories)),

@@ -40,8 +40,15 @@ type settingsItem struct {
 	MinWatchedShare       int                      `dynamodbav:"min_watched_share,omitempty"`
 	// CategoryWindows: by category id, its four dates (ISO 8601, "" unset).
 	CategoryWindows map[string]categoryWindowItem `dynamodbav:"category_windows,omitempty"`
-	UpdatedAt       string                        `dynamodbav:"updatedAt"`
-	Version         int64                         `dynamodbav:"version"`
+	// The decisions' release (festival/decisions.go): the date, the
+	// categories released early (by id, when), the public selection and
+	// the feedback's parts.
+	DecisionsReleaseAt string                 `dynamodbav:"decisions_release_at,omitempty"`
+	ReleasedCategories map[string]string      `dynamodbav:"released_categories,omitempty"`
+	PublicSelection    string                 `dynamodbav:"public_selection,omitempty"`
+	Feedback           festival.FeedbackParts `dynamodbav:"feedback"`
+	UpdatedAt          string                 `dynamodbav:"updatedAt"`
+	Version            int64                  `dynamodbav:"version"`
 }
 
 type categoryWindowItem struct {
@@ -95,6 +102,18 @@ func (it settingsItem) settings() festival.Settings {
 	if v, ok := festival.ParseFilmView(it.PublicFilmView); ok {
 		s.PublicFilmView = v
 	}
+	s.DecisionsReleaseAt, _ = festival.ParseTime(it.DecisionsReleaseAt)
+	s.ReleasedCategories = map[int64]festival.Time{}
+	for k, at := range it.ReleasedCategories {
+		if id, err := strconv.ParseInt(k, 10, 64); err == nil {
+			s.ReleasedCategories[id], _ = festival.ParseTime(at)
+		}
+	}
+	s.PublicSelection = festival.SelectionAll
+	if v, ok := festival.ParsePublicSelection(it.PublicSelection); ok {
+		s.PublicSelection = v
+	}
+	s.Feedback = it.Feedback
 	return s
 }
 
@@ -176,6 +195,13 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 			VotingOpenAt: w.VotingOpenAt.String(), VotingCloseAt: w.VotingCloseAt.String(),
 		}
 	}
+	var released map[string]string
+	for id, at := range st.ReleasedCategories {
+		if released == nil {
+			released = map[string]string{}
+		}
+		released[strconv.FormatInt(id, 10)] = at.String()
+	}
 	roles := make([]string, 0, len(st.SelfRegistrationRoles))
 	for _, r := range st.SelfRegistrationRoles {
 		roles = append(roles, string(r))
@@ -190,6 +216,8 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		ResultsPublishedAt: st.ResultsPublishedAt.String(), PublicFilmView: string(st.PublicFilmView),
 		JuryReminderDays: st.JuryReminderDays, CategoryWindows: windows, ResultsLedgerSeq: ledger.Seq, ResultsLedgerHash: ledger.Hash,
 		ScoringGrid: st.ScoringGrid, CategoryGrids: grids, MinWatchedShare: st.MinWatchedShare,
+		DecisionsReleaseAt: st.DecisionsReleaseAt.String(), ReleasedCategories: released,
+		PublicSelection: string(st.PublicSelection), Feedback: st.Feedback,
 	}
 }
 

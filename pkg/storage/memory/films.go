@@ -68,6 +68,7 @@ func readMovie(m festival.Movie) festival.Movie {
 	slices.SortFunc(m.Categories, func(a, b festival.MovieCategory) int { return cmp.Compare(a.ID, b.ID) })
 	slices.SortFunc(m.Juries, func(a, b festival.Jury) int { return cmp.Compare(a.ID, b.ID) })
 	m.Status = m.SelectionStatus.Guide()
+	m.StatusLabel = festival.StatusWord(festival.AudienceAdmin, m.SelectionStatus, true)
 	if m.Producer == nil {
 		m.Producer = &festival.Producer{}
 	}

@@ -68,6 +68,14 @@ func storedSettings(st festival.Settings) festival.Settings {
 	if v, ok := festival.ParseFilmView(string(se.PublicFilmView)); ok {
 		out.PublicFilmView = v
 	}
+	out.DecisionsReleaseAt, out.PublicSelection, out.Feedback = storedTime(se.DecisionsReleaseAt), festival.SelectionAll, se.Feedback
+	if v, ok := festival.ParsePublicSelection(string(se.PublicSelection)); ok {
+		out.PublicSelection = v
+	}
+	out.ReleasedCategories = map[int64]festival.Time{}
+	for id, at := range se.ReleasedCategories {
+		out.ReleasedCategories[id] = storedTime(at)
+	}
 	if !se.ResultsPublishedAt.IsZero() {
 		head := festival.LedgerHead{}
 		if se.ResultsLedger != nil {

@@ -37,8 +37,10 @@ func seededSettings(t *testing.T, s Stores) {
 		Season: festival.Season{
 			SubmissionsOpenAt: at(8), VotingCloseAt: at(20), ResultsLedger: &festival.LedgerHead{Seq: 4, Hash: "abc"}, // not published
 			PublicFilmView: festival.FilmViewRedacted, MinWatchedShare: 50, JuryReminderDays: 3, ScoringGrid: grid,
-			CategoryGrids:   map[int64]festival.Grid{2: grid[:1]},
-			CategoryWindows: map[int64]festival.CategoryWindow{5: {VotingOpenAt: at(9)}},
+			CategoryGrids:      map[int64]festival.Grid{2: grid[:1]},
+			CategoryWindows:    map[int64]festival.CategoryWindow{5: {VotingOpenAt: at(9)}},
+			DecisionsReleaseAt: at(21), ReleasedCategories: map[int64]festival.Time{5: at(10)},
+			PublicSelection: festival.SelectionCurated, Feedback: festival.FeedbackParts{Marks: true, Viewing: true},
 		},
 	}
 	before := time.Now().Add(-time.Second)
@@ -56,8 +58,10 @@ func seededSettings(t *testing.T, s Stores) {
 		Season: festival.Season{
 			SubmissionsOpenAt: stored(8), VotingCloseAt: stored(20),
 			PublicFilmView: festival.FilmViewRedacted, MinWatchedShare: 50, JuryReminderDays: 3, ScoringGrid: grid,
-			CategoryGrids:   map[int64]festival.Grid{2: grid[:1]},
-			CategoryWindows: map[int64]festival.CategoryWindow{5: {VotingOpenAt: stored(9)}},
+			CategoryGrids:      map[int64]festival.Grid{2: grid[:1]},
+			CategoryWindows:    map[int64]festival.CategoryWindow{5: {VotingOpenAt: stored(9)}},
+			DecisionsReleaseAt: stored(21), ReleasedCategories: map[int64]festival.Time{5: stored(10)},
+			PublicSelection: festival.SelectionCurated, Feedback: festival.FeedbackParts{Marks: true, Viewing: true},
 		},
 		UpdatedAt: got.UpdatedAt,
 	}

@@ -42,6 +42,9 @@ func settings(p *festival.SettingsPatch) []setting {
 		{"scoring_grid", grid(&p.ScoringGrid)},
 		{"category_grids", categoryGrids(&p.CategoryGrids)},
 		{"category_windows", categoryWindows(&p.CategoryWindows)},
+		{"decisions_release_at", date(&p.DecisionsReleaseAt)},
+		{"public_selection", publicSelection(&p.PublicSelection)},
+		{"feedback", feedback(&p.Feedback)},
 	}
 }
 
@@ -220,6 +223,51 @@ func categoryWindows(to **map[int64]festival.CategoryWindow) func(string, json.R
 			out[id] = w
 		}
 		*to = &out
+		return nil
+	}
+}
+
+func publicSelection(to **festival.PublicSelection) func(string, json.RawMessage) error {
+	return func(_ string, raw json.RawMessage) error {
+		var name string
+		_ = json.Unmarshal(raw, &name)
+		v, ok := festival.ParsePublicSelection(name)
+		if !ok {
+			return apperr.E(apperr.Invalid, texts.PublicSelectionValues)
+		}
+		*to = &v
+		return nil
+	}
+}
+
+// feedback reads {"decision", "marks", "comments", "viewing"}: booleans, each
+// optional (a part not sent is off).
+func feedback(to **festival.FeedbackParts) func(string, json.RawMessage) error {
+	return func(_ string, raw json.RawMessage) error {
+		var parts map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &parts); err != nil || parts == nil {
+			return apperr.E(apperr.Invalid, texts.FeedbackShape)
+		}
+		var f festival.FeedbackParts
+		for name, v := range parts {
+			var on bool
+			if err := json.Unmarshal(v, &on); err != nil || isNull(v) {
+				return apperr.E(apperr.Invalid, texts.FeedbackShape)
+			}
+			switch name {
+			case "decision":
+				f.Decision = on
+			case "marks":
+				f.Marks = on
+			case "comments":
+				f.Comments = on
+			case "viewing":
+				f.Viewing = on
+			default:
+				return apperr.E(apperr.Invalid, texts.FeedbackShape)
+			}
+		}
+		*to = &f
 		return nil
 	}
 }

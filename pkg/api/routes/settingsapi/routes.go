@@ -25,5 +25,12 @@ func New(adm *festadmin.Service, g *auth.Guard) http.Handler {
 	mux.Handle("GET /settings/late-codes", g.Require(h.lateCodes, admin))
 	mux.Handle("POST /settings/late-codes", g.Require(h.createLateCode, admin))
 	mux.Handle("DELETE /settings/late-codes/{code}", g.Require(h.deleteLateCode, admin))
+	mux.Handle("GET /settings/status-words", g.Optional(statusWords))
 	return mux
+}
+
+// statusWords is the table of a status's words by audience (GET
+// /settings/status-words, anyone): the console reads the words from it.
+func statusWords(*http.Request, festival.Actor) (int, any, error) {
+	return http.StatusOK, festival.StatusWords(), nil
 }
