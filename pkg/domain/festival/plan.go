@@ -277,3 +277,22 @@ func (p Plan) Given() ([]int64, map[int64][]int64) {
 	}
 	return slices.Sorted(maps.Keys(given)), given
 }
+
+// MaxPlanID bounds a plan id read from a request: NewTimeID makes them 32
+// characters long.
+const MaxPlanID = 64
+
+// ParsePlanID reads a plan id sent by a client: 1 to MaxPlanID letters,
+// digits and dashes (the shape NewTimeID makes); anything else names no
+// plan.
+func ParsePlanID(s string) (string, bool) {
+	if s == "" || len(s) > MaxPlanID {
+		return "", false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-') {
+			return "", false
+		}
+	}
+	return s, true
+}
