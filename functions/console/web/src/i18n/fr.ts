@@ -255,6 +255,27 @@ export const fr = {
     jurors: "Jurés",
     deleted: (title: string) => `« ${title} » a été supprimé.`,
   },
+  decide: {
+    title: "Décider la sélection",
+    intro:
+      "Cochez des films (ou tous ceux affichés), choisissez leur nouveau statut : l'aperçu montre chaque changement et le message que chaque producteur recevra, et quand. Rien n'est écrit avant « Appliquer », et tout ou rien : si un film a changé entre-temps, aucune décision n'est appliquée.",
+    pick: (title: string) => `Choisir « ${title} »`,
+    pickAll: "Choisir tous les films affichés",
+    chosen: (n: number) => (n === 0 ? "Aucun film choisi." : `${n} film${n > 1 ? "s" : ""} choisi${n > 1 ? "s" : ""}.`),
+    to: "Nouveau statut",
+    preview: "Décider la sélection",
+    clear: "Vider la sélection",
+    summary: (n: number, unchanged: number) =>
+      `${n} film${n > 1 ? "s" : ""} change${n > 1 ? "nt" : ""} de statut` + (unchanged ? ` ; ${unchanged} déjà à ce statut ne change${unchanged > 1 ? "nt" : ""} pas.` : "."),
+    changes: "Décisions prévues",
+    columns: ["Film", "Statut actuel", "Nouveau statut", "Producteur", "Message au producteur"],
+    due: (at: string) => `envoyé le ${at}`,
+    noMessage: "aucun message (étape de délibération)",
+    text: "Texte du message",
+    apply: (n: number) => (n > 1 ? `Appliquer ces ${n} décisions` : "Appliquer cette décision"),
+    cancel: "Annuler l'aperçu",
+    applied: (n: number) => `Décisions appliquées : ${n} film${n > 1 ? "s" : ""} modifié${n > 1 ? "s" : ""}. Les messages partent à leur date d'envoi.`,
+  },
   review: {
     title: "Examen",
     status: "Décision",
