@@ -70,7 +70,7 @@ test("the admin chooses films on the board, previews who is told what and when, 
   assert.match(line, /sélectionné/);
   assert.match(line, /Agnès Varda/);
   assert.match(line, /film sélectionné/, "the subject of the message Agnès Varda will receive");
-  assert.match(line, /envoyé le/);
+  assert.match(line, /envoyé dès l'application/, "no release date: the message goes when the decision is applied");
   await cleo.getByText("Texte du message").click();
   await cleo.getByText(/Bonjour Agnès,/).waitFor();
   await shot(page, "decisions-2-preview");
@@ -93,6 +93,10 @@ test("the admin chooses films on the board, previews who is told what and when, 
   await call("PUT", `/movies/${films.bonheur.id}/status`, { token: admin.token, json: { status: "to_discuss" } });
   await page.getByRole("button", { name: "Appliquer cette décision" }).click();
   await page.getByRole("alert").filter({ hasText: `Le film ${films.bonheur.id} a changé depuis l'aperçu : aucune décision n'a été appliquée` }).waitFor();
+  // The board reads the films again: Le Bonheur is to be discussed, still chosen, the status asked for kept.
+  await page.getByRole("row", { name: new RegExp(films.bonheur.title) }).getByText("à discuter").waitFor();
+  assert.equal(await page.getByLabel("Nouveau statut").inputValue(), "refused");
+  await page.getByText("1 film choisi.").waitFor();
   await shot(page, "decisions-4-refused");
   await accessible(page, assert);
   assert.equal(await status(films.bonheur.id), "to_discuss", "the refused apply changed nothing");

@@ -25,6 +25,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
   const [category, setCategory] = useState("");
   const [text, setText] = useState("");
   const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [to, setTo] = useState(targets[0]);
   if (data.state !== "ready") return <Pending of={data} />;
   const [films, categories, words] = data.data as [Movie[], Category[], StatusWords];
   const q = fold(text);
@@ -80,6 +81,8 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
       </div>
       <Decide
         chosen={picked}
+        to={to}
+        setTo={setTo}
         words={words.admin ?? {}}
         applied={applied}
         onClear={() => setChosen(new Set())}
@@ -117,7 +120,8 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
                 </td>
                 <td>{m.Producer ? `${m.Producer.first_name} ${m.Producer.last_name}` : "—"}</td>
                 <td>
-                  <StatusBadge m={m} />
+                  {/* The admin's words for the stored status (status_label) in the guide's colours. */}
+                  {m.status_label ? <span class={`badge badge-${m.status}`}>{m.status_label}</span> : <StatusBadge m={m} />}
                 </td>
                 <td>{m.Categories.map((c) => c.name).join(", ") || "—"}</td>
                 <td>{m.Juries.length}</td>
@@ -144,6 +148,8 @@ const fold = (s: string) =>
 // since the preview) changes nothing and says so.
 function Decide(props: {
   chosen: number[];
+  to: string;
+  setTo: (to: string) => void;
   words: Record<string, string>;
   applied: Action;
   onClear: () => void;
@@ -151,7 +157,7 @@ function Decide(props: {
   onRefused: () => void;
 }) {
   const ask = useAction();
-  const [to, setTo] = useState(targets[0]);
+  const { to, setTo } = props;
   const [preview, setPreview] = useState<DecisionPreview | null>(null);
   const n = props.chosen.length;
   function propose(e: SubmitEvent) {
@@ -222,7 +228,9 @@ function Decide(props: {
                     <>
                       {c.message.subject}
                       <br />
-                      <span class="meta">{fr.decide.due(when(c.message.due_at))}</span>
+                      <span class="meta">
+                        {Date.parse(c.message.due_at) > Date.now() + 60_000 ? fr.decide.held(when(c.message.due_at)) : fr.decide.now}
+                      </span>
                       <details>
                         <summary>{fr.decide.text}</summary>
                         <pre class="mail">{c.message.text}</pre>
