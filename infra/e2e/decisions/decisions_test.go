@@ -339,3 +339,67 @@ func TestABulkDecisionRefusesWhatItCannotDo(t *testing.T) {
 	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": a["plan_id"]}).ExpectError(http.StatusNotFound, texts.DecisionPlanNotFound)
 	post("/movies/assignment/apply", admin.Token, map[string]any{"plan_id": a["plan_id"]}).Expect(http.StatusOK)
 }
+
+// dyingDB stops an apply dead at its nth TransactWriteItems from now, as a
+// Lambda timeout would: nothing after it runs, no undo either.
+type dyingDB struct {
+	dynamo.DB
+	countdown atomic.Int32
+}
+
+func (d *dyingDB) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	if d.countdown.Add(-1) == 0 {
+		panic("the function died")
+	}
+	return d.DB.TransactWriteItems(ctx, in, o...)
+}
+
+func TestAnApplyThatDiedPartWayIsPutBackOnceItsLeaseRunsOut(t *testing.T) {
+	t.Parallel()
+	dying := &dyingDB{}
+	var ahead atomic.Int64 // how far the test moved the clock
+	api := apitest.Start(t, func(o *localserver.Options) {
+		o.WrapDB = func(inner dynamo.DB) dynamo.DB { dying.DB = inner; return dying }
+		o.Now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
+		o.JobsEvery = time.Hour // the test runs the recovery itself
+	})
+	st := api.Server.Deps.Store
+	admin, ids := festivalOf(t, api, 70)
+	var p preview
+	api.Do("POST", "/movies/decisions/preview", admin.Token, map[string]any{"to": "awarded", "ids": ids}).Expect(http.StatusOK).Decode(&p)
+	dying.countdown.Store(3) // two transactions of films written, then nothing
+	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).Expect(http.StatusInternalServerError)
+	written := 0
+	for _, s := range statuses(t, st) {
+		if s == festival.StatusAwarded {
+			written++
+		}
+	}
+	if written != 2*32 {
+		t.Fatalf("%d films written before the apply died, want 64", written)
+	}
+	// Within its lease the plan is still being applied: nothing is put back.
+	if n, err := st.RecoverPlans(context.Background()); err != nil || n != 0 {
+		t.Fatalf("recover within the lease = %d, %v", n, err)
+	}
+	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanApplying)
+
+	ahead.Store(int64(festival.PlanLease + time.Minute))
+	if n, err := st.RecoverPlans(context.Background()); err != nil || n != 1 {
+		t.Fatalf("recover after the lease = %d, %v; want the one plan", n, err)
+	}
+	for id, s := range statuses(t, st) {
+		if s != festival.StatusSubmitted {
+			t.Errorf("film %d is %s after the recovery", id, s)
+		}
+	}
+	if msgs := statusMessages(t, st); len(msgs) != 0 {
+		t.Errorf("the recovery left %d decision messages", len(msgs))
+	}
+	for id, l := range statusLedger(t, st) {
+		if len(l) != 2 || l[1].Data["to"] != "submitted" {
+			t.Errorf("film %d: ledger %+v, want there and back", id, l)
+		}
+	}
+	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanNotUsable)
+}
