@@ -10,6 +10,7 @@ import { launch, page as open, shot, accessible, call, account, signIn, mp4 } fr
 let browser;
 let admin;
 const films = {};
+const stamp = Date.now();
 
 before(async () => {
   browser = await launch();
@@ -19,7 +20,6 @@ before(async () => {
     account("PRODUCER", "Jacques", "Demy"),
     account("PRODUCER", "Agnès", "Varda"),
   ]);
-  const stamp = Date.now();
   for (const [key, title, who] of [
     ["cherbourg", `Les Parapluies de Cherbourg ${stamp}`, demy],
     ["rochefort", `Les Demoiselles de Rochefort ${stamp}`, demy],
@@ -31,6 +31,10 @@ before(async () => {
     form.set("filmFile", new Blob([mp4], { type: "video/mp4" }), "film.mp4");
     films[key] = { title, id: (await call("POST", "/movies/upload", { token: who.token, form })).movie.id_movie };
   }
+  // A juror's marks: Les Parapluies 9, Cléo 6.
+  const juror = await account("JURY", "Anouk", "Aimée");
+  await call("POST", `/votes/mine/${films.cherbourg.id}`, { token: juror.token, json: { score: 9 } });
+  await call("POST", `/votes/mine/${films.cleo.id}`, { token: juror.token, json: { score: 6 } });
 });
 
 after(async () => {
@@ -100,4 +104,21 @@ test("the admin chooses films on the board, previews who is told what and when, 
   await shot(page, "decisions-4-refused");
   await accessible(page, assert);
   assert.equal(await status(films.bonheur.id), "to_discuss", "the refused apply changed nothing");
+
+  // From the jury's results, without choosing films: this journey's films (by title) with a mean of 8 or more become finalists.
+  await search.fill(String(stamp));
+  await page.getByLabel(/tous les films qui répondent aux filtres/).check();
+  await page.getByLabel("Note moyenne au moins").fill("8");
+  await page.getByLabel("Nouveau statut").selectOption({ label: "finaliste" });
+  await page.getByRole("button", { name: "Décider la sélection" }).click();
+  await page.getByRole("status").filter({ hasText: "1 film change de statut." }).waitFor();
+  const rows = page.getByRole("table", { name: "Décisions prévues" }).locator("tbody tr");
+  assert.equal(await rows.count(), 1);
+  assert.match(await rows.first().innerText(), new RegExp(films.cherbourg.title));
+  await shot(page, "decisions-5-by-score");
+  await accessible(page, assert);
+  await page.getByRole("button", { name: "Appliquer cette décision" }).click();
+  await page.getByRole("status").filter({ hasText: "Décisions appliquées : 1 film modifié." }).waitFor();
+  assert.equal(await status(films.cherbourg.id), "finalist");
+  assert.equal(await status(films.cleo.id), "selected");
 });

@@ -263,6 +263,13 @@ export const fr = {
     pickAll: "Choisir tous les films affichés",
     chosen: (n: number) => (n === 0 ? "Aucun film choisi." : `${n} film${n > 1 ? "s" : ""} choisi${n > 1 ? "s" : ""}.`),
     to: "Nouveau statut",
+    which: "Films à décider",
+    filtered:
+      "tous les films qui répondent aux filtres du tableau (statut, catégorie, titre) et aux résultats du jury ci-dessous (le rang est celui de la catégorie quand une est choisie)",
+    scoreMin: "Note moyenne au moins",
+    scoreMax: "Note moyenne au plus",
+    rankFrom: "Rang de",
+    rankTo: "Rang à",
     preview: "Décider la sélection",
     clear: "Vider la sélection",
     summary: (n: number, unchanged: number) =>

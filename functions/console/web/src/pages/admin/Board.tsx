@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { CategorySelect } from "../../ui/CategorySelect";
-import { api, type Category, type DecisionPreview, type Movie, type StatusWords } from "../../api/client";
+import { api, type Category, type DecisionPreview, type DecisionRequest, type Movie, type StatusWords } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { param } from "../../router";
 import { StatusBadge } from "../../ui/FilmFacts";
@@ -81,6 +81,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
       </div>
       <Decide
         chosen={picked}
+        board={{ status, category, search: text }}
         to={to}
         setTo={setTo}
         words={words.admin ?? {}}
@@ -148,6 +149,7 @@ const fold = (s: string) =>
 // since the preview) changes nothing and says so.
 function Decide(props: {
   chosen: number[];
+  board: { status: string; category: string; search: string };
   to: string;
   setTo: (to: string) => void;
   words: Record<string, string>;
@@ -158,14 +160,17 @@ function Decide(props: {
 }) {
   const ask = useAction();
   const { to, setTo } = props;
+  const [which, setWhich] = useState<"chosen" | "filter">("chosen");
   const [preview, setPreview] = useState<DecisionPreview | null>(null);
   const n = props.chosen.length;
   function propose(e: SubmitEvent) {
     e.preventDefault();
+    const form = new FormData(e.currentTarget as HTMLFormElement);
+    const req: DecisionRequest = which === "chosen" ? { to, ids: props.chosen } : { to, filter: filterOf(props.board, form) };
     props.applied.run(async () => undefined); // a new preview clears the last apply's words
     ask.run(async () => {
       setPreview(null);
-      setPreview(await api.previewDecisions({ to, ids: props.chosen }));
+      setPreview(await api.previewDecisions(req));
     });
   }
   function apply(p: DecisionPreview) {
@@ -185,8 +190,38 @@ function Decide(props: {
     <section class="decide" aria-labelledby="decide-title">
       <h3 id="decide-title">{fr.decide.title}</h3>
       <p class="meta">{fr.decide.intro}</p>
-      <form class="filters" onSubmit={propose}>
-        <p>{fr.decide.chosen(n)}</p>
+      <form class="form" onSubmit={propose}>
+        <fieldset>
+          <legend>{fr.decide.which}</legend>
+          <label class="check">
+            <input type="radio" name="which" checked={which === "chosen"} onChange={() => setWhich("chosen")} />
+            {fr.decide.chosen(n)}
+          </label>
+          <label class="check">
+            <input type="radio" name="which" checked={which === "filter"} onChange={() => setWhich("filter")} />
+            {fr.decide.filtered}
+          </label>
+        </fieldset>
+        {which === "filter" && (
+          <div class="filters">
+            <label>
+              {fr.decide.scoreMin}
+              <input name="score_min" type="number" min={0} max={10} step="any" />
+            </label>
+            <label>
+              {fr.decide.scoreMax}
+              <input name="score_max" type="number" min={0} max={10} step="any" />
+            </label>
+            <label>
+              {fr.decide.rankFrom}
+              <input name="rank_from" type="number" min={1} />
+            </label>
+            <label>
+              {fr.decide.rankTo}
+              <input name="rank_to" type="number" min={1} />
+            </label>
+          </div>
+        )}
         <label>
           {fr.decide.to}
           <select value={to} onChange={(e) => setTo(e.currentTarget.value)}>
@@ -197,12 +232,14 @@ function Decide(props: {
             ))}
           </select>
         </label>
-        <button type="submit" disabled={ask.busy || n === 0}>
-          {fr.decide.preview}
-        </button>
-        <button type="button" class="secondary" disabled={n === 0} onClick={props.onClear}>
-          {fr.decide.clear}
-        </button>
+        <p class="actions">
+          <button type="submit" disabled={ask.busy || (which === "chosen" && n === 0)}>
+            {fr.decide.preview}
+          </button>
+          <button type="button" class="secondary" disabled={n === 0} onClick={props.onClear}>
+            {fr.decide.clear}
+          </button>
+        </p>
       </form>
       <Feedback of={ask} />
       {preview && (
@@ -255,6 +292,24 @@ function Decide(props: {
       )}
     </section>
   );
+}
+
+// filterOf is the API's filter for the films the board's filters show (status
+// in the guide's words, category, title) and the jury results asked for.
+function filterOf(board: { status: string; category: string; search: string }, form: FormData): NonNullable<DecisionRequest["filter"]> {
+  const num = (name: string) => {
+    const v = String(form.get(name) ?? "").trim();
+    return v === "" ? undefined : Number(v);
+  };
+  return {
+    status: board.status || undefined,
+    category: board.category ? Number(board.category) : undefined,
+    search: board.search.trim() || undefined,
+    score_min: num("score_min"),
+    score_max: num("score_max"),
+    rank_from: num("rank_from"),
+    rank_to: num("rank_to"),
+  };
 }
 
 export function Board({ route }: { route: string }) {
