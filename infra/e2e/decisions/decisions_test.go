@@ -188,7 +188,7 @@ func TestAPlanWhoseFilmChangedAfterThePreviewChangesNothing(t *testing.T) {
 	api.Do("PUT", fmt.Sprintf("/movies/%d/status", last), admin.Token, map[string]any{"status": "to_discuss"}).Expect(http.StatusOK)
 
 	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).
-		ExpectError(http.StatusConflict, fmt.Sprintf(texts.DecisionFilmChanged, last))
+		ExpectError(http.StatusConflict, fmt.Sprintf(texts.DecisionFilmChanged, last, fmt.Sprintf("Film n°%d", len(ids))))
 	now := statuses(t, st)
 	for _, id := range ids[:len(ids)-1] {
 		if now[id] != festival.StatusSubmitted {
@@ -338,6 +338,12 @@ func TestABulkDecisionRefusesWhatItCannotDo(t *testing.T) {
 	a := post("/movies/assignment/preview", admin.Token, map[string]any{"jurors_per_film": 1, "statuses": []string{"submitted"}}).Expect(http.StatusOK).JSON()
 	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": a["plan_id"]}).ExpectError(http.StatusNotFound, texts.DecisionPlanNotFound)
 	post("/movies/assignment/apply", admin.Token, map[string]any{"plan_id": a["plan_id"]}).Expect(http.StatusOK)
+	// A film deleted after the preview is named as gone.
+	var p preview
+	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "selected", "ids": ids}).Expect(http.StatusOK).Decode(&p)
+	api.Do("DELETE", fmt.Sprintf("/movies/%d", ids[1]), admin.Token, nil).Expect(http.StatusOK)
+	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).
+		ExpectError(http.StatusConflict, fmt.Sprintf(texts.DecisionFilmGone, ids[1]))
 }
 
 // dyingDB stops an apply dead at its nth TransactWriteItems from now, as a

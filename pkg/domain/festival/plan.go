@@ -250,16 +250,16 @@ func MembersBefore(films []PlanFilm) []int64 {
 }
 
 // StaleFilm is a *PlanStaleError naming the first of films that is not as
-// the plan was made from among current (gone, or at another version); nil
-// when every film is.
+// the plan was made from among current (gone: no title, or at another
+// version); nil when every film is.
 func StaleFilm(films []PlanFilm, current []VersionedMovie) error {
-	versions := make(map[int64]int64, len(current))
+	byID := make(map[int64]VersionedMovie, len(current))
 	for _, m := range current {
-		versions[m.Movie.ID] = m.Version
+		byID[m.Movie.ID] = m
 	}
 	for _, f := range films {
-		if v, ok := versions[f.MovieID]; !ok || v != f.Version {
-			return &PlanStaleError{MovieID: f.MovieID}
+		if m, ok := byID[f.MovieID]; !ok || m.Version != f.Version {
+			return &PlanStaleError{MovieID: f.MovieID, Title: m.Movie.Title}
 		}
 	}
 	return nil

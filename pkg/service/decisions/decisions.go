@@ -174,8 +174,10 @@ func applyErr(err error) error {
 	switch {
 	case errors.Is(err, festival.ErrNotFound):
 		return apperr.E(apperr.NotFound, texts.DecisionPlanNotFound)
+	case errors.As(err, &stale) && stale.Title == "":
+		return apperr.Ef(apperr.Conflict, texts.DecisionFilmGone, stale.MovieID)
 	case errors.As(err, &stale):
-		return apperr.Ef(apperr.Conflict, texts.DecisionFilmChanged, stale.MovieID)
+		return apperr.Ef(apperr.Conflict, texts.DecisionFilmChanged, stale.MovieID, stale.Title)
 	case errors.As(err, &state) && state.State == festival.PlanApplied:
 		return apperr.E(apperr.Conflict, texts.DecisionPlanApplied)
 	case errors.As(err, &state) && state.State == festival.PlanApplying:

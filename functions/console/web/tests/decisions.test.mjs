@@ -96,7 +96,7 @@ test("the admin chooses films on the board, previews who is told what and when, 
   await page.getByRole("status").filter({ hasText: "1 film change de statut." }).waitFor();
   await call("PUT", `/movies/${films.bonheur.id}/status`, { token: admin.token, json: { status: "to_discuss" } });
   await page.getByRole("button", { name: "Appliquer cette décision" }).click();
-  await page.getByRole("alert").filter({ hasText: `Le film ${films.bonheur.id} a changé depuis l'aperçu : aucune décision n'a été appliquée` }).waitFor();
+  await page.getByRole("alert").filter({ hasText: `Le film n° ${films.bonheur.id} « ${films.bonheur.title} » a changé depuis l'aperçu : aucune décision n'a été appliquée` }).waitFor();
   // The board reads the films again: Le Bonheur is to be discussed, still chosen, the status asked for kept.
   await page.getByRole("row", { name: new RegExp(films.bonheur.title) }).getByText("à discuter").waitFor();
   assert.equal(await page.getByLabel("Nouveau statut").inputValue(), "refused");
