@@ -22,6 +22,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/authapi"
 	"github.com/festivalapi/festival/pkg/api/routes/awardapi"
 	"github.com/festivalapi/festival/pkg/api/routes/categoryapi"
+	"github.com/festivalapi/festival/pkg/api/routes/decisionapi"
 	"github.com/festivalapi/festival/pkg/api/routes/eventapi"
 	"github.com/festivalapi/festival/pkg/api/routes/movieapi"
 	"github.com/festivalapi/festival/pkg/api/routes/notificationapi"
@@ -30,8 +31,11 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/userapi"
 	"github.com/festivalapi/festival/pkg/api/routes/voteapi"
 	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/catalog"
+	"github.com/festivalapi/festival/pkg/service/decisions"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 	"github.com/festivalapi/festival/pkg/service/movies"
 	"github.com/festivalapi/festival/pkg/service/notify"
@@ -219,9 +223,24 @@ func mount(mux *http.ServeMux, path string, h http.Handler) {
 	mux.Handle(path+"/", h)
 }
 
-// MoviesAPI serves /movies.
+// MoviesAPI serves /movies, with its bulk decisions (/movies/decisions).
 func (d *Deps) MoviesAPI() http.Handler {
-	return web.Serve(d.Log, GroupMovies, movieapi.New(d.movies(), d.Guard))
+	mux := http.NewServeMux()
+	mount(mux, "/movies", movieapi.New(d.movies(), d.Guard))
+	mux.Handle("/movies/decisions/", decisionapi.New(d.decisions(), d.Guard))
+	return web.Serve(d.Log, GroupMovies, mux)
+}
+
+// decisions is the bulk decisions' service. Its preview renders each
+// message as the outbox will (texts.Mail, with the festival's name from
+// FESTIVAL_NAME), and reads the jury results for score and rank filters.
+func (d *Deps) decisions() *decisions.Service {
+	st := d.Store
+	cfg := NotifyConfig(os.Getenv)
+	render := func(m festival.Message, firstName string) (string, string) {
+		return texts.Mail(string(m.Kind), m.Params, cfg.Festival, firstName, cfg.ConsoleURL)
+	}
+	return decisions.New(decisions.Stores{Plans: st.Plans, Settings: st.Settings, Results: voting.New(st, d.Now)}, render, d.Now)
 }
 
 // Votes serves /votes.

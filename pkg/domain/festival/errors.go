@@ -74,7 +74,10 @@ func (e *JuryProfileError) Error() string {
 
 // PlanStaleError is a plan whose film changed after the preview: nothing was
 // written (or what was is put back).
-type PlanStaleError struct{ MovieID int64 }
+type PlanStaleError struct {
+	MovieID int64
+	Title   string // as stored now; empty when the film is gone
+}
 
 func (e *PlanStaleError) Error() string {
 	return fmt.Sprintf("store: film %d changed since the assignment was previewed", e.MovieID)

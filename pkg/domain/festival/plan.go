@@ -6,8 +6,9 @@ import (
 	"time"
 )
 
-// An automatic jury assignment is a plan: previewed, then applied all or
-// nothing. Its life:
+// An automatic jury assignment, or a bulk decision, is a plan: previewed,
+// then applied all or nothing. Its kind (PlanKind) says what it changes of
+// each film: its jury members, or its status. Its life:
 //
 //	previewed --claim--> applying --> applied      (every film written)
 //	                         |------> rolled_back  (a write refused: what was written is put back)
@@ -20,7 +21,18 @@ import (
 // films it wrote are put back. Storage persists each of these decisions,
 // conditional on the plan being as the decision saw it.
 
-// PlanState is where an assignment plan stands.
+// PlanKind is what a plan changes of its films.
+type PlanKind string
+
+const (
+	// PlanAssignment changes the films' jury members (PlanFilm.Before, After).
+	// It is the zero kind: plans stored before kinds existed are assignments.
+	PlanAssignment PlanKind = ""
+	// PlanDecision changes the films' status (PlanFilm.From, To).
+	PlanDecision PlanKind = "decision"
+)
+
+// PlanState is where a plan stands.
 type PlanState string
 
 const (
@@ -48,13 +60,28 @@ var planMoves = map[PlanState][]PlanState{
 // CanBecome reports whether a plan in state s may move to state to.
 func (s PlanState) CanBecome(to PlanState) bool { return slices.Contains(planMoves[s], to) }
 
-// PlanFilm is one film a plan changes: the version it was planned on and
-// its members before and after (sorted ids).
+// PlanFilm is one film a plan changes: the version it was planned on and,
+// for an assignment, its members before and after (sorted ids); for a
+// decision, its status before and after.
 type PlanFilm struct {
-	MovieID int64   `dynamodbav:"m"`
-	Version int64   `dynamodbav:"v"`
-	Before  []int64 `dynamodbav:"b"`
-	After   []int64 `dynamodbav:"a"`
+	MovieID int64           `dynamodbav:"m"`
+	Version int64           `dynamodbav:"v"`
+	Before  []int64         `dynamodbav:"b"`
+	After   []int64         `dynamodbav:"a"`
+	From    SelectionStatus `dynamodbav:"f,omitempty"`
+	To      SelectionStatus `dynamodbav:"t,omitempty"`
+}
+
+// Decided is m with the plan's status, changed at now.
+func (f PlanFilm) Decided(m Movie, now Time) Movie {
+	m.SelectionStatus, m.Status, m.UpdatedAt = f.To, f.To.Guide(), now
+	return m
+}
+
+// Undecided is m with the status it had before the plan.
+func (f PlanFilm) Undecided(m Movie) Movie {
+	m.SelectionStatus, m.Status = f.From, f.From.Guide()
+	return m
 }
 
 // Added are the members the plan gives the film.
@@ -95,9 +122,10 @@ type VersionedMovie struct {
 	Version int64
 }
 
-// Plan is an assignment plan.
+// Plan is an assignment plan or a bulk decision.
 type Plan struct {
 	ID    string
+	Kind  PlanKind
 	State PlanState
 	Films []PlanFilm
 	// Written are the films an apply has written so far.
@@ -110,10 +138,18 @@ type Plan struct {
 	ExpiresAt time.Time
 }
 
-// NewPlan is a plan previewed at now by an admin; it can be applied for
-// PlanTTL.
+// NewPlan is an assignment plan previewed at now by an admin; it can be
+// applied for PlanTTL.
 func NewPlan(id string, by Actor, films []PlanFilm, now time.Time) Plan {
 	return Plan{ID: id, State: PlanPreviewed, Films: films, CreatedAt: NewTime(now), CreatedBy: by.ID, ExpiresAt: now.Add(PlanTTL)}
+}
+
+// NewDecisionPlan is a bulk decision previewed at now by an admin: each
+// film moves from its status to another (PlanFilm.From, To).
+func NewDecisionPlan(id string, by Actor, films []PlanFilm, now time.Time) Plan {
+	p := NewPlan(id, by, films, now)
+	p.Kind = PlanDecision
+	return p
 }
 
 // Claimable reports whether an apply may take the plan at now: it is
@@ -214,16 +250,16 @@ func MembersBefore(films []PlanFilm) []int64 {
 }
 
 // StaleFilm is a *PlanStaleError naming the first of films that is not as
-// the plan was made from among current (gone, or at another version); nil
-// when every film is.
+// the plan was made from among current (gone: no title, or at another
+// version); nil when every film is.
 func StaleFilm(films []PlanFilm, current []VersionedMovie) error {
-	versions := make(map[int64]int64, len(current))
+	byID := make(map[int64]VersionedMovie, len(current))
 	for _, m := range current {
-		versions[m.Movie.ID] = m.Version
+		byID[m.Movie.ID] = m
 	}
 	for _, f := range films {
-		if v, ok := versions[f.MovieID]; !ok || v != f.Version {
-			return &PlanStaleError{MovieID: f.MovieID}
+		if m, ok := byID[f.MovieID]; !ok || m.Version != f.Version {
+			return &PlanStaleError{MovieID: f.MovieID, Title: m.Movie.Title}
 		}
 	}
 	return nil
@@ -240,4 +276,23 @@ func (p Plan) Given() ([]int64, map[int64][]int64) {
 		}
 	}
 	return slices.Sorted(maps.Keys(given)), given
+}
+
+// MaxPlanID bounds a plan id read from a request: NewTimeID makes them 32
+// characters long.
+const MaxPlanID = 64
+
+// ParsePlanID reads a plan id sent by a client: 1 to MaxPlanID letters,
+// digits and dashes (the shape NewTimeID makes); anything else names no
+// plan.
+func ParsePlanID(s string) (string, bool) {
+	if s == "" || len(s) > MaxPlanID {
+		return "", false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-') {
+			return "", false
+		}
+	}
+	return s, true
 }

@@ -15,17 +15,19 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// Automatic jury assignment: a plan previewed, then applied all or nothing.
-// The plan's states and moves are the domain's (festival.Plan); this file
-// and assignment_apply.go persist each move, conditional on the plan being
-// as the move saw it.
+// Plans previewed, then applied all or nothing: the automatic jury
+// assignment, and bulk decisions (decision_plan.go). The plan's states and
+// moves are the domain's (festival.Plan); this file and assignment_apply.go
+// persist each move, conditional on the plan being as the move saw it.
 //
-// Plan: PK ASSIGNPLAN, SK PLAN#<id> (ids sort by time), with each film it
-// changes (id, the version it was planned on, members before and after), its
+// Plan: PK ASSIGNPLAN, SK PLAN#<id> (ids sort by time), with its kind (absent
+// for an assignment, "decision"), each film it changes (id, the version it
+// was planned on; members before and after, or status from and to), its
 // state (previewed, applying, applied, rolled_back, stale), the films written
 // so far (a number set, updated in the same transaction as the films) and
-// expires_at (TTL, a day after the preview). The partition is small: plans
-// live a day.
+// expires_at (TTL, a day after the preview). Both kinds share the partition,
+// so that one Query finds every apply that died; it is small: plans live a
+// day.
 //
 // A plan touches more films than one transaction holds, so it is applied in
 // transactions of at most transactRoom items, in order. Each writes its films
@@ -42,6 +44,7 @@ type planItem struct {
 	SK        string              `dynamodbav:"SK"`
 	Type      string              `dynamodbav:"type"`
 	ID        string              `dynamodbav:"id_plan"`
+	Kind      string              `dynamodbav:"kind,omitempty"`
 	State     string              `dynamodbav:"state"`
 	Films     []festival.PlanFilm `dynamodbav:"films"`
 	Written   []int64             `dynamodbav:"written,numberset,omitempty"`
@@ -54,7 +57,7 @@ type planItem struct {
 
 func toPlanItem(p festival.Plan) planItem {
 	return planItem{
-		PK: pkAssignPlans, SK: planSK(p.ID), Type: typeAssignPlan, ID: p.ID, State: string(p.State), Films: p.Films,
+		PK: pkAssignPlans, SK: planSK(p.ID), Type: typeAssignPlan, ID: p.ID, Kind: string(p.Kind), State: string(p.State), Films: p.Films,
 		Written: p.Written, Claim: p.Claim, LeaseTill: p.LeaseTill.String(),
 		CreatedAt: p.CreatedAt.String(), CreatedBy: p.CreatedBy, ExpiresAt: p.ExpiresAt.Unix(),
 	}
@@ -70,7 +73,7 @@ func (it planItem) plan() (festival.Plan, error) {
 		return festival.Plan{}, fmt.Errorf("assignment plan %s: createdAt: %w", it.ID, err)
 	}
 	return festival.Plan{
-		ID: it.ID, State: festival.PlanState(it.State), Films: it.Films, Written: it.Written, Claim: it.Claim,
+		ID: it.ID, Kind: festival.PlanKind(it.Kind), State: festival.PlanState(it.State), Films: it.Films, Written: it.Written, Claim: it.Claim,
 		LeaseTill: lease, CreatedAt: created, CreatedBy: it.CreatedBy, ExpiresAt: time.Unix(it.ExpiresAt, 0),
 	}, nil
 }
@@ -115,44 +118,54 @@ func (s *Plans) moviesVersioned(ctx context.Context, ids []int64) ([]festival.Ve
 	return out, err
 }
 
-// SavePlan stores a previewed plan (festival.NewPlan); it can be applied
-// until the time returned.
+// SavePlan stores a previewed assignment plan (festival.NewPlan); it can be
+// applied until the time returned.
 func (s *Plans) SavePlan(ctx context.Context, actor festival.Actor, id string, films []festival.PlanFilm) (festival.Time, error) {
-	p := festival.NewPlan(id, actor, films, s.now())
+	return s.savePlan(ctx, festival.NewPlan(id, actor, films, s.now()))
+}
+
+func (s *Plans) savePlan(ctx context.Context, p festival.Plan) (festival.Time, error) {
 	item, err := attributevalue.MarshalMap(toPlanItem(p))
 	if err != nil {
 		return festival.Time{}, err
 	}
 	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: item})
 	if err != nil {
-		return festival.Time{}, fmt.Errorf("save assignment plan: %w", err)
+		return festival.Time{}, fmt.Errorf("save plan: %w", err)
 	}
 	return festival.NewTime(p.ExpiresAt), nil
 }
 
-// claimPlan takes a plan for this call (festival.Plan.Claimed): one update,
-// conditional on the plan being claimable (festival.Plan.Claimable); when
-// it is not, the plan is read to say why (festival.ClaimRefused).
-func (s *Plans) claimPlan(ctx context.Context, id, claim string) (festival.Plan, error) {
+// claimPlan takes a plan of the given kind for this call
+// (festival.Plan.Claimed): one update, conditional on the plan being
+// claimable (festival.Plan.Claimable) and of that kind; when it is not, the
+// plan is read to say why (festival.ClaimRefused; a plan of another kind is
+// not found).
+func (s *Plans) claimPlan(ctx context.Context, id, claim string, kind festival.PlanKind) (festival.Plan, error) {
 	if _, err := s.RecoverPlans(ctx); err != nil {
 		return festival.Plan{}, err
 	}
 	now := s.now()
+	values := map[string]types.AttributeValue{":applying": str(string(festival.PlanApplying)),
+		":previewed": str(string(festival.PlanPreviewed)), ":claim": str(claim), ":till": str(festival.LeaseFrom(now).String()), ":now": num(now.Unix())}
+	ofKind := "attribute_not_exists(kind)" // an assignment: plans stored before kinds existed have none
+	if kind != festival.PlanAssignment {
+		ofKind, values[":kind"] = "kind = :kind", str(string(kind))
+	}
 	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(pkAssignPlans, planSK(id)),
-		UpdateExpression:         aws.String("SET #s = :applying, claim = :claim, lease_till = :till"),
-		ConditionExpression:      aws.String("#s = :previewed AND expires_at > :now"),
-		ExpressionAttributeNames: map[string]string{"#s": "state"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":applying": str(string(festival.PlanApplying)),
-			":previewed": str(string(festival.PlanPreviewed)), ":claim": str(claim), ":till": str(festival.LeaseFrom(now).String()), ":now": num(now.Unix())},
-		ReturnValues: types.ReturnValueAllNew,
+		UpdateExpression:          aws.String("SET #s = :applying, claim = :claim, lease_till = :till"),
+		ConditionExpression:       aws.String("#s = :previewed AND expires_at > :now AND " + ofKind),
+		ExpressionAttributeNames:  map[string]string{"#s": "state"},
+		ExpressionAttributeValues: values,
+		ReturnValues:              types.ReturnValueAllNew,
 	})
 	var ccf *types.ConditionalCheckFailedException
 	switch {
 	case errors.As(err, &ccf):
 		it, err := getItem[planItem](ctx, s.core, key(pkAssignPlans, planSK(id)))
 		switch {
-		case errors.Is(err, festival.ErrNotFound):
+		case errors.Is(err, festival.ErrNotFound) || (err == nil && festival.PlanKind(it.Kind) != kind):
 			return festival.Plan{}, festival.ClaimRefused(nil, now)
 		case err != nil:
 			return festival.Plan{}, err
@@ -251,14 +264,20 @@ func (s *Plans) recoverPlan(ctx context.Context, died festival.Plan) (bool, erro
 	if err != nil {
 		return false, err
 	}
-	members, err := s.juryCopies(ctx, festival.MembersBefore(written))
-	if err != nil {
-		return false, err
+	var members []festival.Jury
+	if p.Kind == festival.PlanAssignment {
+		if members, err = s.juryCopies(ctx, festival.MembersBefore(written)); err != nil {
+			return false, err
+		}
 	}
 	before := map[int64]festival.VersionedMovie{}
 	for _, m := range stored {
 		f := written[slices.IndexFunc(written, func(f festival.PlanFilm) bool { return f.MovieID == m.Movie.ID })]
-		m.Movie = f.Restored(m.Movie, members)
+		if p.Kind == festival.PlanDecision {
+			m.Movie = f.Undecided(m.Movie)
+		} else {
+			m.Movie = f.Restored(m.Movie, members)
+		}
 		before[m.Movie.ID] = m
 	}
 	return true, s.undoPlan(ctx, p, written, before, nil)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -21,20 +22,9 @@ import (
 // them) and the audit entry with the last step. It returns how many films
 // changed. An unknown or expired plan is festival.ErrNotFound.
 func (s *Plans) ApplyPlan(ctx context.Context, actor festival.Actor, id string, digest func(uid int64, films []festival.Movie) festival.Message) (int, error) {
-	plan, err := s.claimPlan(ctx, id, festival.NewTimeID(s.now()))
+	plan, byID, err := s.claimFresh(ctx, id, festival.PlanAssignment)
 	if err != nil {
 		return 0, err
-	}
-	stored, err := s.moviesVersioned(ctx, plan.MovieIDs())
-	if err != nil {
-		return 0, s.releasePlan(ctx, plan, festival.PlanPreviewed, err)
-	}
-	if err := festival.StaleFilm(plan.Films, stored); err != nil {
-		return 0, s.releasePlan(ctx, plan, festival.PlanStale, err)
-	}
-	byID := map[int64]festival.VersionedMovie{}
-	for _, m := range stored {
-		byID[m.Movie.ID] = m
 	}
 	members, err := (&Films{s.core}).JuryMembers(ctx, plan.Members())
 	if err != nil {
@@ -45,23 +35,17 @@ func (s *Plans) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 		jury[j.ID] = j
 	}
 	now := festival.NewTime(s.now())
-	var written []festival.PlanFilm
-	for chunk := range planChunks(plan.Films) {
-		ops, err := s.planChunkOps(plan, chunk, byID, jury, now)
-		if err != nil {
-			return 0, s.undoPlan(ctx, plan, written, byID, err)
-		}
-		if err := s.transact(ctx, ops); err != nil {
-			if cancelReasons(err) != nil {
-				err = s.whyRefused(ctx, chunk, err)
-			}
-			return 0, s.undoPlan(ctx, plan, written, byID, err)
-		}
-		written = append(written, chunk...)
-	}
-	rest, err := s.finishPlan(ctx, actor, plan, byID, digest)
+	var rest []types.TransactWriteItem
+	err = s.writePlan(ctx, plan, byID, planChunks(plan.Films),
+		func(chunk []festival.PlanFilm) ([]types.TransactWriteItem, error) {
+			return s.planChunkOps(plan, chunk, byID, jury, now)
+		},
+		func() (err error) {
+			rest, err = s.finishPlan(ctx, actor, plan, byID, digest)
+			return err
+		})
 	if err != nil {
-		return 0, s.undoPlan(ctx, plan, written, byID, err)
+		return 0, err
 	}
 	// Past one transaction's room (a jury of more than ~95 members), the
 	// other digests follow; the assignment itself is done.
@@ -69,6 +53,55 @@ func (s *Plans) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 		return len(plan.Films), fmt.Errorf("write assignment digests: %w", err)
 	}
 	return len(plan.Films), nil
+}
+
+// claimFresh claims a plan of the given kind for this call (claimPlan) and
+// reads its films as stored, by id: a film changed or gone since the preview
+// makes the plan stale (festival.StaleFilm), and nothing is written.
+func (s *Plans) claimFresh(ctx context.Context, id string, kind festival.PlanKind) (festival.Plan, map[int64]festival.VersionedMovie, error) {
+	plan, err := s.claimPlan(ctx, id, festival.NewTimeID(s.now()), kind)
+	if err != nil {
+		return festival.Plan{}, nil, err
+	}
+	stored, err := s.moviesVersioned(ctx, plan.MovieIDs())
+	if err != nil {
+		return festival.Plan{}, nil, s.releasePlan(ctx, plan, festival.PlanPreviewed, err)
+	}
+	if err := festival.StaleFilm(plan.Films, stored); err != nil {
+		return festival.Plan{}, nil, s.releasePlan(ctx, plan, festival.PlanStale, err)
+	}
+	byID := make(map[int64]festival.VersionedMovie, len(stored))
+	for _, m := range stored {
+		byID[m.Movie.ID] = m
+	}
+	return plan, byID, nil
+}
+
+// writePlan writes a claimed plan's films chunk by chunk, one transaction
+// each (the writes ops makes of a chunk), then calls finish. When a chunk or
+// finish is refused, the films already written are put back as byID holds
+// them (undoPlan) and the plan is rolled back; a chunk refused because a
+// film changed since the preview names it (whyRefused).
+func (s *Plans) writePlan(ctx context.Context, plan festival.Plan, byID map[int64]festival.VersionedMovie, chunks iter.Seq[[]festival.PlanFilm],
+	ops func([]festival.PlanFilm) ([]types.TransactWriteItem, error), finish func() error) error {
+	var written []festival.PlanFilm
+	for chunk := range chunks {
+		writes, err := ops(chunk)
+		if err != nil {
+			return s.undoPlan(ctx, plan, written, byID, err)
+		}
+		if err := s.transact(ctx, writes); err != nil {
+			if cancelReasons(err) != nil {
+				err = s.whyRefused(ctx, chunk, err)
+			}
+			return s.undoPlan(ctx, plan, written, byID, err)
+		}
+		written = append(written, chunk...)
+	}
+	if err := finish(); err != nil {
+		return s.undoPlan(ctx, plan, written, byID, err)
+	}
+	return nil
 }
 
 // finishPlan is an apply's last transaction, once every film is written: the
@@ -103,7 +136,7 @@ func (s *Plans) finishPlan(ctx context.Context, actor festival.Actor, plan festi
 
 // planChunks cuts a plan's films into groups that each fit one transaction
 // with their member checks and the plan's update.
-func planChunks(films []festival.PlanFilm) func(func([]festival.PlanFilm) bool) {
+func planChunks(films []festival.PlanFilm) iter.Seq[[]festival.PlanFilm] {
 	return func(yield func([]festival.PlanFilm) bool) {
 		var chunk []festival.PlanFilm
 		size, checked := 1, map[int64]bool{} // the plan's update
@@ -238,24 +271,19 @@ func (s *Plans) undoPlan(ctx context.Context, plan festival.Plan, written []fest
 }
 
 // undoFilm puts one film back as it was before the plan: its item (as a
-// new version) and its links, and takes it from the plan's written set.
+// new version) and what the plan wrote with it (undoOps), and takes it from
+// the plan's written set.
 func (s *Plans) undoFilm(ctx context.Context, plan festival.Plan, f festival.PlanFilm, before festival.Movie) error {
 	before.UpdatedAt = festival.NewTime(s.now())
 	op, err := s.filmPut(before, f.Version+1, f.Version+2)
 	if err != nil {
 		return err
 	}
-	ops := []types.TransactWriteItem{op}
-	for _, uid := range f.Added() {
-		ops = append(ops, s.deleteOp(moviePK(f.MovieID), juryLinkSK(uid)))
+	undo, err := s.undoOps(plan, f)
+	if err != nil {
+		return err
 	}
-	for _, uid := range f.Removed() {
-		put, err := s.juryLinkPut(f.MovieID, uid)
-		if err != nil {
-			return err
-		}
-		ops = append(ops, put)
-	}
+	ops := append([]types.TransactWriteItem{op}, undo...)
 	ops = append(ops, s.planWrittenOp(plan, "DELETE", []festival.PlanFilm{f}))
 	err = s.transact(ctx, ops)
 	if conditionFailedAt(err, 0) {
@@ -263,4 +291,25 @@ func (s *Plans) undoFilm(ctx context.Context, plan festival.Plan, f festival.Pla
 		return s.transact(ctx, []types.TransactWriteItem{s.planWrittenOp(plan, "DELETE", []festival.PlanFilm{f})})
 	}
 	return err
+}
+
+// undoOps are the writes that take back what a plan wrote with one film
+// besides its item: an assignment's jury links; a decision's message
+// (decisionUndoOps).
+func (s *Plans) undoOps(plan festival.Plan, f festival.PlanFilm) ([]types.TransactWriteItem, error) {
+	if plan.Kind == festival.PlanDecision {
+		return s.decisionUndoOps(plan, f)
+	}
+	var ops []types.TransactWriteItem
+	for _, uid := range f.Added() {
+		ops = append(ops, s.deleteOp(moviePK(f.MovieID), juryLinkSK(uid)))
+	}
+	for _, uid := range f.Removed() {
+		put, err := s.juryLinkPut(f.MovieID, uid)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, put)
+	}
+	return ops, nil
 }

@@ -183,7 +183,8 @@ const (
 
 func copyJobPK(kind CopyKind, id int64) string { return fmt.Sprintf("COPYJOB#%s#%d", kind, id) }
 
-// Automatic assignment plans (assignment.go): PK ASSIGNPLAN, SK PLAN#<id>.
+// Plans, automatic assignments and bulk decisions (assignment.go,
+// decision_plan.go): PK ASSIGNPLAN, SK PLAN#<id>, kind absent or "decision".
 const (
 	pkAssignPlans  = "ASSIGNPLAN"
 	typeAssignPlan = "ASSIGNPLAN"
@@ -232,6 +233,12 @@ const (
 
 func messagePK(id string) string                   { return "MESSAGE#" + id }
 func messageQueue(st festival.MessageState) string { return "MESSAGES#" + string(st) }
+
+// decisionMessageID names the message a bulk decision writes for one film:
+// <plan id>-<film id>, so that undoing the plan finds it (decision_plan.go).
+func decisionMessageID(planID string, movieID int64) string {
+	return fmt.Sprintf("%s-%d", planID, movieID)
+}
 func messageQueueSK(at festival.Time, id string) string {
 	return at.String() + "#" + id
 }

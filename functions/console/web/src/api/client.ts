@@ -36,6 +36,9 @@ export type JuryProfile = Schemas["JuryProfile"];
 export type AssignmentPreview = Schemas["AssignmentPreview"];
 export type StatusWords = operations["getStatusWords"]["responses"]["200"]["content"]["application/json"];
 export type AssignmentRequest = operations["previewAssignment"]["requestBody"]["content"]["application/json"];
+export type DecisionRequest = Schemas["DecisionRequest"];
+export type DecisionPreview = Schemas["DecisionPreview"];
+export type StatusWords = Record<string, Record<string, string>>;
 
 const tokenKey = "festival.token";
 const roleKey = "festival.role";
@@ -210,6 +213,9 @@ export const api = {
   previewAssignment: (req: AssignmentRequest) => call<AssignmentPreview>("POST", "/movies/assignment/preview", req),
   applyAssignment: (plan_id: string) =>
     call<{ message: string; films_changed: number }>("POST", "/movies/assignment/apply", { plan_id }),
+  statusWords: () => call<StatusWords>("GET", "/settings/status-words"),
+  previewDecisions: (req: DecisionRequest) => call<DecisionPreview>("POST", "/movies/decisions/preview", req),
+  applyDecisions: (id_plan: string) => call<{ message: string; changed: number }>("POST", "/movies/decisions/apply", { id_plan }),
   requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),
   confirmReset: (token: string, password: string) =>
     call<{ message: string }>("POST", "/auth/password-reset/confirm", { token, password }),
