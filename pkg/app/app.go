@@ -53,6 +53,9 @@ type Deps struct {
 	Store    *dynamo.Store
 	Tokens   *auth.Tokens
 	Guard    *auth.Guard
+	// Notify names the festival in its messages and links to its console:
+	// the outbox's desk shows messages as they will be sent.
+	Notify notify.Config
 
 	// Built on first use by the getters below, or up front by New.
 	S3       *s3.Client
@@ -95,7 +98,8 @@ func newCore(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db dynamo.DB, n
 		return nil, err
 	}
 	st := dynamo.New(db, cfg.Table, now)
-	return &Deps{Config: cfg, Log: log, Now: now, DynamoDB: ddb, Store: st, Tokens: tokens, Guard: auth.NewGuard(tokens, st)}, nil
+	return &Deps{Config: cfg, Log: log, Now: now, DynamoDB: ddb, Store: st, Tokens: tokens, Guard: auth.NewGuard(tokens, st),
+		Notify: NotifyConfig(os.Getenv)}, nil
 }
 
 // New wires every dependency up front, with the given S3 client: the local
@@ -174,8 +178,14 @@ func (d *Deps) catalog() *catalog.Service {
 // admin is the festival's administration (settings, late codes, audit, outbox).
 func (d *Deps) admin() *festadmin.Service {
 	st := d.Store
-	return festadmin.New(festadmin.Stores{Settings: st.Settings, LateCodes: st.Settings, Audit: st.Trail, Outbox: st.Outbox,
+	return festadmin.New(festadmin.Stores{Settings: st.Settings, LateCodes: st.Settings, Audit: st.Trail,
 		Films: st.Films, Ledger: st.Trail, Categories: st.Catalog}, d.Now)
+}
+
+// desk is the outbox's desk: admins read, rewrite, discard and release messages.
+func (d *Deps) desk() *notify.Desk {
+	st := d.Store
+	return notify.NewDesk(notify.DeskStores{Outbox: st.Outbox, Recipients: st.Users, Settings: st.Settings, Categories: st.Catalog}, d.Notify, d.Now)
 }
 
 // Group names, one per Lambda function.
@@ -208,7 +218,7 @@ func (d *Deps) Users() http.Handler {
 	mount(mux, "/settings", settingsapi.New(adm, d.Guard))
 	mount(mux, "/season", seasonapi.New(adm))
 	mount(mux, "/audit", auditapi.New(adm, d.Guard))
-	mount(mux, "/notifications", notificationapi.New(adm, d.Guard))
+	mount(mux, "/notifications", notificationapi.New(d.desk(), d.Guard))
 	return web.Serve(d.Log, GroupUsers, mux)
 }
 

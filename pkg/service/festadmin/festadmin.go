@@ -108,15 +108,6 @@ func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]festival.AuditEntr
 	return s.store.Audit.ListAudit(ctx, f, q.Page)
 }
 
-// Messages lists the outbox's messages of one state (pending, sent, failed),
-// newest first: what the festival told whom, and what it could not.
-func (s *Service) Messages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error) {
-	if p.Limit == 0 {
-		p.Limit = DefaultAuditLimit
-	}
-	return s.store.Outbox.ListMessages(ctx, st, p)
-}
-
 // LateCodeInput is a new late-entry code: Code "" draws one.
 type LateCodeInput struct {
 	Code      string

@@ -33,11 +33,6 @@ type Audit interface {
 	ListAudit(ctx context.Context, f festival.AuditFilter, p festival.Page) ([]festival.AuditEntry, string, error)
 }
 
-// Outbox reads the messages of one state, newest first.
-type Outbox interface {
-	ListMessages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error)
-}
-
 // Films reads the festival's films: a publication tells their producers.
 type Films interface {
 	ListMovies(ctx context.Context, f festival.MovieFilter, p festival.Page) ([]festival.Movie, string, error)
@@ -61,7 +56,6 @@ type Stores struct {
 	Settings   Settings
 	LateCodes  LateCodes
 	Audit      Audit
-	Outbox     Outbox
 	Films      Films
 	Ledger     Ledger
 	Categories Categories

@@ -1,0 +1,170 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// What admins do with the outbox before a message goes: read the held
+// ones, rewrite or discard one, release held decisions now; and what the
+// runner does with a decision whose release moved later (HoldMessage).
+// Every change of a message is conditional on it still being pending (and,
+// where the runner or a release moves it, still where it was seen), so a
+// message sent, discarded or edited meanwhile keeps what happened to it.
+
+// dueKey is the pending queue's sort key bound of now: messages at or
+// below it are due, those above it held.
+func dueKey(now time.Time) string { return festival.NewTime(now).String() + "#~" }
+
+// heldMessages is the query of the pending messages due after now, soonest first.
+func (s *core) heldMessages(now time.Time) *dynamodb.QueryInput {
+	in := s.gsi1Query(messageQueue(festival.MessagePending))
+	in.KeyConditionExpression = aws.String("GSI1PK = :pk AND GSI1SK > :due")
+	in.ExpressionAttributeValues[":due"] = str(dueKey(now))
+	return in
+}
+
+// GetMessage reads one message (festival.ErrNotFound when there is none).
+func (s *Outbox) GetMessage(ctx context.Context, id string) (festival.Message, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(messagePK(id), skMessage)})
+	if err != nil {
+		return festival.Message{}, fmt.Errorf("get message %s: %w", id, err)
+	}
+	if len(out.Item) == 0 {
+		return festival.Message{}, festival.ErrNotFound
+	}
+	var it messageItem
+	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+		return festival.Message{}, err
+	}
+	return it.message(), nil
+}
+
+// pendingChange is a conditional update of a pending message, in one
+// transaction with its audit entry: festival.ErrConflict when the message
+// is gone or no longer pending.
+func (s *Outbox) pendingChange(ctx context.Context, id, update string, values map[string]types.AttributeValue, audit types.TransactWriteItem) error {
+	values[":pending"] = str(string(festival.MessagePending))
+	names := map[string]string{"#st": "state"}
+	if strings.Contains(update, "#text") {
+		names["#text"] = "text" // a reserved word
+	}
+	err := s.transact(ctx, []types.TransactWriteItem{{Update: &types.Update{
+		TableName: &s.table, Key: key(messagePK(id), skMessage),
+		ConditionExpression: aws.String("#st = :pending"), UpdateExpression: aws.String(update),
+		ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+	}}, audit})
+	if conditionFailedAt(err, 0) {
+		return festival.ErrConflict
+	}
+	if err != nil {
+		return fmt.Errorf("change message %s: %w", id, err)
+	}
+	return nil
+}
+
+// EditMessage stores an admin's rewrite of a pending message: delivery
+// sends it in place of the template.
+func (s *Outbox) EditMessage(ctx context.Context, actor festival.Actor, id string, e festival.MessageEdit) error {
+	update, values, details := "SET ", map[string]types.AttributeValue{}, map[string]string{}
+	if e.Subject != nil {
+		update += "subject = :subject"
+		values[":subject"], details["subject"] = str(*e.Subject), *e.Subject
+	}
+	if e.Text != nil {
+		if e.Subject != nil {
+			update += ", "
+		}
+		update += "#text = :text"
+		values[":text"], details["text"] = str(*e.Text), "edited"
+	}
+	return s.pendingChange(ctx, id, update, values, s.auditOp(actor, "notification.edit", "notification:"+id, details))
+}
+
+// DiscardMessage withdraws a pending message: filed as discarded (never
+// sent), with the texts it would have had in place of its params, as an
+// ended message keeps them (a reset token is not kept).
+func (s *Outbox) DiscardMessage(ctx context.Context, actor festival.Actor, id, subject, text string) error {
+	at := festival.NewTime(s.now())
+	values := map[string]types.AttributeValue{
+		":discarded": str(string(festival.MessageDiscarded)), ":q": str(messageQueue(festival.MessageDiscarded)),
+		":sk": str(messageQueueSK(at, id)), ":subject": str(subject), ":text": str(text), ":at": str(at.String()),
+	}
+	update := "SET #st = :discarded, GSI1PK = :q, GSI1SK = :sk, subject = :subject, #text = :text, next_attempt_at = :at REMOVE params"
+	return s.pendingChange(ctx, id, update, values, s.auditOp(actor, "notification.discard", "notification:"+id, nil))
+}
+
+// moveDue moves a pending message, still where it was seen in the queue,
+// to be due at at: false when it moved or ended meanwhile.
+func (s *core) moveDue(ctx context.Context, m festival.Message, at time.Time) (bool, error) {
+	next := festival.NewTime(at)
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: key(messagePK(m.ID), skMessage),
+		ConditionExpression:      aws.String("#st = :pending AND GSI1SK = :seen"),
+		UpdateExpression:         aws.String("SET next_attempt_at = :next, GSI1SK = :sk"),
+		ExpressionAttributeNames: map[string]string{"#st": "state"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pending": str(string(festival.MessagePending)), ":seen": str(messageQueueSK(m.NextAttemptAt, m.ID)),
+			":next": str(next.String()), ":sk": str(messageQueueSK(next, m.ID)),
+		},
+	})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("move message %s: %w", m.ID, err)
+	}
+	return true, nil
+}
+
+// HoldMessage puts a due message back in the queue until until (a decision
+// whose release date moved later): false when another runner took it.
+func (s *Outbox) HoldMessage(ctx context.Context, m festival.Message, until time.Time) (bool, error) {
+	return s.moveDue(ctx, m, until)
+}
+
+// ReleaseDecisions makes every held decision message of the category cat
+// (0: of every category) due now, and records the release in the audit
+// trail: one Query of the held decisions (paged), then one conditional
+// update per message released. It returns how many it made due.
+func (s *Outbox) ReleaseDecisions(ctx context.Context, actor festival.Actor, cat int64) (int, error) {
+	now := s.now()
+	in := s.heldMessages(now)
+	in.FilterExpression = aws.String("kind = :kind")
+	in.ExpressionAttributeValues[":kind"] = str(string(festival.MessageMovieStatus))
+	held, _, err := queryRecords(ctx, s.core, in, Page{}, messageItem.message)
+	if err != nil {
+		return 0, fmt.Errorf("held decisions: %w", err)
+	}
+	released := 0
+	for _, m := range held {
+		if !m.ReleasedBy(cat) {
+			continue
+		}
+		ok, err := s.moveDue(ctx, m, now)
+		if err != nil {
+			return released, err
+		}
+		if ok {
+			released++
+		}
+	}
+	target := "category:" + strconv.FormatInt(cat, 10)
+	if cat == 0 {
+		target = "decisions"
+	}
+	err = s.transact(ctx, []types.TransactWriteItem{s.auditOp(actor, "notifications.release", target, map[string]string{"released": strconv.Itoa(released)})})
+	return released, err
+}
