@@ -14,5 +14,6 @@ const (
 	ReleaseCategoryShape   = "Le champ id_categorie doit être l'identifiant d'une catégorie (entier positif), ou absent pour tout publier"
 	StateInvalid           = "Paramètre state invalide : %q (valeurs possibles : pending, sent, failed, held, discarded)"
 	FeedbackNotReleased    = "Les retours du jury sur ce film seront disponibles à la publication des décisions, le %s."
+	CommentSharedShape     = "Le champ comment_shared doit être un booléen (true : le commentaire est montré, sans votre nom, au producteur du film)"
 	FeedbackOff            = "Le festival ne partage pas de retours du jury sur les films."
 )
