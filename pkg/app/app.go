@@ -32,6 +32,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/catalog"
+	"github.com/festivalapi/festival/pkg/service/feedback"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 	"github.com/festivalapi/festival/pkg/service/movies"
 	"github.com/festivalapi/festival/pkg/service/notify"
@@ -229,9 +230,14 @@ func mount(mux *http.ServeMux, path string, h http.Handler) {
 	mux.Handle(path+"/", h)
 }
 
-// MoviesAPI serves /movies.
+// MoviesAPI serves /movies, with a film's feedback to its producer.
 func (d *Deps) MoviesAPI() http.Handler {
-	return web.Serve(d.Log, GroupMovies, movieapi.New(d.movies(), d.Guard))
+	st := d.Store
+	fb := feedback.New(feedback.Stores{Films: st.Films, Votes: st.Votes}, d.Now)
+	mux := http.NewServeMux()
+	mux.Handle("/", movieapi.New(d.movies(), d.Guard))
+	mux.Handle("GET /movies/{id}/feedback", movieapi.NewFeedback(fb, d.Guard))
+	return web.Serve(d.Log, GroupMovies, mux)
 }
 
 // Votes serves /votes.
