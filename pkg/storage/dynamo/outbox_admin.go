@@ -105,11 +105,12 @@ func (s *Outbox) DiscardMessage(ctx context.Context, actor festival.Actor, id, s
 	return s.pendingChange(ctx, id, update, values, s.auditOp(actor, "notification.discard", "notification:"+id, nil))
 }
 
-// moveDue moves a pending message, still where it was seen in the queue,
-// to be due at at: false when it moved or ended meanwhile.
-func (s *core) moveDue(ctx context.Context, m festival.Message, at time.Time) (bool, error) {
+// moveDueOp is the update that moves a pending message, still where it was
+// seen in the queue, to be due at at; its condition fails when the message
+// moved (a runner claimed it) or ended (sent, failed, discarded) meanwhile.
+func (s *core) moveDueOp(m festival.Message, at time.Time) *types.Update {
 	next := festival.NewTime(at)
-	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+	return &types.Update{
 		TableName: &s.table, Key: key(messagePK(m.ID), skMessage),
 		ConditionExpression:      aws.String("#st = :pending AND GSI1SK = :seen"),
 		UpdateExpression:         aws.String("SET next_attempt_at = :next, GSI1SK = :sk"),
@@ -118,6 +119,15 @@ func (s *core) moveDue(ctx context.Context, m festival.Message, at time.Time) (b
 			":pending": str(string(festival.MessagePending)), ":seen": str(messageQueueSK(m.NextAttemptAt, m.ID)),
 			":next": str(next.String()), ":sk": str(messageQueueSK(next, m.ID)),
 		},
+	}
+}
+
+// moveDue moves one message (moveDueOp): false when it moved or ended meanwhile.
+func (s *core) moveDue(ctx context.Context, m festival.Message, at time.Time) (bool, error) {
+	op := s.moveDueOp(m, at)
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: op.TableName, Key: op.Key, ConditionExpression: op.ConditionExpression, UpdateExpression: op.UpdateExpression,
+		ExpressionAttributeNames: op.ExpressionAttributeNames, ExpressionAttributeValues: op.ExpressionAttributeValues,
 	})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
@@ -129,6 +139,46 @@ func (s *core) moveDue(ctx context.Context, m festival.Message, at time.Time) (b
 	return true, nil
 }
 
+// maxMoveTries bounds the tries of one transaction of moves cancelled only
+// by concurrent transactions (TransactionConflict).
+const maxMoveTries = 5
+
+// moveAllDue sends moves (moveDueOp) in transactions of transactRoom. A
+// transaction cancelled because some moves' conditions failed (those
+// messages moved or ended meanwhile, and keep that) is sent again without
+// them. It returns how many moves were written.
+func (s *core) moveAllDue(ctx context.Context, ops []types.TransactWriteItem) (int, error) {
+	moved := 0
+	for len(ops) > 0 {
+		chunk := ops[:min(len(ops), transactRoom)]
+		ops = ops[len(chunk):]
+		for try := 0; len(chunk) > 0; try++ {
+			err := s.transact(ctx, chunk)
+			if err == nil {
+				moved += len(chunk)
+				break
+			}
+			reasons := cancelReasons(err)
+			if reasons == nil || try >= maxMoveTries {
+				return moved, fmt.Errorf("release messages: %w", err)
+			}
+			var again []types.TransactWriteItem
+			for i, op := range chunk {
+				if i >= len(reasons) || reasons[i] != "ConditionalCheckFailed" {
+					again = append(again, op)
+				}
+			}
+			if len(again) == len(chunk) { // only conflicts: wait a little
+				if err := sleep(ctx, time.Duration(try+1)*20*time.Millisecond); err != nil {
+					return moved, err
+				}
+			}
+			chunk = again
+		}
+	}
+	return moved, nil
+}
+
 // HoldMessage puts a due message back in the queue until until (a decision
 // whose release date moved later): false when another runner took it.
 func (s *Outbox) HoldMessage(ctx context.Context, m festival.Message, until time.Time) (bool, error) {
@@ -137,8 +187,9 @@ func (s *Outbox) HoldMessage(ctx context.Context, m festival.Message, until time
 
 // ReleaseDecisions makes every held decision message of the category cat
 // (0: of every category) due now, and records the release in the audit
-// trail: one Query of the held decisions (paged), then one conditional
-// update per message released. It returns how many it made due.
+// trail: one Query of the held decisions (paged), then their conditional
+// moves in transactions of up to transactRoom (moveAllDue). It returns how
+// many it made due.
 func (s *Outbox) ReleaseDecisions(ctx context.Context, actor festival.Actor, cat int64) (int, error) {
 	now := s.now()
 	in := s.heldMessages(now)
@@ -148,18 +199,15 @@ func (s *Outbox) ReleaseDecisions(ctx context.Context, actor festival.Actor, cat
 	if err != nil {
 		return 0, fmt.Errorf("held decisions: %w", err)
 	}
-	released := 0
+	var ops []types.TransactWriteItem
 	for _, m := range held {
-		if !m.ReleasedBy(cat) {
-			continue
+		if m.ReleasedBy(cat) {
+			ops = append(ops, types.TransactWriteItem{Update: s.moveDueOp(m, now)})
 		}
-		ok, err := s.moveDue(ctx, m, now)
-		if err != nil {
-			return released, err
-		}
-		if ok {
-			released++
-		}
+	}
+	released, err := s.moveAllDue(ctx, ops)
+	if err != nil {
+		return released, err
 	}
 	target := "category:" + strconv.FormatInt(cat, 10)
 	if cat == 0 {
