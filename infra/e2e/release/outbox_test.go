@@ -124,7 +124,7 @@ func TestHeldDecisionsAreRewrittenDiscardedAndReleasedByCategoryThenAll(t *testi
 	}
 }
 
-func TestADecisionWhoseReleaseDateMovedLaterWaitsAgain(t *testing.T) {
+func TestADecisionWaitsForItsReleaseDateWhereverItMoves(t *testing.T) {
 	t.Parallel()
 	api, clock := start(t)
 	admin, prod := api.Register("ADMIN"), api.Register("PRODUCER")
@@ -141,9 +141,20 @@ func TestADecisionWhoseReleaseDateMovedLaterWaitsAgain(t *testing.T) {
 	if len(held) != 1 || held[0]["attempts"] != 0.0 {
 		t.Fatalf("held: %v, want the decision, not attempted", held)
 	}
-	clock.add(48*time.Hour + time.Second)
+	// Brought forward, the held decision waits for the new date; without a
+	// date it goes at once.
+	sooner := clock.now().Add(time.Hour).Truncate(time.Second)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"decisions_release_at": sooner.Format(time.RFC3339)}).Expect(http.StatusOK)
+	held = api.Do("GET", "/notifications?state=held", admin.Token, nil).Expect(http.StatusOK).List()
+	if len(held) != 1 || held[0]["next_attempt_at"] != sooner.UTC().Format("2006-01-02T15:04:05.000Z") {
+		t.Fatalf("held after bringing the date forward: %v, want it due at %s", held, sooner)
+	}
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"decisions_release_at": nil}).Expect(http.StatusOK)
 	deliver(t, api)
 	if mails := decisionMails(t, api); len(mails) != 1 || !strings.Contains(mails[0].Subject, "film sélectionné") {
-		t.Errorf("at the new date: %+v", mails)
+		t.Errorf("without a release date: %+v", mails)
+	}
+	if audit := api.Do("GET", "/audit?action=notifications.release&target=settings", admin.Token, nil).Expect(http.StatusOK).List(); len(audit) != 2 {
+		t.Errorf("release audit entries of the settings: %v", audit)
 	}
 }

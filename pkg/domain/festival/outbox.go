@@ -79,21 +79,28 @@ func (m Message) DecisionCategories() []int64 {
 	return out
 }
 
-// ReleasedBy reports whether releasing the category cat (0: every
-// category) releases the decision message m.
-func (m Message) ReleasedBy(cat int64) bool {
-	if !m.IsDecision() {
-		return false
-	}
-	if cat == 0 {
-		return true
-	}
-	for _, id := range m.DecisionCategories() {
-		if id == cat {
-			return true
+// MessageMove is a held message made due sooner: at Due.
+type MessageMove struct {
+	Message Message
+	Due     time.Time
+}
+
+// DecisionMoves are the held decision messages that the season, as it now
+// stands, releases sooner than they wait (a category released, the release
+// date brought forward or removed): each due when its decision is released
+// (Season.DecisionDue). A date moved later is not a move: delivery holds a
+// message whose decision is not released yet (service notify).
+func DecisionMoves(held []Message, s Season, now time.Time) []MessageMove {
+	var out []MessageMove
+	for _, m := range held {
+		if !m.IsDecision() || m.State != MessagePending {
+			continue
+		}
+		if due := s.DecisionDue(now, m.DecisionCategories()); due.Before(m.NextAttemptAt.Time) {
+			out = append(out, MessageMove{Message: m, Due: due})
 		}
 	}
-	return false
+	return out
 }
 
 // Release releases the decisions of the category cat now (0: every

@@ -31,27 +31,47 @@ func TestAMessageEditIsCheckedAtTheEdge(t *testing.T) {
 	}
 }
 
-func TestADecisionMessageIsReleasedByItsCategoriesOrByAll(t *testing.T) {
+func TestHeldDecisionsMoveWhenTheSeasonReleasesThemSooner(t *testing.T) {
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	season := Season{DecisionsReleaseAt: NewTime(now.Add(time.Hour))}
-	m := DecisionMessage(Movie{ID: 7, Title: "Cléo", OwnerID: 3, SelectionStatus: StatusSelected,
-		Categories: []MovieCategory{{ID: 2}, {ID: 5}}}, now, season)
-	if got := m.DecisionCategories(); len(got) != 2 || got[0] != 2 || got[1] != 5 {
+	date := now.Add(72 * time.Hour)
+	season := Season{DecisionsReleaseAt: NewTime(date)}
+	film := func(id int64, cats ...int64) Movie {
+		m := Movie{ID: id, Title: "Film", OwnerID: 3, SelectionStatus: StatusSelected}
+		for _, c := range cats {
+			m.Categories = append(m.Categories, MovieCategory{ID: c})
+		}
+		return m
+	}
+	held := []Message{DecisionMessage(film(1, 2, 5), now, season), DecisionMessage(film(2, 4), now, season), DecisionMessage(film(3), now, season),
+		NewMessage(MessageJuryAssigned, []int64{9}, nil, date)}
+	if got := held[0].DecisionCategories(); len(got) != 2 || got[0] != 2 || got[1] != 5 {
 		t.Errorf("categories %v", got)
 	}
-	if !m.ReleasedBy(5) || !m.ReleasedBy(0) || m.ReleasedBy(4) {
-		t.Error("a decision is released by its categories and by a release of all, not by another category")
+	ids := func(moves []MessageMove) (out []string) {
+		for _, mv := range moves {
+			out = append(out, mv.Message.Params["id_movie"]+"@"+mv.Due.Sub(now).String())
+		}
+		return out
 	}
-	if other := NewMessage(MessageMovieReceived, []int64{3}, nil, now); other.ReleasedBy(0) {
-		t.Error("a film received is no decision")
+	if moves := DecisionMoves(held, season, now); len(moves) != 0 {
+		t.Errorf("nothing changed: %v", ids(moves))
 	}
 	season.Release(5, now)
-	if !season.DecisionReleased(now, m.DecisionCategories()) || season.DecisionReleased(now, []int64{2}) {
-		t.Errorf("after releasing category 5: %v", season.ReleasedCategories)
+	if got := ids(DecisionMoves(held, season, now)); len(got) != 1 || got[0] != "1@0s" {
+		t.Errorf("category 5 released: %v, want film 1 due now", got)
+	}
+	season.DecisionsReleaseAt = NewTime(now.Add(24 * time.Hour))
+	if got := ids(DecisionMoves(held, season, now)); len(got) != 3 || got[1] != "2@24h0m0s" {
+		t.Errorf("date brought forward a day: %v, want every decision (film 1 now, the others in a day)", got)
+	}
+	season.DecisionsReleaseAt = NewTime(now.Add(96 * time.Hour))
+	season.ReleasedCategories = nil
+	if got := ids(DecisionMoves(held, season, now)); len(got) != 0 {
+		t.Errorf("date moved later: %v, want no move (delivery holds them)", got)
 	}
 	season.Release(0, now)
-	if !season.DecisionReleased(now, []int64{2}) {
-		t.Error("after releasing all, every decision is out")
+	if got := ids(DecisionMoves(held, season, now)); len(got) != 3 {
+		t.Errorf("all released: %v, want the three decisions, not the assignment", got)
 	}
 }
 

@@ -33,6 +33,13 @@ type Audit interface {
 	ListAudit(ctx context.Context, f festival.AuditFilter, p festival.Page) ([]festival.AuditEntry, string, error)
 }
 
+// Outbox moves held decision messages when the release date is brought
+// forward or removed (festival.DecisionMoves).
+type Outbox interface {
+	HeldDecisions(ctx context.Context) ([]festival.Message, error)
+	MoveMessages(ctx context.Context, actor festival.Actor, moves []festival.MessageMove, target string) (int, error)
+}
+
 // Films reads the festival's films: a publication tells their producers.
 type Films interface {
 	ListMovies(ctx context.Context, f festival.MovieFilter, p festival.Page) ([]festival.Movie, string, error)
@@ -56,6 +63,7 @@ type Stores struct {
 	Settings   Settings
 	LateCodes  LateCodes
 	Audit      Audit
+	Outbox     Outbox
 	Films      Films
 	Ledger     Ledger
 	Categories Categories

@@ -3,6 +3,7 @@ package notify
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -138,12 +139,20 @@ func (d *Desk) Release(ctx context.Context, c festival.Actor, cat int64) (int, e
 		}
 	}
 	now := d.now()
-	_, err := d.store.Settings.UpdateSettings(ctx, c, func(s *festival.Settings) ([]festival.Message, error) {
+	settings, err := d.store.Settings.UpdateSettings(ctx, c, func(s *festival.Settings) ([]festival.Message, error) {
 		s.Season.Release(cat, now)
 		return nil, nil
 	})
 	if err != nil {
 		return 0, err
 	}
-	return d.store.Outbox.ReleaseDecisions(ctx, c, cat)
+	target := "decisions"
+	if cat != 0 {
+		target = "category:" + strconv.FormatInt(cat, 10)
+	}
+	held, err := d.store.Outbox.HeldDecisions(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return d.store.Outbox.MoveMessages(ctx, c, festival.DecisionMoves(held, settings.Season, d.now()), target)
 }

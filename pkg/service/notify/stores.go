@@ -20,12 +20,16 @@ type DeskOutbox interface {
 	// DiscardMessage files a pending message as discarded, keeping the
 	// texts it would have had in place of its params.
 	DiscardMessage(ctx context.Context, actor festival.Actor, id, subject, text string) error
-	// ReleaseDecisions makes the held decision messages of a category (0:
-	// all) due now and says how many.
-	ReleaseDecisions(ctx context.Context, actor festival.Actor, cat int64) (int, error)
+	// HeldDecisions lists the decision messages due after now.
+	HeldDecisions(ctx context.Context) ([]festival.Message, error)
+	// MoveMessages makes messages due sooner, each only if it is still
+	// pending where it was read, records the release (target) in the audit
+	// trail, and says how many it moved.
+	MoveMessages(ctx context.Context, actor festival.Actor, moves []festival.MessageMove, target string) (int, error)
 }
 
-// SettingsWriter changes the festival's settings (with an audit entry).
+// SettingsWriter changes the festival's settings (with an audit entry) and
+// returns them as written.
 type SettingsWriter interface {
 	UpdateSettings(ctx context.Context, actor festival.Actor, change func(*festival.Settings) ([]festival.Message, error)) (festival.Settings, error)
 }

@@ -185,34 +185,33 @@ func (s *Outbox) HoldMessage(ctx context.Context, m festival.Message, until time
 	return s.moveDue(ctx, m, until)
 }
 
-// ReleaseDecisions makes every held decision message of the category cat
-// (0: of every category) due now, and records the release in the audit
-// trail: one Query of the held decisions (paged), then their conditional
-// moves in transactions of up to transactRoom (moveAllDue). It returns how
-// many it made due.
-func (s *Outbox) ReleaseDecisions(ctx context.Context, actor festival.Actor, cat int64) (int, error) {
-	now := s.now()
-	in := s.heldMessages(now)
+// HeldDecisions lists the held decision messages (due after now), soonest
+// first: one Query of the pending queue per page.
+func (s *Outbox) HeldDecisions(ctx context.Context) ([]festival.Message, error) {
+	in := s.heldMessages(s.now())
 	in.FilterExpression = aws.String("kind = :kind")
 	in.ExpressionAttributeValues[":kind"] = str(string(festival.MessageMovieStatus))
 	held, _, err := queryRecords(ctx, s.core, in, Page{}, messageItem.message)
 	if err != nil {
-		return 0, fmt.Errorf("held decisions: %w", err)
+		return nil, fmt.Errorf("held decisions: %w", err)
 	}
-	var ops []types.TransactWriteItem
-	for _, m := range held {
-		if m.ReleasedBy(cat) {
-			ops = append(ops, types.TransactWriteItem{Update: s.moveDueOp(m, now)})
-		}
+	return held, nil
+}
+
+// MoveMessages makes held messages due sooner (festival.DecisionMoves), in
+// conditional transactions of up to transactRoom (moveAllDue): a message
+// claimed, sent or discarded since it was read is left as it is. It
+// records what target released them in the audit trail and returns how
+// many it moved.
+func (s *Outbox) MoveMessages(ctx context.Context, actor festival.Actor, moves []festival.MessageMove, target string) (int, error) {
+	ops := make([]types.TransactWriteItem, len(moves))
+	for i, mv := range moves {
+		ops[i] = types.TransactWriteItem{Update: s.moveDueOp(mv.Message, mv.Due)}
 	}
-	released, err := s.moveAllDue(ctx, ops)
+	moved, err := s.moveAllDue(ctx, ops)
 	if err != nil {
-		return released, err
+		return moved, err
 	}
-	target := "category:" + strconv.FormatInt(cat, 10)
-	if cat == 0 {
-		target = "decisions"
-	}
-	err = s.transact(ctx, []types.TransactWriteItem{s.auditOp(actor, "notifications.release", target, map[string]string{"released": strconv.Itoa(released)})})
-	return released, err
+	err = s.transact(ctx, []types.TransactWriteItem{s.auditOp(actor, "notifications.release", target, map[string]string{"released": strconv.Itoa(moved)})})
+	return moved, err
 }
