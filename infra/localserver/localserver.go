@@ -195,21 +195,24 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if srv.Mailbox, err = openMailbox(srv, o.DataDir, o.Now); err != nil {
 		return nil, err
 	}
-	router, err := Router(srv.Deps, o.Template, o.CacheDir, o.FunctionTimeout)
-	if err != nil {
-		return nil, err
-	}
-	handler := withMailbox(srv.Mailbox, router)
 	ln, err := listen(o.Addr)
 	if err != nil {
 		return nil, fmt.Errorf("API address: %w", err)
 	}
 	srv.URL = "http://" + ln.Addr().String()
-	// Links in messages point at this server's console unless CONSOLE_URL says otherwise.
+	// Links in messages point at this server's console unless CONSOLE_URL
+	// says otherwise (the outbox's desk shows them as they will be sent).
 	notifyCfg := app.NotifyConfig(o.Getenv)
 	if notifyCfg.ConsoleURL == "" {
 		notifyCfg.ConsoleURL = srv.URL + "/"
 	}
+	srv.Deps.Notify = notifyCfg
+	router, err := Router(srv.Deps, o.Template, o.CacheDir, o.FunctionTimeout)
+	if err != nil {
+		_ = ln.Close()
+		return nil, err
+	}
+	handler := withMailbox(srv.Mailbox, router)
 	srv.Outbox = notify.New(srv.Deps.Store, srv.Mailbox, notifyCfg, srv.Deps.Now, o.Log)
 	srv.Jury = voting.New(srv.Deps.Store, srv.Deps.Now)
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}

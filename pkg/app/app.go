@@ -36,6 +36,7 @@ import (
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 	"github.com/festivalapi/festival/pkg/service/decisions"
+	"github.com/festivalapi/festival/pkg/service/feedback"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 	"github.com/festivalapi/festival/pkg/service/movies"
 	"github.com/festivalapi/festival/pkg/service/notify"
@@ -57,6 +58,9 @@ type Deps struct {
 	Store    *dynamo.Store
 	Tokens   *auth.Tokens
 	Guard    *auth.Guard
+	// Notify names the festival in its messages and links to its console:
+	// the outbox's desk shows messages as they will be sent.
+	Notify notify.Config
 
 	// Built on first use by the getters below, or up front by New.
 	S3       *s3.Client
@@ -99,7 +103,8 @@ func newCore(cfg Config, log *slog.Logger, ddb *dynamodb.Client, db dynamo.DB, n
 		return nil, err
 	}
 	st := dynamo.New(db, cfg.Table, now)
-	return &Deps{Config: cfg, Log: log, Now: now, DynamoDB: ddb, Store: st, Tokens: tokens, Guard: auth.NewGuard(tokens, st)}, nil
+	return &Deps{Config: cfg, Log: log, Now: now, DynamoDB: ddb, Store: st, Tokens: tokens, Guard: auth.NewGuard(tokens, st),
+		Notify: NotifyConfig(os.Getenv)}, nil
 }
 
 // New wires every dependency up front, with the given S3 client: the local
@@ -182,6 +187,12 @@ func (d *Deps) admin() *festadmin.Service {
 		Films: st.Films, Ledger: st.Trail, Categories: st.Catalog}, d.Now)
 }
 
+// desk is the outbox's desk: admins read, rewrite, discard and release messages.
+func (d *Deps) desk() *notify.Desk {
+	st := d.Store
+	return notify.NewDesk(notify.DeskStores{Outbox: st.Outbox, Recipients: st.Users, Settings: st.Settings, Categories: st.Catalog}, d.Notify, d.Now)
+}
+
 // Group names, one per Lambda function.
 const (
 	GroupAuth       = "auth"
@@ -212,7 +223,7 @@ func (d *Deps) Users() http.Handler {
 	mount(mux, "/settings", settingsapi.New(adm, d.Guard))
 	mount(mux, "/season", seasonapi.New(adm))
 	mount(mux, "/audit", auditapi.New(adm, d.Guard))
-	mount(mux, "/notifications", notificationapi.New(adm, d.Guard))
+	mount(mux, "/notifications", notificationapi.New(d.desk(), d.Guard))
 	return web.Serve(d.Log, GroupUsers, mux)
 }
 
@@ -223,11 +234,15 @@ func mount(mux *http.ServeMux, path string, h http.Handler) {
 	mux.Handle(path+"/", h)
 }
 
-// MoviesAPI serves /movies, with its bulk decisions (/movies/decisions).
+// MoviesAPI serves /movies, with its bulk decisions (/movies/decisions) and
+// a film's feedback to its producer (/movies/{id}/feedback).
 func (d *Deps) MoviesAPI() http.Handler {
+	st := d.Store
+	fb := feedback.New(feedback.Stores{Films: st.Films, Votes: st.Votes}, d.Now)
 	mux := http.NewServeMux()
 	mount(mux, "/movies", movieapi.New(d.movies(), d.Guard))
-	mux.Handle("/movies/decisions/", decisionapi.New(d.decisions(), d.Guard))
+	mux.Handle("POST /movies/decisions/", decisionapi.New(d.decisions(), d.Guard))
+	mux.Handle("GET /movies/{id}/feedback", movieapi.NewFeedback(fb, d.Guard))
 	return web.Serve(d.Log, GroupMovies, mux)
 }
 

@@ -48,7 +48,7 @@ func TestTheProducerAndTheJuryAreMailedAndAdminsSeeTheOutbox(t *testing.T) {
 		t.Errorf("failed messages (the default queue): %v", failed)
 	}
 	api.Do("GET", "/notifications?state=lost", admin.Token, nil).
-		ExpectError(http.StatusBadRequest, `Paramètre state invalide : "lost" (valeurs possibles : pending, sent, failed)`)
+		ExpectError(http.StatusBadRequest, `Paramètre state invalide : "lost" (valeurs possibles : pending, sent, failed, held, discarded)`)
 	api.Do("GET", "/notifications", jury.Token, nil).Expect(http.StatusForbidden)
 
 	// Publishing the results tells the producer and the jury member, once each.

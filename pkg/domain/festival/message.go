@@ -22,7 +22,12 @@ type Message struct {
 	// Params fill the message's template (texts.Mail). Not shown: a reset
 	// message carries its token.
 	Params map[string]string `json:"-"`
-	State  MessageState      `json:"state"`
+	// Subject and Text are what an admin wrote in place of the template
+	// (EditMessage), or what was sent once a message ended; empty, the
+	// template renders them (a listing shows them rendered either way).
+	Subject string       `json:"subject"`
+	Text    string       `json:"text"`
+	State   MessageState `json:"state"`
 	// Delivered are the recipients already sent the message.
 	Delivered     []int64 `json:"delivered"`
 	Attempts      int     `json:"attempts"`
@@ -52,12 +57,17 @@ const (
 	MessagePending MessageState = "pending"
 	MessageSent    MessageState = "sent"
 	MessageFailed  MessageState = "failed"
+	// MessageDiscarded is a pending message an admin withdrew: never sent.
+	MessageDiscarded MessageState = "discarded"
+	// MessageHeld is not a state of its own but a view of the pending
+	// queue: the messages due after now (decisions waiting for release).
+	MessageHeld MessageState = "held"
 )
 
 // ParseMessageState reads a state name.
 func ParseMessageState(s string) (MessageState, bool) {
 	switch v := MessageState(s); v {
-	case MessagePending, MessageSent, MessageFailed:
+	case MessagePending, MessageSent, MessageFailed, MessageDiscarded, MessageHeld:
 		return v, true
 	}
 	return "", false
@@ -161,4 +171,7 @@ type MessageOutcome struct {
 	State MessageState // MessageSent, MessagePending (tried again at At) or MessageFailed
 	At    time.Time    // when it ended, or when to try again
 	Error string
+	// Subject and Text are what was sent (to the first recipient, a token
+	// masked), kept on a message that ends in place of its params.
+	Subject, Text string
 }

@@ -25,6 +25,9 @@ type Vote struct {
 	Score       float64 `json:"score"`
 	Comment     *string `json:"comment"`
 	IsCandidate bool    `json:"is_candidate"`
+	// CommentShared says the juror agrees to the comment being shown,
+	// without their name, to the film's producer (feedback, off by default).
+	CommentShared bool `json:"comment_shared"`
 	// Criteria are the marks of a vote by grid (score is then their
 	// weighted mean); null for a vote by score alone.
 	Criteria  map[string]float64 `json:"criteria"`

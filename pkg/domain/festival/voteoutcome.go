@@ -15,6 +15,9 @@ type VoteChange struct {
 	Comment     *string
 	CommentSet  bool
 	IsCandidate *bool
+	// CommentShared, when set, says whether the comment may be shown to
+	// the film's producer (feedback).
+	CommentShared *bool
 }
 
 // VoteGround is what a vote is decided on, read in one request: the film's
@@ -76,6 +79,9 @@ func DecideVote(voter Actor, g VoteGround, ch VoteChange, now Time) (VoteOutcome
 	}
 	if ch.IsCandidate != nil {
 		o.Vote.IsCandidate = *ch.IsCandidate
+	}
+	if ch.CommentShared != nil {
+		o.Vote.CommentShared = *ch.CommentShared
 	}
 	o.Vote.UpdatedAt = now
 	if ch.IsCandidate != nil && *ch.IsCandidate {

@@ -67,7 +67,27 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, p festiv
 			return festival.Settings{}, err
 		}
 	}
-	return s.store.Settings.UpdateSettings(ctx, c, p.Apply)
+	updated, err := s.store.Settings.UpdateSettings(ctx, c, p.Apply)
+	if err != nil || p.DecisionsReleaseAt == nil {
+		return updated, err
+	}
+	return updated, s.releaseSooner(ctx, c, updated.Season)
+}
+
+// releaseSooner makes the held decision messages that a release date
+// brought forward (or removed) releases sooner due then; a date moved
+// later needs nothing here, since delivery holds a decision not released.
+func (s *Service) releaseSooner(ctx context.Context, c festival.Actor, season festival.Season) error {
+	held, err := s.store.Outbox.HeldDecisions(ctx)
+	if err != nil {
+		return err
+	}
+	moves := festival.DecisionMoves(held, season, s.now())
+	if len(moves) == 0 {
+		return nil
+	}
+	_, err = s.store.Outbox.MoveMessages(ctx, c, moves, "settings")
+	return err
 }
 
 // publication reads what publishing the results records: every producer of
@@ -106,15 +126,6 @@ func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]festival.AuditEntr
 	}
 	f := festival.AuditFilter{ActorID: q.ActorID, Action: q.Action, Target: q.Target, From: q.From, To: q.To}
 	return s.store.Audit.ListAudit(ctx, f, q.Page)
-}
-
-// Messages lists the outbox's messages of one state (pending, sent, failed),
-// newest first: what the festival told whom, and what it could not.
-func (s *Service) Messages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error) {
-	if p.Limit == 0 {
-		p.Limit = DefaultAuditLimit
-	}
-	return s.store.Outbox.ListMessages(ctx, st, p)
 }
 
 // LateCodeInput is a new late-entry code: Code "" draws one.

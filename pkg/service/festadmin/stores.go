@@ -33,9 +33,11 @@ type Audit interface {
 	ListAudit(ctx context.Context, f festival.AuditFilter, p festival.Page) ([]festival.AuditEntry, string, error)
 }
 
-// Outbox reads the messages of one state, newest first.
+// Outbox moves held decision messages when the release date is brought
+// forward or removed (festival.DecisionMoves).
 type Outbox interface {
-	ListMessages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error)
+	HeldDecisions(ctx context.Context) ([]festival.Message, error)
+	MoveMessages(ctx context.Context, actor festival.Actor, moves []festival.MessageMove, target string) (int, error)
 }
 
 // Films reads the festival's films: a publication tells their producers.

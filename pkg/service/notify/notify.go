@@ -36,6 +36,15 @@ type Outbox interface {
 	// FinishAttempt files a claimed message by how its attempt went.
 	FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error
 	ListMessages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error)
+	// HoldMessage puts a due message back in the queue until until; false
+	// when another runner took it first.
+	HoldMessage(ctx context.Context, m festival.Message, until time.Time) (bool, error)
+}
+
+// Settings reads the festival's settings: a decision is sent only once
+// released (festival.Season.DecisionReleased).
+type Settings interface {
+	GetSettings(ctx context.Context) (festival.Settings, error)
 }
 
 // Recipients reads the accounts messages go to: those that exist, by id.
@@ -48,6 +57,7 @@ type Recipients interface {
 type Store interface {
 	Outbox
 	Recipients
+	Settings
 }
 
 // Config names the festival in its messages and says where its console is.
@@ -78,7 +88,7 @@ const lease = 2 * time.Minute
 const batch = 50
 
 // Report says what a run did.
-type Report struct{ Sent, Retried, Failed int }
+type Report struct{ Sent, Retried, Failed, Held int }
 
 // DeliverDue sends the messages due now: each is claimed (so two runners
 // never send one message at once), sent to each of its recipients not yet
@@ -98,8 +108,20 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 	if err != nil {
 		return r, err
 	}
+	season, err := s.seasonFor(ctx, due)
+	if err != nil {
+		return r, err
+	}
 	var errs []error
 	for _, m := range due {
+		if held, err := s.holdUnreleased(ctx, m, season); held || err != nil {
+			if err != nil {
+				errs = append(errs, err)
+			} else {
+				r.Held++
+			}
+			continue
+		}
 		m, claimed, err := s.store.ClaimMessage(ctx, m, s.now().Add(lease))
 		if err != nil {
 			errs = append(errs, err)
@@ -126,6 +148,48 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 	return r, errors.Join(errs...)
 }
 
+// seasonFor reads the settings once per run, and only when a due message
+// is a decision (the release date may have moved later since it was written).
+func (s *Service) seasonFor(ctx context.Context, due []festival.Message) (festival.Season, error) {
+	if !slices.ContainsFunc(due, festival.Message.IsDecision) {
+		return festival.Season{}, nil
+	}
+	st, err := s.store.GetSettings(ctx)
+	return st.Season, err
+}
+
+// holdUnreleased puts a due decision whose release is not reached, per the
+// current settings, back in the queue until its release (true), rather than
+// sending it.
+func (s *Service) holdUnreleased(ctx context.Context, m festival.Message, season festival.Season) (bool, error) {
+	now := s.now()
+	cats := m.DecisionCategories()
+	if !m.IsDecision() || season.DecisionReleased(now, cats) {
+		return false, nil
+	}
+	if _, err := s.store.HoldMessage(ctx, m, season.DecisionDue(now, cats)); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// Render is a message as its recipient firstName reads it: the texts an
+// admin wrote, or the template's, with a reset token masked when masked.
+func (s *Service) Render(m festival.Message, firstName string, masked bool) (subject, text string) {
+	params := m.Params
+	if masked {
+		params = m.ShownParams()
+	}
+	subject, text = texts.Mail(string(m.Kind), params, s.cfg.Festival, firstName, s.cfg.ConsoleURL)
+	if m.Subject != "" {
+		subject = m.Subject
+	}
+	if m.Text != "" {
+		text = m.Text
+	}
+	return subject, text
+}
+
 // attempt sends a claimed message to each recipient it has not reached yet.
 func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User) festival.MessageOutcome {
 	now := s.now()
@@ -138,7 +202,7 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 		if !ok {
 			continue // the account is gone: nobody to tell
 		}
-		subject, text := texts.Mail(string(m.Kind), m.Params, s.cfg.Festival, u.FirstName, s.cfg.ConsoleURL)
+		subject, text := s.Render(m, u.FirstName, false)
 		err := s.mailer.Send(ctx, festival.Email{ID: m.ID + "-" + strconv.FormatInt(to, 10), To: u.Email, Subject: subject, Text: text})
 		if err == nil {
 			err = s.store.MarkDelivered(ctx, m.ID, to)
@@ -148,17 +212,23 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 			break
 		}
 	}
+	// An ended message keeps the texts it had (its first recipient's, a
+	// token masked) in place of its params.
+	subject, text := s.Render(m, users[firstOf(m)].FirstName, true)
 	switch {
 	case failure == nil:
-		return festival.MessageOutcome{State: festival.MessageSent, At: now}
+		return festival.MessageOutcome{State: festival.MessageSent, At: now, Subject: subject, Text: text}
 	case m.Attempts >= festival.MaxMessageAttempts:
-		return festival.MessageOutcome{State: festival.MessageFailed, At: now, Error: failure.Error()}
+		return festival.MessageOutcome{State: festival.MessageFailed, At: now, Error: failure.Error(), Subject: subject, Text: text}
 	default:
 		return festival.MessageOutcome{State: festival.MessagePending, At: now.Add(festival.MessageRetryDelay(m.Attempts)), Error: failure.Error()}
 	}
 }
 
-// List lists the messages of one state for admins, newest first.
-func (s *Service) List(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error) {
-	return s.store.ListMessages(ctx, st, p)
+// firstOf is the message's first recipient (0 when it has none).
+func firstOf(m festival.Message) int64 {
+	if len(m.To) == 0 {
+		return 0
+	}
+	return m.To[0]
 }

@@ -60,6 +60,9 @@ type Ballot struct {
 	Comment     *string
 	CommentSet  bool
 	IsCandidate *bool
+	// CommentShared, when sent, says whether the comment may be shown to
+	// the film's producer.
+	CommentShared *bool
 }
 
 // judge checks that the caller may vote on the film: it exists, the vote is
@@ -108,7 +111,7 @@ func (s *Service) Vote(ctx context.Context, c festival.Actor, movieID int64, b B
 	if err != nil {
 		return festival.VoteOutcome{}, err
 	}
-	ch := festival.VoteChange{Score: b.Score, Comment: b.Comment, CommentSet: b.CommentSet, IsCandidate: b.IsCandidate}
+	ch := festival.VoteChange{Score: b.Score, Comment: b.Comment, CommentSet: b.CommentSet, IsCandidate: b.IsCandidate, CommentShared: b.CommentShared}
 	if b.Criteria != nil {
 		grid := g.Settings.GridFor(festival.Movie{Categories: g.Movie.Categories}.CategoryIDs())
 		score, kept, err := grid.Score(b.Criteria)

@@ -32,6 +32,8 @@ type messageItem struct {
 	Kind          string            `dynamodbav:"kind"`
 	To            []int64           `dynamodbav:"to"`
 	Params        map[string]string `dynamodbav:"params,omitempty"`
+	Subject       string            `dynamodbav:"subject,omitempty"`
+	Text          string            `dynamodbav:"text,omitempty"`
 	State         string            `dynamodbav:"state"`
 	Delivered     []int64           `dynamodbav:"delivered,numberset,omitempty"`
 	Attempts      int               `dynamodbav:"attempts"`
@@ -43,7 +45,7 @@ type messageItem struct {
 
 func (it messageItem) message() festival.Message {
 	m := festival.Message{ID: it.ID, Kind: festival.MessageKind(it.Kind), To: it.To, Params: it.Params,
-		State: festival.MessageState(it.State), Delivered: it.Delivered, Attempts: it.Attempts, LastError: it.LastError}
+		Subject: it.Subject, Text: it.Text, State: festival.MessageState(it.State), Delivered: it.Delivered, Attempts: it.Attempts, LastError: it.LastError}
 	if m.To == nil {
 		m.To = []int64{}
 	}
@@ -145,26 +147,32 @@ func (s *Outbox) MarkDelivered(ctx context.Context, id string, userID int64) err
 }
 
 // FinishAttempt files a claimed message by the outcome of its attempt. A
-// message that ends (sent or failed) loses its params: a reset message's
-// token is not kept once sent.
+// message that ends (sent or failed) loses its params (a reset message's
+// token is not kept once sent) and keeps the texts sent in their place.
 func (s *Outbox) FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error {
 	at := festival.NewTime(o.At)
 	values := map[string]types.AttributeValue{
 		":state": str(string(o.State)), ":pk": str(messageQueue(o.State)), ":sk": str(messageQueueSK(at, id)), ":err": str(o.Error),
 		":at": str(at.String()),
 	}
+	names := map[string]string{"#st": "state"}
 	update := "SET #st = :state, GSI1PK = :pk, GSI1SK = :sk, last_error = :err, "
+	ended := ""
+	if o.State != festival.MessagePending && (o.Subject != "" || o.Text != "") {
+		values[":subject"], values[":text"], names["#text"] = str(o.Subject), str(o.Text), "text"
+		ended = ", subject = :subject, #text = :text"
+	}
 	switch o.State {
 	case festival.MessagePending:
 		update += "next_attempt_at = :at"
 	case festival.MessageSent:
-		update += "sent_at = :at REMOVE params"
+		update += "sent_at = :at" + ended + " REMOVE params"
 	default:
-		update += "next_attempt_at = :at REMOVE params"
+		update += "next_attempt_at = :at" + ended + " REMOVE params"
 	}
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(messagePK(id), skMessage),
-		UpdateExpression: aws.String(update), ExpressionAttributeNames: map[string]string{"#st": "state"},
+		UpdateExpression: aws.String(update), ExpressionAttributeNames: names,
 		ExpressionAttributeValues: values,
 	})
 	if err != nil {
@@ -173,8 +181,12 @@ func (s *Outbox) FinishAttempt(ctx context.Context, id string, o festival.Messag
 	return nil
 }
 
-// ListMessages lists the messages of one state, newest first, one page or all.
+// ListMessages lists the messages of one state, newest first, one page or
+// all; held ones (the pending due after now) soonest first.
 func (s *Outbox) ListMessages(ctx context.Context, st festival.MessageState, p Page) ([]festival.Message, string, error) {
+	if st == festival.MessageHeld {
+		return queryRecords(ctx, s.core, s.heldMessages(s.now()), p, messageItem.message)
+	}
 	in := s.gsi1Query(messageQueue(st))
 	in.ScanIndexForward = aws.Bool(false)
 	return queryRecords(ctx, s.core, in, p, messageItem.message)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -188,4 +189,37 @@ func (s *Votes) Remind(ctx context.Context, uid int64, notBefore time.Time, msg 
 		return false, fmt.Errorf("remind %s: %w", strconv.FormatInt(uid, 10), err)
 	}
 	return true, nil
+}
+
+// MovieJudging reads a film's votes and what each juror played of it in
+// one Query of the film's item collection (paged when large): the ground
+// of its feedback (GET /movies/:id/feedback).
+func (s *Votes) MovieJudging(ctx context.Context, movieID int64) ([]festival.Vote, []festival.Watch, error) {
+	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
+		TableName: &s.table, KeyConditionExpression: aws.String("PK = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(moviePK(movieID))},
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("judging of film %d: %w", movieID, err)
+	}
+	votes, watches := []festival.Vote{}, []festival.Watch{}
+	for _, item := range items {
+		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+		switch {
+		case sk == nil:
+		case strings.HasPrefix(sk.Value, prefixVote):
+			var it voteItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return nil, nil, err
+			}
+			votes = append(votes, it.vote())
+		case strings.HasPrefix(sk.Value, "WATCH#"):
+			var it watchItem
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return nil, nil, err
+			}
+			watches = append(watches, festival.Watch{MovieID: it.MovieID, UserID: it.UserID, Spans: it.Spans})
+		}
+	}
+	return votes, watches, nil
 }

@@ -31,8 +31,10 @@ type voteItem struct {
 	Score       float64 `dynamodbav:"score"`
 	Comment     *string `dynamodbav:"comment"`
 	IsCandidate bool    `dynamodbav:"is_candidate"`
-	CreatedAt   string  `dynamodbav:"createdAt"`
-	UpdatedAt   string  `dynamodbav:"updatedAt"`
+	// CommentShared: the comment may be shown to the producer (absent: no).
+	CommentShared bool   `dynamodbav:"comment_shared,omitempty"`
+	CreatedAt     string `dynamodbav:"createdAt"`
+	UpdatedAt     string `dynamodbav:"updatedAt"`
 	// Criteria are the marks of a vote by grid (absent: by score alone).
 	Criteria map[string]float64 `dynamodbav:"criteria,omitempty"`
 }
@@ -43,6 +45,7 @@ func toVoteItem(v festival.Vote) voteItem {
 		GSI2PK: userRefPK(v.UserID), GSI2SK: voterSK(v.MovieID), Type: typeVote,
 		ID: v.ID, UserID: v.UserID, MovieID: v.MovieID, Score: v.Score, Comment: v.Comment,
 		IsCandidate: v.IsCandidate, CreatedAt: v.CreatedAt.String(), UpdatedAt: v.UpdatedAt.String(), Criteria: v.Criteria,
+		CommentShared: v.CommentShared,
 	}
 }
 
@@ -52,6 +55,7 @@ func (it voteItem) vote() festival.Vote {
 	return festival.Vote{
 		ID: it.ID, UserID: it.UserID, MovieID: it.MovieID, Score: it.Score, Comment: it.Comment,
 		IsCandidate: it.IsCandidate, CreatedAt: created, UpdatedAt: updated, Criteria: it.Criteria,
+		CommentShared: it.CommentShared,
 	}
 }
 
@@ -240,12 +244,13 @@ func (s *Votes) voteUpdateOp(v festival.Vote) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(moviePK(v.MovieID), voteSK(v.UserID)),
 		ConditionExpression:      aws.String("attribute_exists(PK)"),
-		UpdateExpression:         aws.String("SET #s = :s, #c = :c, #ic = :ic, #u = :u, #cr = :cr"),
-		ExpressionAttributeNames: map[string]string{"#s": "score", "#c": "comment", "#ic": "is_candidate", "#u": "updatedAt", "#cr": "criteria"},
+		UpdateExpression:         aws.String("SET #s = :s, #c = :c, #ic = :ic, #cs = :cs, #u = :u, #cr = :cr"),
+		ExpressionAttributeNames: map[string]string{"#s": "score", "#c": "comment", "#ic": "is_candidate", "#cs": "comment_shared", "#u": "updatedAt", "#cr": "criteria"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":s":  &types.AttributeValueMemberN{Value: strconv.FormatFloat(v.Score, 'f', -1, 64)},
 			":c":  comment,
 			":ic": &types.AttributeValueMemberBOOL{Value: v.IsCandidate},
+			":cs": &types.AttributeValueMemberBOOL{Value: v.CommentShared},
 			":u":  str(v.UpdatedAt.String()),
 			":cr": criteriaValue(v.Criteria),
 		},

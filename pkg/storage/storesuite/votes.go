@@ -22,6 +22,31 @@ var voteCases = []testCase{
 	{"votes/a vote, and every vote of a film, can be deleted", votesDeleted},
 	{"votes/an unknown film or vote is not found", unknownFilmOrVote},
 	{"votes/a voter's cursor does not page another voter's votes", votersCursorsAreTheirs},
+	{"votes/sharing the comment alone changes the vote and is kept", commentSharedAlone},
+}
+
+func commentSharedAlone(t *testing.T, s Stores) {
+	ctx := context.Background()
+	j := juror(newUser(t, s, "share@example.org"))
+	m := newFilm(t, s)
+	comment := "Un montage très libre"
+	first := castVote(t, s, j, m.ID, festival.VoteChange{Score: scoreOf(8), Comment: &comment, CommentSet: true})
+	if first.Vote.CommentShared {
+		t.Fatal("a comment is not shared unless the juror says so")
+	}
+	yes := true
+	shared := castVote(t, s, j, m.ID, festival.VoteChange{CommentShared: &yes})
+	if shared.Created || !shared.Vote.CommentShared || shared.Vote.Score != 8 || shared.Vote.Comment == nil || *shared.Vote.Comment != comment {
+		t.Fatalf("after sharing: %+v, want the same vote, its comment shared", shared.Vote)
+	}
+	stored, err := s.Votes.GetVote(ctx, m.ID, j.ID)
+	if err != nil || !stored.CommentShared {
+		t.Fatalf("stored: %+v, %v", stored, err)
+	}
+	no := false
+	if o := castVote(t, s, j, m.ID, festival.VoteChange{Score: scoreOf(6), CommentShared: &no}); o.Vote.CommentShared {
+		t.Errorf("unshared: %+v", o.Vote)
+	}
 }
 
 func scoreOf(v float64) *float64 { return &v }

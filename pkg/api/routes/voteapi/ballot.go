@@ -10,7 +10,8 @@ import (
 	"github.com/festivalapi/festival/pkg/service/voting"
 )
 
-// readBallot reads a vote body ({score, comment, is_candidate}; the aliases
+// readBallot reads a vote body ({score, comment, is_candidate,
+// comment_shared}; the aliases
 // note and comments are already mapped by web.Body). Nothing is
 // required here: a first vote needs a score, which the store decides.
 func readBallot(f web.Fields) (voting.Ballot, error) {
@@ -55,6 +56,13 @@ func readBallot(f web.Fields) (voting.Ballot, error) {
 			return ch, apperr.E(apperr.Invalid, "Le champ is_candidate doit être un booléen (true ou false)")
 		}
 		ch.IsCandidate = &b
+	}
+	if f.Has("comment_shared") && !f.IsNull("comment_shared") {
+		var b bool
+		if _, err := f.Decode("comment_shared", &b); err != nil {
+			return ch, apperr.E(apperr.Invalid, texts.CommentSharedShape)
+		}
+		ch.CommentShared = &b
 	}
 	return ch, nil
 }

@@ -22,6 +22,7 @@ export type Award = Schemas["Award"];
 export type Settings = Schemas["Settings"];
 export type Season = Schemas["Season"];
 export type OutboxMessage = Schemas["OutboxMessage"];
+export type FilmFeedback = Schemas["Feedback"];
 export type JurorProgress = Schemas["JurorProgress"];
 export type LateCode = Schemas["LateCode"];
 export type CategoryWindow = Schemas["CategoryWindow"];
@@ -197,6 +198,12 @@ export const api = {
   resultsCsv: async (category?: number) => (await send("GET", `/votes/results.csv${categoryQuery(category)}`)).blob(),
   audit: (query: Record<string, string>) => page<AuditEntry>("/audit", query),
   notifications: (query: Record<string, string>) => page<OutboxMessage>("/notifications", query),
+  editNotification: (id: string, fields: { subject?: string; text?: string }) =>
+    call<{ message: string; notification: OutboxMessage }>("PUT", `/notifications/${encodeURIComponent(id)}`, fields),
+  discardNotification: (id: string) => call<{ message: string }>("DELETE", `/notifications/${encodeURIComponent(id)}`),
+  release: (id_categorie?: number) =>
+    call<{ message: string; released: number }>("POST", "/notifications/release", id_categorie ? { id_categorie } : {}),
+  feedback: (id: number) => call<FilmFeedback>("GET", `/movies/${id}/feedback`),
   progress: () => call<JurorProgress[]>("GET", "/votes/progress"),
   lateCodes: () => all<LateCode>("/settings/late-codes"),
   viewing: (id: number, from: number, to: number) => call<Schemas["Viewing"]>("POST", `/movies/${id}/viewing`, { from, to }),

@@ -4,6 +4,7 @@ import { fr } from "../i18n/fr";
 import { Collaborators } from "../ui/Collaborators";
 import { DirectUpload } from "../ui/DirectUpload";
 import { FilmFacts } from "../ui/FilmFacts";
+import { FilmFeedback } from "../ui/FilmFeedback";
 import { Player } from "../ui/Player";
 import { Review } from "../ui/Review";
 import { conflict, VoteForm } from "../ui/VoteForm";
@@ -85,7 +86,12 @@ export function Film({ id }: { id: number }) {
       <FilmFacts m={film} />
       {props && me?.role === "ADMIN" && <Admin {...props} />}
       {props && me?.role === "JURY" && <Judging {...props} />}
-      {props && me?.role === "PRODUCER" && film.id_user === me.id_user && <Producing {...props} />}
+      {props && me?.role === "PRODUCER" && film.id_user === me.id_user && (
+        <>
+          <FilmFeedback id={film.id_movie} />
+          <Producing {...props} />
+        </>
+      )}
     </article>
   );
 }

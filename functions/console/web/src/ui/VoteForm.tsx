@@ -48,6 +48,7 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
       const answer = await api.vote(m.id_movie, {
         ...scored,
         comment: String(f.get("comment") ?? ""),
+        comment_shared: f.get("comment_shared") === "on",
         is_candidate: f.get("is_candidate") === "on",
       });
       setSaved(answer.vote);
@@ -103,6 +104,10 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
       <label>
         {fr.vote.comment}
         <textarea name="comment" rows={4} defaultValue={vote?.comment ?? ""} key={vote?.updatedAt} />
+      </label>
+      <label class="check">
+        <input name="comment_shared" type="checkbox" defaultChecked={vote?.comment_shared ?? false} key={vote?.updatedAt} />
+        {fr.vote.share}
       </label>
       <label class="check">
         <input name="is_candidate" type="checkbox" defaultChecked={vote?.is_candidate ?? false} key={vote?.updatedAt} />

@@ -1,30 +1,135 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, type OutboxMessage } from "../../api/client";
+import { api, type Category, type OutboxMessage } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Table } from "../../ui/Table";
-import { Feedback, useAction } from "../../ui/action";
+import { Feedback, useAction, type Action } from "../../ui/action";
 import { AdminPage } from "./AdminNav";
 import { when } from "../../ui/dates";
 
-const states = ["failed", "pending", "sent"] as const;
+const states = ["failed", "pending", "held", "sent", "discarded"] as const;
 type State = (typeof states)[number];
 
-// Messages lists the outbox one state at a time, newest first: the failed
-// ones first, since they are what an admin must act on.
+// Release is "Publier maintenant": one category's decisions, or all of them.
+function Release({ action, onDone }: { action: Action; onDone: () => void }) {
+  const [categories, setCategories] = useState<Category[]>([]);
+  useEffect(() => {
+    api.categories().then(setCategories, () => setCategories([]));
+  }, []);
+  function release(id: number | undefined, what: string) {
+    if (!confirm(fr.outbox.releaseConfirm(what))) return;
+    action.run(async () => {
+      const answer = await api.release(id);
+      onDone();
+      return answer.message;
+    });
+  }
+  return (
+    <div class="filters" role="group" aria-label={fr.outbox.releaseTitle}>
+      {categories.map((c) => (
+        <button key={c.id_categorie} type="button" class="secondary" disabled={action.busy} onClick={() => release(c.id_categorie, c.name)}>
+          {fr.outbox.releaseCategory(c.name)}
+        </button>
+      ))}
+      <button type="button" disabled={action.busy} onClick={() => release(undefined, fr.board.all)}>
+        {fr.outbox.releaseAll}
+      </button>
+    </div>
+  );
+}
+
+// Held is one message waiting for its release: read as it will be sent,
+// rewritten or withdrawn.
+function Held({ m, action, onChange }: { m: OutboxMessage; action: Action; onChange: (m: OutboxMessage | null) => void }) {
+  const [editing, setEditing] = useState(false);
+  const label = `${fr.outbox.kind[m.kind as keyof typeof fr.outbox.kind] ?? m.kind} — ${m.subject}`;
+  function save(e: SubmitEvent) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget as HTMLFormElement);
+    action.run(async () => {
+      const answer = await api.editNotification(m.id_message, { subject: String(f.get("subject")), text: String(f.get("text")) });
+      setEditing(false);
+      onChange(answer.notification);
+      return answer.message;
+    });
+  }
+  function discard() {
+    if (!confirm(fr.outbox.discardConfirm)) return;
+    action.run(async () => {
+      const answer = await api.discardNotification(m.id_message);
+      onChange(null);
+      return answer.message;
+    });
+  }
+  return (
+    <tr>
+      <td>{m.next_attempt_at ? when(m.next_attempt_at) : ""}</td>
+      <td>{fr.outbox.kind[m.kind as keyof typeof fr.outbox.kind] ?? m.kind}</td>
+      <td>
+        {editing ? (
+          <form class="form" onSubmit={save} aria-label={`${fr.outbox.edit} : ${label}`}>
+            <label>
+              {fr.outbox.subject}
+              <input name="subject" required maxLength={200} defaultValue={m.subject} />
+            </label>
+            <label>
+              {fr.outbox.text}
+              <textarea name="text" required rows={8} maxLength={10000} defaultValue={m.text} />
+            </label>
+            <p class="actions">
+              <button type="submit" disabled={action.busy}>
+                {fr.outbox.save}
+              </button>
+              <button type="button" class="secondary" onClick={() => setEditing(false)}>
+                {fr.outbox.cancel}
+              </button>
+            </p>
+          </form>
+        ) : (
+          <>
+            <strong>{m.subject}</strong>
+            <pre class="message-text">{m.text}</pre>
+          </>
+        )}
+      </td>
+      <td>{m.to.map((id) => `#${id}`).join(", ")}</td>
+      <td>
+        {!editing && (
+          <p class="actions">
+            <button type="button" class="secondary" aria-label={`${fr.outbox.edit} : ${label}`} onClick={() => setEditing(true)}>
+              {fr.outbox.edit}
+            </button>
+            <button type="button" class="secondary" aria-label={`${fr.outbox.discard} : ${label}`} disabled={action.busy} onClick={discard}>
+              {fr.outbox.discard}
+            </button>
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+// Messages lists the outbox one state at a time, newest first (held ones
+// soonest first): the failed ones first, since they are what an admin must
+// act on.
 function Messages() {
   const [state, setState] = useState<State>("failed");
   const [items, setItems] = useState<OutboxMessage[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const action = useAction();
+  const listing = useAction();
 
   function load(s: State, cursor: string | null) {
-    action.run(async () => {
+    listing.run(async () => {
       const page = await api.notifications({ state: s, limit: "50", ...(cursor ? { cursor } : {}) });
       setItems(cursor ? [...(items ?? []), ...page.items] : page.items);
       setNext(page.next);
     });
   }
   useEffect(() => load(state, null), [state]);
+
+  function replace(id: string, m: OutboxMessage | null) {
+    setItems((items ?? []).flatMap((x) => (x.id_message !== id ? [x] : m ? [m] : [])));
+  }
 
   return (
     <>
@@ -36,14 +141,29 @@ function Messages() {
           </button>
         ))}
       </div>
+      {state === "held" && (
+        <>
+          <p class="meta">{fr.outbox.heldIntro}</p>
+          <Release action={action} onDone={() => load("held", null)} />
+        </>
+      )}
       <Feedback of={action} />
+      <Feedback of={listing} />
       {items && items.length === 0 && <p>{fr.outbox.none}</p>}
-      {items && items.length > 0 && (
+      {items && items.length > 0 && state === "held" && (
+        <Table caption={fr.outbox.state[state]} columns={fr.outbox.heldColumns}>
+          {items.map((m) => (
+            <Held key={m.id_message} m={m} action={action} onChange={(x) => replace(m.id_message, x)} />
+          ))}
+        </Table>
+      )}
+      {items && items.length > 0 && state !== "held" && (
         <Table caption={fr.outbox.state[state]} columns={fr.outbox.columns}>
           {items.map((m) => (
             <tr key={m.id_message}>
               <td>{m.createdAt ? when(m.createdAt) : ""}</td>
-              <td>{fr.outbox.kind[m.kind]}</td>
+              <td>{fr.outbox.kind[m.kind as keyof typeof fr.outbox.kind] ?? m.kind}</td>
+              <td>{m.subject}</td>
               <td>{m.to.map((id) => `#${id}`).join(", ")}</td>
               <td>{m.attempts}</td>
               <td>{m.last_error}</td>
@@ -52,7 +172,7 @@ function Messages() {
         </Table>
       )}
       {next && (
-        <button type="button" onClick={() => load(state, next)} disabled={action.busy}>
+        <button type="button" onClick={() => load(state, next)} disabled={listing.busy}>
           {fr.outbox.more}
         </button>
       )}

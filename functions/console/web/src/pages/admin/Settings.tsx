@@ -1,4 +1,4 @@
-import { api, type Category, type CategoryWindow, type Role } from "../../api/client";
+import { api, type Category, type CategoryWindow, type Role, type Settings as SettingsT } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
@@ -25,6 +25,15 @@ const dates = [
   { name: "voting_open_at", label: fr.settings.votingOpenAt },
   { name: "voting_close_at", label: fr.settings.votingCloseAt },
 ] as const;
+
+// The parts of the feedback a producer may read once decisions are out.
+const feedbackParts = [
+  { name: "decision", label: fr.settings.feedbackDecision },
+  { name: "marks", label: fr.settings.feedbackMarks },
+  { name: "comments", label: fr.settings.feedbackComments },
+  { name: "viewing", label: fr.settings.feedbackViewing },
+] as const;
+type FeedbackParts = NonNullable<SettingsT["feedback"]>;
 
 // categoryWindows reads the categories' own windows from the form: a
 // category with no date has none (the festival's apply).
@@ -63,6 +72,9 @@ function Form() {
             jury_reminder_days: Number(f.get("jury_reminder_days")),
             min_watched_share: Number(f.get("min_watched_share")),
             category_windows: categoryWindows(f, categories),
+            decisions_release_at: fromInput(String(f.get("decisions_release_at") ?? "")) || null,
+            public_selection: f.get("public_selection") === "curated" ? "curated" : "all",
+            feedback: Object.fromEntries(feedbackParts.map((p) => [p.name, f.get(`feedback-${p.name}`) === "on"])) as FeedbackParts,
           });
           return answer.message;
         });
@@ -149,6 +161,39 @@ function Form() {
           <input type="radio" name="public_film_view" value="redacted" defaultChecked={settings.public_film_view === "redacted"} />
           {fr.settings.filmViewRedacted}
         </label>
+      </fieldset>
+      <fieldset>
+        <legend>{fr.settings.release}</legend>
+        <label>
+          {fr.settings.releaseAt}
+          <input
+            type="datetime-local"
+            name="decisions_release_at"
+            defaultValue={settings.decisions_release_at ? toInput(settings.decisions_release_at) : ""}
+          />
+        </label>
+        <p class="meta">{fr.settings.releaseHint}</p>
+        <fieldset>
+          <legend>{fr.settings.publicSelection}</legend>
+          <p class="meta">{fr.settings.selectionAdvice}</p>
+          <label class="check">
+            <input type="radio" name="public_selection" value="all" defaultChecked={settings.public_selection !== "curated"} />
+            {fr.settings.selectionAll}
+          </label>
+          <label class="check">
+            <input type="radio" name="public_selection" value="curated" defaultChecked={settings.public_selection === "curated"} />
+            {fr.settings.selectionCurated}
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>{fr.settings.feedback}</legend>
+          {feedbackParts.map((p) => (
+            <label class="check" key={p.name}>
+              <input type="checkbox" name={`feedback-${p.name}`} defaultChecked={Boolean(settings.feedback?.[p.name])} />
+              {p.label}
+            </label>
+          ))}
+        </fieldset>
       </fieldset>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
