@@ -35,7 +35,6 @@ type Outbox interface {
 	MarkDelivered(ctx context.Context, id string, userID int64) error
 	// FinishAttempt files a claimed message by how its attempt went.
 	FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error
-	ListMessages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error)
 	// HoldMessage puts a due message back in the queue until until; false
 	// when another runner took it first.
 	HoldMessage(ctx context.Context, m festival.Message, until time.Time) (bool, error)
