@@ -35,6 +35,7 @@ export type CollaboratorInput = Schemas["CollaboratorInput"];
 export type DirectPart = UploadStarted["part"];
 export type JuryProfile = Schemas["JuryProfile"];
 export type AssignmentPreview = Schemas["AssignmentPreview"];
+export type StatusWords = operations["getStatusWords"]["responses"]["200"]["content"]["application/json"];
 export type AssignmentRequest = operations["previewAssignment"]["requestBody"]["content"]["application/json"];
 
 const tokenKey = "festival.token";
@@ -187,6 +188,7 @@ export const api = {
   createAward: (id_movie: number, name: string) => call<unknown>("POST", "/awards", { id_movie, name }),
   deleteAward: (id: number) => call<unknown>("DELETE", `/awards/${id}`),
   settings: () => call<Settings>("GET", "/settings"),
+  statusWords: () => call<StatusWords>("GET", "/settings/status-words"),
   updateSettings: (s: SettingsChange) => call<{ message: string; settings: Settings }>("PUT", "/settings", s),
   season: () => call<Season>("GET", "/season"),
   results: (category?: number) => call<MovieResult[]>("GET", `/votes/results${categoryQuery(category)}`),
