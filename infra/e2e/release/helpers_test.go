@@ -5,9 +5,7 @@ package release
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -51,27 +49,11 @@ func deliver(t *testing.T, api *apitest.API) {
 	}
 }
 
-// mailbox reads the local server's mailbox (/_mailbox.json).
-func mailbox(t *testing.T, api *apitest.API) []festival.Email {
-	t.Helper()
-	resp, err := http.Get(api.URL + "/_mailbox.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	var mails []festival.Email
-	if err := json.Unmarshal(data, &mails); err != nil {
-		t.Fatalf("mailbox: %v: %s", err, data)
-	}
-	return mails
-}
-
 // decisionMails are the mails that tell of a decision (not of a film received).
 func decisionMails(t *testing.T, api *apitest.API) []festival.Email {
 	t.Helper()
 	var out []festival.Email
-	for _, m := range mailbox(t, api) {
+	for _, m := range api.Mailbox(t) {
 		if !strings.Contains(m.Subject, "Film reçu") {
 			out = append(out, m)
 		}
