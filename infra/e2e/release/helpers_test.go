@@ -20,18 +20,13 @@ import (
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
 
-// clock is the local stack's time, moved by the test.
+// clock is the local stack's time, set by the test.
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
 }
 
 func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 // start starts the stack on a clock the test moves; the outbox runs only
 // when the test says (DeliverNow).
