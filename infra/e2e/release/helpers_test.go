@@ -28,7 +28,7 @@ type clock struct {
 
 func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 
-// start starts the stack on a clock the test moves; the outbox runs only
+// start starts the stack on a fixed clock; the outbox runs only
 // when the test says (DeliverNow).
 func start(t *testing.T) (*apitest.API, *clock) {
 	c := &clock{t: time.Now().UTC().Truncate(time.Millisecond)}
