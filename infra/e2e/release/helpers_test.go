@@ -5,9 +5,7 @@ package release
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -22,20 +20,15 @@ import (
 
 func TestMain(m *testing.M) { dynamotest.Main(m) }
 
-// clock is the local stack's time, moved by the test.
+// clock is the local stack's time, set by the test.
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
 }
 
 func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
-// start starts the stack on a clock the test moves; the outbox runs only
+// start starts the stack on a fixed clock; the outbox runs only
 // when the test says (DeliverNow).
 func start(t *testing.T) (*apitest.API, *clock) {
 	c := &clock{t: time.Now().UTC().Truncate(time.Millisecond)}
@@ -51,27 +44,11 @@ func deliver(t *testing.T, api *apitest.API) {
 	}
 }
 
-// mailbox reads the local server's mailbox (/_mailbox.json).
-func mailbox(t *testing.T, api *apitest.API) []festival.Email {
-	t.Helper()
-	resp, err := http.Get(api.URL + "/_mailbox.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	var mails []festival.Email
-	if err := json.Unmarshal(data, &mails); err != nil {
-		t.Fatalf("mailbox: %v: %s", err, data)
-	}
-	return mails
-}
-
 // decisionMails are the mails that tell of a decision (not of a film received).
 func decisionMails(t *testing.T, api *apitest.API) []festival.Email {
 	t.Helper()
 	var out []festival.Email
-	for _, m := range mailbox(t, api) {
+	for _, m := range api.Mailbox(t) {
 		if !strings.Contains(m.Subject, "Film reçu") {
 			out = append(out, m)
 		}

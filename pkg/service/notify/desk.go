@@ -16,14 +16,14 @@ import (
 // decisions of a category, or all of them, now.
 type Desk struct {
 	store DeskStores
-	mail  *Service // renders messages as delivery does (no mailer needed)
+	cfg   Config // renders messages as delivery does
 	now   func() time.Time
 }
 
 // NewDesk returns the outbox's desk; cfg names the festival in the texts
 // it shows, as delivery does.
 func NewDesk(st DeskStores, cfg Config, now func() time.Time) *Desk {
-	return &Desk{store: st, mail: &Service{cfg: cfg, now: now}, now: now}
+	return &Desk{store: st, cfg: cfg, now: now}
 }
 
 // DefaultListLimit is the page size of GET /notifications without ?limit=.
@@ -51,7 +51,7 @@ func (d *Desk) List(ctx context.Context, st festival.MessageState, p festival.Pa
 		return nil, "", err
 	}
 	for i, m := range msgs {
-		msgs[i].Subject, msgs[i].Text = d.mail.Render(m, users[firstOf(m)].FirstName, true)
+		msgs[i].Subject, msgs[i].Text = d.cfg.Render(m, users[firstOf(m)].FirstName, true)
 	}
 	return msgs, next, nil
 }
@@ -107,7 +107,7 @@ func (d *Desk) shown(ctx context.Context, m festival.Message) (festival.Message,
 	if err != nil {
 		return m, err
 	}
-	m.Subject, m.Text = d.mail.Render(m, users[firstOf(m)].FirstName, true)
+	m.Subject, m.Text = d.cfg.Render(m, users[firstOf(m)].FirstName, true)
 	return m, nil
 }
 

@@ -35,7 +35,6 @@ type Outbox interface {
 	MarkDelivered(ctx context.Context, id string, userID int64) error
 	// FinishAttempt files a claimed message by how its attempt went.
 	FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error
-	ListMessages(ctx context.Context, st festival.MessageState, p festival.Page) ([]festival.Message, string, error)
 	// HoldMessage puts a due message back in the queue until until; false
 	// when another runner took it first.
 	HoldMessage(ctx context.Context, m festival.Message, until time.Time) (bool, error)
@@ -175,12 +174,12 @@ func (s *Service) holdUnreleased(ctx context.Context, m festival.Message, season
 
 // Render is a message as its recipient firstName reads it: the texts an
 // admin wrote, or the template's, with a reset token masked when masked.
-func (s *Service) Render(m festival.Message, firstName string, masked bool) (subject, text string) {
+func (c Config) Render(m festival.Message, firstName string, masked bool) (subject, text string) {
 	params := m.Params
 	if masked {
 		params = m.ShownParams()
 	}
-	subject, text = texts.Mail(string(m.Kind), params, s.cfg.Festival, firstName, s.cfg.ConsoleURL)
+	subject, text = texts.Mail(string(m.Kind), params, c.Festival, firstName, c.ConsoleURL)
 	if m.Subject != "" {
 		subject = m.Subject
 	}
@@ -202,7 +201,7 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 		if !ok {
 			continue // the account is gone: nobody to tell
 		}
-		subject, text := s.Render(m, u.FirstName, false)
+		subject, text := s.cfg.Render(m, u.FirstName, false)
 		err := s.mailer.Send(ctx, festival.Email{ID: m.ID + "-" + strconv.FormatInt(to, 10), To: u.Email, Subject: subject, Text: text})
 		if err == nil {
 			err = s.store.MarkDelivered(ctx, m.ID, to)
@@ -214,7 +213,7 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 	}
 	// An ended message keeps the texts it had (its first recipient's, a
 	// token masked) in place of its params.
-	subject, text := s.Render(m, users[firstOf(m)].FirstName, true)
+	subject, text := s.cfg.Render(m, users[firstOf(m)].FirstName, true)
 	switch {
 	case failure == nil:
 		return festival.MessageOutcome{State: festival.MessageSent, At: now, Subject: subject, Text: text}

@@ -151,13 +151,14 @@ test("jurors share a comment, an admin holds, rewrites, withdraws and publishes 
   await feedback.getByText(`Dans la catégorie « ${cat.name} », votre film est au niveau ou au-dessus de 100 % des films notés.`).waitFor();
   await shot(producer, "feedback-5-producer-after");
   // The picture of the feedback for the documentation (docs/images/feedback.png):
-  // "Retours du jury", with a margin.
+  // the film's title and facts, then "Retours du jury", with a margin.
   await producer.evaluate(() => window.scrollTo(0, 0));
+  const top = await producer.locator("#film-title").boundingBox();
   const box = await feedback.boundingBox();
   await producer.screenshot({
     path: new URL("../test-results/feedback-producer.png", import.meta.url).pathname,
     fullPage: true,
-    clip: { x: box.x - 24, y: box.y - 8, width: box.width + 48, height: box.height + 32 },
+    clip: { x: box.x - 24, y: top.y - 24, width: box.width + 48, height: box.y + box.height - top.y + 48 },
   });
   await accessible(producer, assert);
   await producer.close();
