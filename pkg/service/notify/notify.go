@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/domain/mailtemplate"
 )
 
 // Mailer sends an e-mail.
@@ -43,11 +43,18 @@ type Recipients interface {
 	UsersByID(ctx context.Context, ids []int64) (map[int64]festival.User, error)
 }
 
+// Templates reads the festival's own message templates (none when it kept
+// the defaults).
+type Templates interface {
+	MessageTemplates(ctx context.Context) ([]mailtemplate.Template, error)
+}
+
 // Store is what the runner reads and writes; pkg/app wires the DynamoDB
 // store into it.
 type Store interface {
 	Outbox
 	Recipients
+	Templates
 }
 
 // Config names the festival in its messages and says where its console is.
@@ -98,6 +105,10 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 	if err != nil {
 		return r, err
 	}
+	set, err := s.templates(ctx)
+	if err != nil {
+		return r, err
+	}
 	var errs []error
 	for _, m := range due {
 		m, claimed, err := s.store.ClaimMessage(ctx, m, s.now().Add(lease))
@@ -108,7 +119,7 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 		if !claimed {
 			continue // another runner has it
 		}
-		outcome := s.attempt(ctx, m, users)
+		outcome := s.attempt(ctx, m, users, set)
 		if err := s.store.FinishAttempt(ctx, m.ID, outcome); err != nil {
 			errs = append(errs, err)
 			continue
@@ -127,7 +138,7 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 }
 
 // attempt sends a claimed message to each recipient it has not reached yet.
-func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User) festival.MessageOutcome {
+func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User, set *mailtemplate.Set) festival.MessageOutcome {
 	now := s.now()
 	var failure error
 	for _, to := range m.To {
@@ -138,8 +149,10 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 		if !ok {
 			continue // the account is gone: nobody to tell
 		}
-		subject, text := texts.Mail(string(m.Kind), m.Params, s.cfg.Festival, u.FirstName, s.cfg.ConsoleURL)
-		err := s.mailer.Send(ctx, festival.Email{ID: m.ID + "-" + strconv.FormatInt(to, 10), To: u.Email, Subject: subject, Text: text})
+		subject, text, err := render(set, m, u, s.cfg)
+		if err == nil {
+			err = s.mailer.Send(ctx, festival.Email{ID: m.ID + "-" + strconv.FormatInt(to, 10), To: u.Email, Subject: subject, Text: text})
+		}
 		if err == nil {
 			err = s.store.MarkDelivered(ctx, m.ID, to)
 		}
@@ -156,6 +169,28 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 	default:
 		return festival.MessageOutcome{State: festival.MessagePending, At: now.Add(festival.MessageRetryDelay(m.Attempts)), Error: failure.Error()}
 	}
+}
+
+// templates reads the festival's templates once for the run, over the
+// defaults; one it saved that no longer passes the check is logged and
+// replaced by the default.
+func (s *Service) templates(ctx context.Context) (*mailtemplate.Set, error) {
+	custom, err := s.store.MessageTemplates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	set, errs := mailtemplate.NewSet(custom)
+	for _, err := range errs {
+		s.log.Warn("message template refused, the default applies", "err", err.Error())
+	}
+	return set, nil
+}
+
+// render writes message m for the recipient u: through the festival's
+// template of its kind, or the default.
+func render(set *mailtemplate.Set, m festival.Message, u festival.User, cfg Config) (subject, text string, err error) {
+	return set.Render(m, mailtemplate.Site{Festival: cfg.Festival, Link: cfg.ConsoleURL},
+		mailtemplate.Recipient{FirstName: u.FirstName, LastName: u.LastName})
 }
 
 // List lists the messages of one state for admins, newest first.
