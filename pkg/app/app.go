@@ -33,6 +33,7 @@ import (
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
+	"github.com/festivalapi/festival/pkg/service/messaging"
 	"github.com/festivalapi/festival/pkg/service/movies"
 	"github.com/festivalapi/festival/pkg/service/notify"
 	"github.com/festivalapi/festival/pkg/service/voting"
@@ -178,6 +179,13 @@ func (d *Deps) admin() *festadmin.Service {
 		Films: st.Films, Ledger: st.Trail, Categories: st.Catalog}, d.Now)
 }
 
+// messaging is what the festival writes: its message templates and the composer.
+func (d *Deps) messaging() *messaging.Service {
+	st := d.Store
+	return messaging.New(messaging.Stores{Templates: st.Settings, Films: st.Films, Votes: st.Votes, People: st.Users, Outbox: st.Outbox},
+		d.Config.Festival, d.Now)
+}
+
 // Group names, one per Lambda function.
 const (
 	GroupAuth       = "auth"
@@ -205,10 +213,11 @@ func (d *Deps) Users() http.Handler {
 	adm := d.admin()
 	mux := http.NewServeMux()
 	mount(mux, "/users", userapi.New(d.accounts(), d.Guard))
-	mount(mux, "/settings", settingsapi.New(adm, d.Guard))
+	msg := d.messaging()
+	mount(mux, "/settings", settingsapi.New(adm, msg, d.Guard))
 	mount(mux, "/season", seasonapi.New(adm))
 	mount(mux, "/audit", auditapi.New(adm, d.Guard))
-	mount(mux, "/notifications", notificationapi.New(adm, d.Guard))
+	mount(mux, "/notifications", notificationapi.New(adm, msg, d.Guard))
 	return web.Serve(d.Log, GroupUsers, mux)
 }
 
@@ -282,9 +291,5 @@ func Run(group string, handler func(*Deps) http.Handler) {
 // NotifyConfig reads how messages name the festival (FESTIVAL_NAME, default
 // "Festival du film") and where they link to (CONSOLE_URL, the console's address).
 func NotifyConfig(getenv func(string) string) notify.Config {
-	c := notify.Config{Festival: strings.TrimSpace(getenv("FESTIVAL_NAME")), ConsoleURL: strings.TrimSpace(getenv("CONSOLE_URL"))}
-	if c.Festival == "" {
-		c.Festival = "Festival du film"
-	}
-	return c
+	return notify.Config{Festival: festivalName(getenv), ConsoleURL: strings.TrimSpace(getenv("CONSOLE_URL"))}
 }

@@ -7,9 +7,9 @@
 package mailtemplate
 
 import (
+	"errors"
 	"slices"
 	"strings"
-	"text/template"
 	"text/template/parse"
 	"unicode/utf8"
 
@@ -145,14 +145,14 @@ func Check(t Template) error {
 		return apperr.E(apperr.Invalid, texts.TemplateResetLink)
 	}
 	data := only(sample, t.Kind)
-	s, err := execute(subject, data)
+	s, err := run(subject, data)
 	if err != nil {
 		return apperr.Ef(apperr.Invalid, texts.TemplateRender, texts.TemplateSubject, readable(err, texts.TemplateSubject))
 	}
 	if strings.ContainsAny(s, "\r\n") {
 		return apperr.E(apperr.Invalid, texts.TemplateOneLine)
 	}
-	if _, err := execute(body, data); err != nil {
+	if _, err := run(body, data); err != nil {
 		return apperr.Ef(apperr.Invalid, texts.TemplateRender, texts.TemplateBody, readable(err, texts.TemplateBody))
 	}
 	return nil
@@ -168,32 +168,20 @@ var sample = map[string]string{
 
 // compile parses one template of kind and returns it with the fields it
 // uses, or the apperr.Invalid that says why it cannot be used: it does not
-// parse, it defines or calls other templates, or it names a field outside
-// kind's whitelist.
-func compile(name, text string, kind festival.MessageKind) (*template.Template, []string, error) {
-	t, err := template.New(name).Option("missingkey=error").Parse(text)
+// parse, it leaves the subset the interpreter runs (engine.go), or it names
+// a field outside kind's whitelist.
+func compile(name, text string, kind festival.MessageKind) (*parse.Tree, []string, error) {
+	t, err := parseTemplate(name, text)
+	var unsupported errUnsupported
+	if errors.As(err, &unsupported) {
+		return nil, nil, apperr.Ef(apperr.Invalid, texts.TemplateUnsupported, name, unsupported.what)
+	}
 	if err != nil {
 		return nil, nil, apperr.Ef(apperr.Invalid, texts.TemplateSyntax, name, readable(err, name))
 	}
-	if len(t.Templates()) > 1 {
-		return nil, nil, apperr.Ef(apperr.Invalid, texts.TemplateNoDefine, name)
-	}
-	var used []string
-	nested := false
-	walk(t.Root, func(n parse.Node) {
-		switch n := n.(type) {
-		case *parse.FieldNode:
-			used = append(used, n.Ident[0])
-		case *parse.VariableNode:
-			if n.Ident[0] == "$" && len(n.Ident) > 1 {
-				used = append(used, n.Ident[1])
-			}
-		case *parse.TemplateNode:
-			nested = true
-		}
-	})
-	if nested {
-		return nil, nil, apperr.Ef(apperr.Invalid, texts.TemplateNoDefine, name)
+	used, err := supported(t)
+	if errors.As(err, &unsupported) {
+		return nil, nil, apperr.Ef(apperr.Invalid, texts.TemplateUnsupported, name, unsupported.what)
 	}
 	allowed := Fields(kind)
 	for _, f := range used {
@@ -204,11 +192,9 @@ func compile(name, text string, kind festival.MessageKind) (*template.Template, 
 	return t, used, nil
 }
 
-// walk calls visit on n and every node under it.
+// walk calls visit on n and every node under it that the subset allows
+// (others are refused where they stand).
 func walk(n parse.Node, visit func(parse.Node)) {
-	if n == nil {
-		return
-	}
 	visit(n)
 	switch n := n.(type) {
 	case *parse.ListNode:
@@ -221,19 +207,12 @@ func walk(n parse.Node, visit func(parse.Node)) {
 	case *parse.ActionNode:
 		walk(n.Pipe, visit)
 	case *parse.IfNode:
-		walkBranch(&n.BranchNode, visit)
-	case *parse.RangeNode:
-		walkBranch(&n.BranchNode, visit)
-	case *parse.WithNode:
-		walkBranch(&n.BranchNode, visit)
-	case *parse.TemplateNode:
 		walk(n.Pipe, visit)
+		walk(n.List, visit)
+		walk(n.ElseList, visit)
 	case *parse.PipeNode:
 		if n == nil {
 			return
-		}
-		for _, v := range n.Decl {
-			walk(v, visit)
 		}
 		for _, c := range n.Cmds {
 			walk(c, visit)
@@ -242,15 +221,7 @@ func walk(n parse.Node, visit func(parse.Node)) {
 		for _, a := range n.Args {
 			walk(a, visit)
 		}
-	case *parse.ChainNode:
-		walk(n.Node, visit)
 	}
-}
-
-func walkBranch(b *parse.BranchNode, visit func(parse.Node)) {
-	walk(b.Pipe, visit)
-	walk(b.List, visit)
-	walk(b.ElseList, visit)
 }
 
 // readable is a template error without the package's prefix: "ligne 2 :

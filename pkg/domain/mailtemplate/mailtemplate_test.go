@@ -117,19 +117,29 @@ func TestCheck(t *testing.T) {
 		want          string // part of the error, "" when accepted
 	}{
 		{"plain", festival.MessageMovieReceived, "Reçu : {{.Title}}", "Bonjour {{.FirstName}} {{.LastName}}, {{.Festival}} {{.Link}}", ""},
-		{"conditions and variables", festival.MessageMovieStatus, `{{if eq .Status "primé"}}Bravo{{else}}{{.Status}}{{end}}`, `{{$t := .Title}}{{with $t}}{{.}}{{end}} {{$.Title}}`, ""},
+		{"conditions", festival.MessageMovieStatus, `{{if eq .Status "primé" "finaliste"}}Bravo{{else if ne .Status "sélectionné"}}{{.Status}}{{end}}`,
+			`{{- if and .FirstName (not .LastName)}}x{{else if or .Title "y"}}{{.Title}}{{end -}} {{/* note */}}`, ""},
+		{"variables", festival.MessageMovieReceived, "s", `{{$t := .Title}}{{$t}}`, "$t := .Title n'est pas permis"},
+		{"fields through $", festival.MessageResultsPublished, "Résultats", "{{$.Link}}", "$.Link n'est pas permis"},
+		{"range", festival.MessageJuryAssignment, "s", "{{range .Titles}}x{{end}}", "n'est pas permis"},
+		{"with", festival.MessageMovieReceived, "s", "{{with .Title}}x{{end}}", "n'est pas permis"},
+		{"dot", festival.MessageMovieReceived, "s", "{{.}}", "n'est pas permis"},
+		{"pipeline", festival.MessageMovieReceived, "s", `{{.Title | eq "x"}}`, "n'est pas permis"},
+		{"chained field", festival.MessageMovieReceived, "s", "{{.Title.Length}}", "n'est pas permis"},
 		{"unknown field", festival.MessageMovieReceived, "{{.Title}}", "{{.Count}} films", "champ inconnu {{.Count}}"},
-		{"unknown field through $", festival.MessageResultsPublished, "Résultats", "{{$.Title}}", "champ inconnu {{.Title}}"},
 		{"unknown field in a condition", festival.MessageJuryReminder, "Rappel", "{{if .Score}}x{{end}}", "champ inconnu {{.Score}}"},
 		{"syntax", festival.MessageMovieReceived, "{{.Title", "corps", "Le sujet ne se lit pas : ligne 1"},
 		{"unknown function", festival.MessageMovieReceived, "s", "{{upper .Title}}", "Le corps du message ne se lit pas"},
-		{"define", festival.MessageMovieReceived, "s", `{{define "x"}}y{{end}}{{template "x"}}`, "define, template et block"},
+		{"define", festival.MessageMovieReceived, "s", `{{define "x"}}y{{end}}{{template "x"}}`, "n'est pas permis"},
 		{"empty subject", festival.MessageMovieReceived, "  ", "corps", "Le sujet doit faire de 1 à 200"},
 		{"subject too long", festival.MessageMovieReceived, strings.Repeat("a", MaxSubject+1), "corps", "Le sujet doit faire de 1 à 200"},
 		{"subject at its bound", festival.MessageMovieReceived, strings.Repeat("é", MaxSubject), "corps", ""},
 		{"body too long", festival.MessageMovieReceived, "s", long, "Le corps du message doit faire de 1 à 10000"},
 		{"subject on two lines", festival.MessageJuryAssignment, "{{.Titles}}", "corps", "une ligne"},
-		{"fails on the sample", festival.MessageMovieReceived, "{{index .Title 40}}", "corps", "Le sujet ne s'applique pas à un exemple"},
+		{"fails on the sample", festival.MessageMovieReceived, "{{eq .Title}}", "corps", "Le sujet ne s'applique pas à un exemple : eq attend deux arguments"},
+		{"a field called", festival.MessageMovieReceived, "s", `{{.Title "x"}}`, "Le corps du message ne s'applique pas à un exemple"},
+		{"types compared", festival.MessageMovieReceived, "s", `{{if eq .Title true}}x{{end}}`, "types différents"},
+		{"unknown function", festival.MessageMovieReceived, "s", `{{index .Title 1}}`, `function "index" not defined`},
 		{"reset without its link", festival.MessagePasswordReset, "Mot de passe", "Ouvrez la console : {{.Link}}", "{{.ResetLink}}"},
 		{"reset with its link", festival.MessagePasswordReset, "Mot de passe", "Ouvrez : {{.ResetLink}}", ""},
 		{"reset link elsewhere", festival.MessageMovieReceived, "s", "{{.ResetLink}}", "champ inconnu {{.ResetLink}}"},
@@ -201,6 +211,33 @@ func TestViews(t *testing.T) {
 		custom := v.Kind == festival.MessageJuryReminder
 		if v.Customised != custom || (custom && (v.Subject != "Rappel" || v.UpdatedAt != at)) || (!custom && v.Subject != d.Subject) {
 			t.Errorf("%s: %+v", v.Kind, v)
+		}
+	}
+}
+
+// TestInterpreter: the subset runs as text/template would run it.
+func TestInterpreter(t *testing.T) {
+	data := map[string]string{"A": "a", "Empty": ""}
+	cases := []struct{ text, want string }{
+		{"x{{.A}}y{{.Empty}}z", "xayz"},
+		{"{{if .Empty}}1{{else if .A}}2{{else}}3{{end}}", "2"},
+		{`{{if eq .A "b" "a"}}yes{{end}}`, "yes"},
+		{`{{ne .A "a"}}`, "false"},
+		{`{{and .A .Empty "z"}}|{{and .A "z"}}|{{or .Empty "" .A}}|{{or .Empty ""}}`, "|z|a|"},
+		{`{{not .Empty}} {{not (eq .A "a")}}`, "true false"},
+		{"a  {{- .A -}}  b{{/* gone */}}", "aab"},
+	}
+	for _, c := range cases {
+		tree, err := parseTemplate("t", c.text)
+		if err != nil {
+			t.Fatalf("%s: %v", c.text, err)
+		}
+		if _, err := supported(tree); err != nil {
+			t.Fatalf("%s: %v", c.text, err)
+		}
+		got, err := run(tree, data)
+		if err != nil || got != c.want {
+			t.Errorf("%s = %q, %v; want %q", c.text, got, err, c.want)
 		}
 	}
 }

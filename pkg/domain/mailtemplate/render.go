@@ -3,7 +3,7 @@ package mailtemplate
 import (
 	"fmt"
 	"strings"
-	"text/template"
+	"text/template/parse"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
@@ -21,7 +21,7 @@ type Recipient struct {
 }
 
 // pair is a kind's subject and body, parsed.
-type pair struct{ subject, body *template.Template }
+type pair struct{ subject, body *parse.Tree }
 
 // Set is the templates one outbox run renders with: the festival's own
 // where it wrote them, the defaults otherwise, each parsed once; composed
@@ -87,10 +87,10 @@ func (s *Set) Render(m festival.Message, site Site, to Recipient) (subject, text
 		return "", "", err
 	}
 	data := only(Data(m, site, to), m.Kind)
-	if subject, err = execute(p.subject, data); err != nil {
+	if subject, err = run(p.subject, data); err != nil {
 		return "", "", err
 	}
-	if text, err = execute(p.body, data); err != nil {
+	if text, err = run(p.body, data); err != nil {
 		return "", "", err
 	}
 	return subject, text, nil
@@ -144,12 +144,4 @@ func only(all map[string]string, kind festival.MessageKind) map[string]string {
 		out[f] = all[f]
 	}
 	return out
-}
-
-func execute(t *template.Template, data map[string]string) (string, error) {
-	var b strings.Builder
-	if err := t.Execute(&b, data); err != nil {
-		return "", err
-	}
-	return b.String(), nil
 }

@@ -124,7 +124,7 @@ const (
 	TemplateBodyLength    = "Le corps du message doit faire de 1 à %d caractères"
 	TemplateSyntax        = "%s ne se lit pas : %s"
 	TemplateUnknownField  = "%s : champ inconnu {{.%s}} (champs permis : %s)"
-	TemplateNoDefine      = "%s : les blocs define, template et block ne sont pas permis"
+	TemplateUnsupported   = "%s : %s n'est pas permis (un modèle emploie {{.Champ}}, {{if ...}} {{else if ...}} {{else}} {{end}}, des textes entre guillemets et les fonctions eq, ne, not, and, or)"
 	TemplateRender        = "%s ne s'applique pas à un exemple : %s"
 	TemplateOneLine       = "Le sujet doit tenir sur une ligne"
 	TemplateResetLink     = "Le message de réinitialisation doit contenir le lien {{.ResetLink}} : sans lui, personne ne peut changer son mot de passe"

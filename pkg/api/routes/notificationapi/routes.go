@@ -1,5 +1,6 @@
 // Package notificationapi serves /notifications: the outbox's messages, for
-// admins to see what the festival told whom and what it could not. pkg/app
+// admins to see what the festival told whom and what it could not, and the
+// composer that writes to a group. pkg/app
 // decides which function serves it.
 package notificationapi
 
@@ -11,18 +12,21 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
+	"github.com/festivalapi/festival/pkg/service/messaging"
 )
 
 // Handler serves /notifications.
 type Handler struct {
-	admin *festadmin.Service
+	admin    *festadmin.Service
+	messages *messaging.Service
 }
 
-// New returns the /notifications route.
-func New(adm *festadmin.Service, g *auth.Guard) http.Handler {
-	h := &Handler{admin: adm}
+// New returns the /notifications routes.
+func New(adm *festadmin.Service, msg *messaging.Service, g *auth.Guard) http.Handler {
+	h := &Handler{admin: adm, messages: msg}
 	mux := http.NewServeMux()
 	mux.Handle("GET /notifications", g.Require(h.list, festival.RoleAdmin))
+	mux.Handle("POST /notifications/compose", g.Require(h.compose, festival.RoleAdmin))
 	return mux
 }
 
