@@ -34,6 +34,11 @@ export type CollaboratorInput = Schemas["CollaboratorInput"];
 export type DirectPart = UploadStarted["part"];
 export type JuryProfile = Schemas["JuryProfile"];
 export type AssignmentPreview = Schemas["AssignmentPreview"];
+export type MessageTemplate = Schemas["MessageTemplate"];
+// Composition is what the console sends; preview is the call it makes.
+export type Composition = Omit<Schemas["Composition"], "preview">;
+export type CompositionPreview = Schemas["CompositionPreview"];
+export type CompositionWritten = Schemas["CompositionWritten"];
 export type AssignmentRequest = operations["previewAssignment"]["requestBody"]["content"]["application/json"];
 
 const tokenKey = "festival.token";
@@ -208,6 +213,13 @@ export const api = {
   previewAssignment: (req: AssignmentRequest) => call<AssignmentPreview>("POST", "/movies/assignment/preview", req),
   applyAssignment: (plan_id: string) =>
     call<{ message: string; films_changed: number }>("POST", "/movies/assignment/apply", { plan_id }),
+  templates: () => call<MessageTemplate[]>("GET", "/settings/templates"),
+  saveTemplate: (kind: string, subject: string, body: string) =>
+    call<{ message: string; template: MessageTemplate }>("PUT", `/settings/templates/${encodeURIComponent(kind)}`, { subject, body }),
+  resetTemplate: (kind: string) =>
+    call<{ message: string; template: MessageTemplate }>("DELETE", `/settings/templates/${encodeURIComponent(kind)}`),
+  previewComposition: (c: Composition) => call<CompositionPreview>("POST", "/notifications/compose", { ...c, preview: true }),
+  sendComposition: (c: Composition) => call<CompositionWritten>("POST", "/notifications/compose", { ...c, preview: false }),
   requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),
   confirmReset: (token: string, password: string) =>
     call<{ message: string }>("POST", "/auth/password-reset/confirm", { token, password }),
