@@ -132,7 +132,7 @@ func Check(t Template) error {
 	if n := utf8.RuneCountInString(strings.TrimSpace(t.Body)); n == 0 || utf8.RuneCountInString(t.Body) > MaxBody {
 		return apperr.Ef(apperr.Invalid, texts.TemplateBodyLength, MaxBody)
 	}
-	subject, used, err := compile(texts.TemplateSubject, t.Subject, t.Kind)
+	subject, _, err := compile(texts.TemplateSubject, t.Subject, t.Kind)
 	if err != nil {
 		return err
 	}
@@ -140,7 +140,6 @@ func Check(t Template) error {
 	if err != nil {
 		return err
 	}
-	used = append(used, inBody...)
 	if t.Kind == festival.MessagePasswordReset && !slices.Contains(inBody, FieldResetLink) {
 		return apperr.E(apperr.Invalid, texts.TemplateResetLink)
 	}
@@ -235,6 +234,5 @@ func readable(err error, name string) string {
 	if col, after, ok := strings.Cut(rest, ":"); ok && col != "" && strings.Trim(col, "0123456789") == "" {
 		rest = after
 	}
-	rest = strings.TrimPrefix(strings.TrimSpace(rest), "executing \""+name+"\" at ")
-	return "ligne " + line + " : " + rest
+	return "ligne " + line + " : " + strings.TrimSpace(rest)
 }
