@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -212,5 +213,32 @@ func TestAnAdminWritesToAGroupAfterAPreview(t *testing.T) {
 		t.Errorf("audit: %v", audit)
 	} else if d := audit[0]["details"].(map[string]any); d["role"] != "PRODUCER" || d["statuses"] != "selected" || d["messages"] != "2" {
 		t.Errorf("audit details: %v", d)
+	}
+}
+
+// TestAMessageAboutADecisionWaitsForTheRelease: before the decisions'
+// release date, a message to the producers of selected films would tell
+// them the decision: it waits in the outbox until the release.
+func TestAMessageAboutADecisionWaitsForTheRelease(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin, prod := api.Register("ADMIN"), api.Register("PRODUCER")
+	release := festival.NewTime(time.Now().Add(72 * time.Hour).Truncate(time.Second))
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"decisions_release_at": release.String()}).Expect(http.StatusOK)
+	api.StoreMovie(t, prod, festival.Movie{Title: "Cléo de 5 à 7", SelectionStatus: festival.StatusSelected})
+	write := func(to map[string]any) {
+		api.Do("POST", "/notifications/compose", admin.Token, map[string]any{"to": to, "subject": "Programme", "body": "{{.Titles}}"}).Expect(http.StatusOK)
+	}
+	write(map[string]any{"role": "PRODUCER", "statuses": []string{"selected"}})
+	write(map[string]any{"role": "PRODUCER"})
+	due := map[string]int{}
+	for _, m := range api.Do("GET", "/notifications?state=pending", admin.Token, nil).Expect(http.StatusOK).List() {
+		if m["kind"] == "festival.message" {
+			at, _ := time.Parse(time.RFC3339, m["next_attempt_at"].(string))
+			due[fmt.Sprint(at.Equal(release.Time))]++
+		}
+	}
+	if due["true"] != 1 || due["false"] != 1 {
+		t.Fatalf("composed messages due at the release: %v, want the one naming the selection", due)
 	}
 }

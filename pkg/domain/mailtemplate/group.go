@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
@@ -24,6 +25,7 @@ type Addressee struct {
 	ID                  int64
 	FirstName, LastName string
 	Titles              []string
+	films               []festival.Movie
 }
 
 // TitlesText is the films of an addressee as {{.Titles}} shows them: one
@@ -44,13 +46,14 @@ func (g Group) Select(films []festival.Movie, votes []festival.Vote) []Addressee
 		voted[[2]int64{v.MovieID, v.UserID}] = true
 	}
 	byID := map[int64]*Addressee{}
-	add := func(id int64, first, last, title string) {
+	add := func(id int64, first, last string, m festival.Movie) {
 		a := byID[id]
 		if a == nil {
 			a = &Addressee{ID: id, FirstName: first, LastName: last}
 			byID[id] = a
 		}
-		a.Titles = append(a.Titles, title)
+		a.Titles = append(a.Titles, m.Title)
+		a.films = append(a.films, m)
 	}
 	for _, m := range films {
 		if g.CategoryID > 0 && !slices.Contains(festival.CategoryIDs(m.Categories), g.CategoryID) {
@@ -62,13 +65,13 @@ func (g Group) Select(films []festival.Movie, votes []festival.Vote) []Addressee
 				if m.Producer != nil {
 					first, last = m.Producer.FirstName, m.Producer.LastName
 				}
-				add(m.OwnerID, first, last, m.Title)
+				add(m.OwnerID, first, last, m)
 			}
 			continue
 		}
 		for _, j := range m.Juries {
 			if !g.Behind || !voted[[2]int64{m.ID, j.ID}] {
-				add(j.ID, j.FirstName, j.LastName, m.Title)
+				add(j.ID, j.FirstName, j.LastName, m)
 			}
 		}
 	}
@@ -80,4 +83,21 @@ func (g Group) Select(films []festival.Movie, votes []festival.Vote) []Addressee
 		return cmp.Or(cmp.Compare(a.LastName, b.LastName), cmp.Compare(a.FirstName, b.FirstName), cmp.Compare(a.ID, b.ID))
 	})
 	return out
+}
+
+// Due is when the message to a may go. A message to producers drawn by a
+// decision (selected, finalist, awarded, refused) tells them of it, so it
+// waits as the decision's own message does (Season.DecisionDue): until the
+// last of their films' decisions is released. Any other goes now.
+func (g Group) Due(a Addressee, s festival.Season, now time.Time) time.Time {
+	if g.Role != festival.RoleProducer || !slices.ContainsFunc(g.Statuses, festival.SelectionStatus.IsDecision) {
+		return now
+	}
+	due := now
+	for _, m := range a.films {
+		if d := s.DecisionDue(now, festival.CategoryIDs(m.Categories)); d.After(due) {
+			due = d
+		}
+	}
+	return due
 }

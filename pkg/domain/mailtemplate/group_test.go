@@ -3,6 +3,7 @@ package mailtemplate
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
@@ -46,5 +47,41 @@ func TestGroupSelect(t *testing.T) {
 	}
 	if s := (Addressee{Titles: []string{"A", "B"}}).TitlesText(); s != "- A\n- B" {
 		t.Errorf("titles: %q", s)
+	}
+}
+
+// TestAMessageThatTellsOfADecisionWaitsForItsRelease: to producers drawn
+// by a decision, held until the last of their films' decisions is out (a
+// category released early lets its films go); any other message goes now.
+func TestAMessageThatTellsOfADecisionWaitsForItsRelease(t *testing.T) {
+	now := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	release := now.Add(10 * 24 * time.Hour)
+	season := festival.Season{DecisionsReleaseAt: festival.NewTime(release), ReleasedCategories: map[int64]festival.Time{7: festival.NewTime(now)}}
+	early := festival.Movie{ID: 1, Title: "A", OwnerID: 10, SelectionStatus: festival.StatusSelected, Categories: []festival.MovieCategory{{ID: 7}}}
+	late := festival.Movie{ID: 2, Title: "B", OwnerID: 11, SelectionStatus: festival.StatusSelected, Juries: []festival.Jury{{ID: 20}}}
+	films := []festival.Movie{early, late}
+	decided := Group{Role: festival.RoleProducer, Statuses: []festival.SelectionStatus{festival.StatusSelected}}
+	cases := []struct {
+		name string
+		g    Group
+		s    festival.Season
+		want map[int64]time.Time
+	}{
+		{"decision, one category released early", decided, season, map[int64]time.Time{10: now, 11: release}},
+		{"decision, no release date", decided, festival.Season{}, map[int64]time.Time{10: now, 11: now}},
+		{"no decision named", Group{Role: festival.RoleProducer}, season, map[int64]time.Time{10: now, 11: now}},
+		{"deliberation", Group{Role: festival.RoleProducer, Statuses: []festival.SelectionStatus{festival.StatusAssigned}}, season, map[int64]time.Time{}},
+		{"jurors", Group{Role: festival.RoleJury}, season, map[int64]time.Time{20: now}},
+	}
+	for _, c := range cases {
+		group := c.g.Select(films, nil)
+		if len(group) != len(c.want) {
+			t.Errorf("%s: %d people, want %d", c.name, len(group), len(c.want))
+		}
+		for _, a := range group {
+			if got := c.g.Due(a, c.s, now); !got.Equal(c.want[a.ID]) {
+				t.Errorf("%s: %d due %s, want %s", c.name, a.ID, got, c.want[a.ID])
+			}
+		}
 	}
 }

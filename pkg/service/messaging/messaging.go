@@ -113,12 +113,13 @@ const MaxSamples = 5
 
 // Compose checks the message, draws the group (400 when it is empty) and
 // either renders samples (a preview) or writes one message to each person,
-// rendered when delivered (their name as their account then says).
+// rendered when delivered (their name as their account then says), held
+// until the release of the decisions it tells of (Group.Due).
 func (s *Service) Compose(ctx context.Context, c festival.Actor, in Composition) (Composed, error) {
 	if err := mailtemplate.Check(mailtemplate.Template{Kind: festival.MessageFestival, Subject: in.Subject, Body: in.Body}); err != nil {
 		return Composed{}, err
 	}
-	group, err := s.draw(ctx, in.To)
+	group, season, err := s.draw(ctx, in.To)
 	if err != nil {
 		return Composed{}, err
 	}
@@ -134,24 +135,27 @@ func (s *Service) Compose(ctx context.Context, c festival.Actor, in Composition)
 	msgs := make([]festival.Message, len(group))
 	for i, a := range group {
 		msgs[i] = festival.NewMessage(festival.MessageFestival, []int64{a.ID}, mailtemplate.Composed(in.Subject, in.Body, a.TitlesText()), now)
+		msgs[i].NextAttemptAt = festival.NewTime(in.To.Due(a, season, now))
 	}
 	return out, s.st.Outbox.WriteMessages(ctx, c, msgs, details(in))
 }
 
-// draw is the group's people: every film (from the films' cache), and
+// draw is the group's people: every film (from the films' cache, with the
+// settings in the same request: a decision's release holds messages), and
 // every vote when only jurors behind are wanted.
-func (s *Service) draw(ctx context.Context, g mailtemplate.Group) ([]mailtemplate.Addressee, error) {
-	films, _, err := s.st.Films.ListMovies(ctx, festival.MovieFilter{}, festival.Page{})
+func (s *Service) draw(ctx context.Context, g mailtemplate.Group) ([]mailtemplate.Addressee, festival.Season, error) {
+	var st festival.Settings
+	films, _, err := s.st.Films.ListMovies(ctx, festival.MovieFilter{Settings: &st}, festival.Page{})
 	if err != nil {
-		return nil, err
+		return nil, st.Season, err
 	}
 	var votes []festival.Vote
 	if g.Behind {
 		if votes, _, err = s.st.Votes.ListVotes(ctx, festival.Page{}); err != nil {
-			return nil, err
+			return nil, st.Season, err
 		}
 	}
-	return g.Select(films, votes), nil
+	return g.Select(films, votes), st.Season, nil
 }
 
 // samples renders the message for the first people of the group, with the
