@@ -226,11 +226,18 @@ func TestAMessageAboutADecisionWaitsForTheRelease(t *testing.T) {
 	release := festival.NewTime(time.Now().Add(72 * time.Hour).Truncate(time.Second))
 	api.Do("PUT", "/settings", admin.Token, map[string]any{"decisions_release_at": release.String()}).Expect(http.StatusOK)
 	api.StoreMovie(t, prod, festival.Movie{Title: "Cléo de 5 à 7", SelectionStatus: festival.StatusSelected})
-	write := func(to map[string]any) {
-		api.Do("POST", "/notifications/compose", admin.Token, map[string]any{"to": to, "subject": "Programme", "body": "{{.Titles}}"}).Expect(http.StatusOK)
+	write := func(to map[string]any) string {
+		r := api.Do("POST", "/notifications/compose", admin.Token, map[string]any{"to": to, "subject": "Programme", "body": "{{.Titles}}"}).Expect(http.StatusOK)
+		return r.JSON()["message"].(string)
 	}
-	write(map[string]any{"role": "PRODUCER", "statuses": []string{"selected"}})
-	write(map[string]any{"role": "PRODUCER"})
+	want := "Message écrit pour 1 destinataire(s) : il part avec la file d'envoi ; 1 message(s) annonçant une décision attendent sa publication (au plus tard le " +
+		festival.FrenchDate(release) + ")"
+	if msg := write(map[string]any{"role": "PRODUCER", "statuses": []string{"selected"}}); msg != want {
+		t.Errorf("answer %q, want %q", msg, want)
+	}
+	if msg := write(map[string]any{"role": "PRODUCER"}); msg != "Message écrit pour 1 destinataire(s) : il part avec la file d'envoi" {
+		t.Errorf("answer %q", msg)
+	}
 	due := map[string]int{}
 	for _, m := range api.Do("GET", "/notifications?state=pending", admin.Token, nil).Expect(http.StatusOK).List() {
 		if m["kind"] == "festival.message" {

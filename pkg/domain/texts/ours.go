@@ -139,4 +139,5 @@ const (
 	ComposeBehindProducer = "Le champ to.behind ne vaut que pour les jurés (role JURY)"
 	ComposeNoRecipient    = "Aucun destinataire ne correspond à ce groupe : rien n'est écrit"
 	ComposeWritten        = "Message écrit pour %d destinataire(s) : il part avec la file d'envoi"
+	ComposeHeld           = " ; %d message(s) annonçant une décision attendent sa publication (au plus tard le %s)"
 )

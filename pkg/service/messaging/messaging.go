@@ -106,6 +106,10 @@ type Sample struct {
 type Composed struct {
 	Recipients int
 	Samples    []Sample
+	// Held is how many of the messages written wait for the decisions'
+	// release, until HeldUntil at the latest.
+	Held      int
+	HeldUntil time.Time
 }
 
 // MaxSamples is how many messages a preview renders.
@@ -135,7 +139,14 @@ func (s *Service) Compose(ctx context.Context, c festival.Actor, in Composition)
 	msgs := make([]festival.Message, len(group))
 	for i, a := range group {
 		msgs[i] = festival.NewMessage(festival.MessageFestival, []int64{a.ID}, mailtemplate.Composed(in.Subject, in.Body, a.TitlesText()), now)
-		msgs[i].NextAttemptAt = festival.NewTime(in.To.Due(a, season, now))
+		due := in.To.Due(a, season, now)
+		msgs[i].NextAttemptAt = festival.NewTime(due)
+		if due.After(now) {
+			out.Held++
+		}
+		if due.After(out.HeldUntil) {
+			out.HeldUntil = due
+		}
 	}
 	return out, s.st.Outbox.WriteMessages(ctx, c, msgs, details(in))
 }
@@ -198,5 +209,11 @@ func details(in Composition) map[string]string {
 	}
 }
 
-// Written is the answer's sentence for n messages written.
-func Written(n int) string { return fmt.Sprintf(texts.ComposeWritten, n) }
+// Written is the answer's sentence for the messages written.
+func Written(c Composed) string {
+	msg := fmt.Sprintf(texts.ComposeWritten, c.Recipients)
+	if c.Held > 0 {
+		msg += fmt.Sprintf(texts.ComposeHeld, c.Held, festival.FrenchDate(festival.NewTime(c.HeldUntil)))
+	}
+	return msg
+}
