@@ -70,7 +70,10 @@ func linkedCalls(t *testing.T, groups []string) map[string][]string {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	args := []string{"build", "-tags", "lambda.norpc", "-o", dir + string(filepath.Separator)}
+	// The Lambda build's flags but the stripping (-s -w: nm needs the
+	// symbols), so the compiled packages are those infra/lambdatest builds:
+	// one compile in the build cache serves both tests.
+	args := []string{"build", "-tags", "lambda.norpc", "-trimpath", "-o", dir + string(filepath.Separator)}
 	for _, g := range groups {
 		args = append(args, "./functions/"+g)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/openapicheck"
+	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
@@ -261,4 +262,20 @@ func (a *API) Login(email, password string) string {
 	a.t.Helper()
 	r := a.Do("POST", "/auth/login", "", map[string]any{"email": email, "password": password}).Expect(http.StatusOK)
 	return r.JSON()["data"].(map[string]any)["token"].(string)
+}
+
+// Mailbox reads what the local outbox delivered (/_mailbox.json).
+func (a *API) Mailbox(t testing.TB) []festival.Email {
+	t.Helper()
+	resp, err := a.client.Get(a.URL + "/_mailbox.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	var mails []festival.Email
+	if err := json.Unmarshal(data, &mails); err != nil {
+		t.Fatalf("mailbox: %v: %s", err, data)
+	}
+	return mails
 }

@@ -5,9 +5,7 @@ package messages
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -16,22 +14,6 @@ import (
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
-
-// mailbox reads the local server's mailbox (/_mailbox.json).
-func mailbox(t *testing.T, api *apitest.API) []festival.Email {
-	t.Helper()
-	resp, err := http.Get(api.URL + "/_mailbox.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	var mails []festival.Email
-	if err := json.Unmarshal(data, &mails); err != nil {
-		t.Fatalf("mailbox: %v: %s", err, data)
-	}
-	return mails
-}
 
 func deliver(t *testing.T, api *apitest.API) {
 	t.Helper()
@@ -44,7 +26,7 @@ func deliver(t *testing.T, api *apitest.API) {
 // newest first).
 func mailTo(t *testing.T, api *apitest.API, to string) festival.Email {
 	t.Helper()
-	for _, m := range mailbox(t, api) {
+	for _, m := range api.Mailbox(t) {
 		if m.To == to {
 			return m
 		}
@@ -143,7 +125,7 @@ func TestAnAdminWritesToAGroupAfterAPreview(t *testing.T) {
 	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", a), admin.Token, map[string]any{"juries": []int64{diligent.ID, late.ID}}).Expect(http.StatusOK)
 	api.Do("POST", fmt.Sprintf("/votes/mine/%d", a), diligent.Token, map[string]any{"score": 8}).Expect(http.StatusCreated)
 	deliver(t, api) // the assignments' messages
-	before := len(mailbox(t, api))
+	before := len(api.Mailbox(t))
 
 	compose := func(to map[string]any, preview bool) *apitest.Response {
 		return api.Do("POST", "/notifications/compose", admin.Token, map[string]any{
@@ -197,7 +179,7 @@ func TestAnAdminWritesToAGroupAfterAPreview(t *testing.T) {
 		t.Fatalf("pending: %v", pending)
 	}
 	deliver(t, api)
-	mails := mailbox(t, api)
+	mails := api.Mailbox(t)
 	if len(mails) != before+2 {
 		t.Fatalf("%d messages mailed, want 2 more than %d", len(mails), before)
 	}

@@ -2,7 +2,6 @@ package season
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -10,24 +9,7 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/domain/festival"
 )
-
-// mailbox reads the local server's mailbox (/_mailbox.json).
-func mailbox(t *testing.T, api *apitest.API) []festival.Email {
-	t.Helper()
-	resp, err := http.Get(api.URL + "/_mailbox.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	var mails []festival.Email
-	if err := json.Unmarshal(data, &mails); err != nil {
-		t.Fatalf("mailbox: %v: %s", err, data)
-	}
-	return mails
-}
 
 func TestTheProducerAndTheJuryAreMailedAndAdminsSeeTheOutbox(t *testing.T) {
 	t.Parallel()
@@ -47,7 +29,7 @@ func TestTheProducerAndTheJuryAreMailedAndAdminsSeeTheOutbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	for _, m := range mailbox(t, api) {
+	for _, m := range api.Mailbox(t) {
 		got[m.To] += m.Subject + "|"
 		if strings.Contains(m.Text, "motdepasse") {
 			t.Errorf("a message shows a password: %s", m.Text)
@@ -76,7 +58,7 @@ func TestTheProducerAndTheJuryAreMailedAndAdminsSeeTheOutbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	published := map[string]int{}
-	for _, m := range mailbox(t, api) {
+	for _, m := range api.Mailbox(t) {
 		if strings.HasSuffix(m.Subject, "Les résultats sont publiés") {
 			published[m.To]++
 		}

@@ -117,7 +117,7 @@ func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 		t.Fatal(err)
 	}
 	var reminders []festival.Email
-	for _, m := range mailbox(t, api) {
+	for _, m := range api.Mailbox(t) {
 		if strings.Contains(m.Subject, "Rappel") {
 			reminders = append(reminders, m)
 			if m.To != late.Email || !strings.Contains(m.Text, "Il vous reste 1 film(s) à noter avant le") {

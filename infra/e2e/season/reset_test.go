@@ -24,7 +24,7 @@ func TestAPasswordIsResetOnceThroughTheMailedLink(t *testing.T) {
 	if err := api.Server.DeliverNow(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	mails := mailbox(t, api)
+	mails := api.Mailbox(t)
 	if len(mails) != 1 || mails[0].To != jury.Email {
 		t.Fatalf("mailbox: %+v, want one message to the account (none to an unknown e-mail)", mails)
 	}

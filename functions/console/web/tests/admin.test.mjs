@@ -90,9 +90,9 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await page.goto(`${baseURL}/#/films/${films.lola}`);
   await page.getByRole("heading", { name: "Examen" }).waitFor();
   await page.waitForFunction(() => document.querySelector("video")?.readyState >= 1);
-  await page.getByLabel("Statut").selectOption("VALIDATED");
+  await page.getByLabel("Statut").selectOption("assigned");
   await page.getByRole("button", { name: "Enregistrer le statut" }).click();
-  await page.getByText("Statut enregistré : Retenu.").waitFor();
+  await page.getByText("Statut enregistré : confié au jury.").waitFor();
   await page.getByRole("group", { name: "Catégories du film" }).getByLabel("Long métrage").check();
   await page.getByRole("button", { name: "Enregistrer les catégories" }).click();
   await page.getByText("Catégories enregistrées.").waitFor();

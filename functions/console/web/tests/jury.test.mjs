@@ -118,7 +118,7 @@ test("a juror watches an assigned film with subtitles past its link's expiry, vo
   await page.getByRole("link", { name: "Une chambre en ville" }).click();
   await page.getByRole("button", { name: "Proposer comme candidat sans noter" }).click();
   await page.getByText("Le film est proposé comme candidat.").waitFor();
-  assert.match(await page.locator(".badge").first().innerText(), /Candidat/);
+  assert.match(await page.locator(".badge").first().innerText(), /proposé par un juré/);
   await shot(page, "jury-4-candidate");
 
   // A film the juror worked on: explained, with no vote to cast.

@@ -97,7 +97,7 @@ test("a producer signs up, submits a film that survives a dropped connection, an
   await page.reload();
   await page.getByRole("link", { name: "Mes films" }).click();
   const row = page.getByRole("row").filter({ hasText: "Adieu Philippine" });
-  assert.match(await row.innerText(), /1962\s+À envoyer\s+En attente/);
+  assert.match(await row.innerText(), /1962\s+À envoyer\s+reçu/);
   await row.getByRole("link", { name: "Adieu Philippine" }).click();
   await page.getByText("Le film n'a pas encore été envoyé : envoyez-le ci-dessous.").waitFor();
   await page.getByLabel("Fichier du film (MP4)").setInputFiles(join(dir, "adieu-philippine.mp4"));

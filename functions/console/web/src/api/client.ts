@@ -39,6 +39,7 @@ export type MessageTemplate = Schemas["MessageTemplate"];
 export type Composition = Omit<Schemas["Composition"], "preview">;
 export type CompositionPreview = Schemas["CompositionPreview"];
 export type CompositionWritten = Schemas["CompositionWritten"];
+export type StatusWords = operations["getStatusWords"]["responses"]["200"]["content"]["application/json"];
 export type AssignmentRequest = operations["previewAssignment"]["requestBody"]["content"]["application/json"];
 
 const tokenKey = "festival.token";
@@ -191,6 +192,7 @@ export const api = {
   createAward: (id_movie: number, name: string) => call<unknown>("POST", "/awards", { id_movie, name }),
   deleteAward: (id: number) => call<unknown>("DELETE", `/awards/${id}`),
   settings: () => call<Settings>("GET", "/settings"),
+  statusWords: () => call<StatusWords>("GET", "/settings/status-words"),
   updateSettings: (s: SettingsChange) => call<{ message: string; settings: Settings }>("PUT", "/settings", s),
   season: () => call<Season>("GET", "/season"),
   results: (category?: number) => call<MovieResult[]>("GET", `/votes/results${categoryQuery(category)}`),

@@ -3,8 +3,14 @@ import { fr } from "../i18n/fr";
 
 export const minutes = (m: Movie) => (m.duration ? fr.film.minutes(Math.round(m.duration / 60)) : null);
 
+// The words are the API's, by audience (status_label): a producer never
+// reads the deliberation, the public never a refusal. Only the festival's
+// good news has a colour of its own.
+const selected = ["selected", "finalist", "awarded"];
+
 export function StatusBadge({ m }: { m: Movie }) {
-  return <span class={`badge badge-${m.status}`}>{fr.film.status[m.status] ?? m.status}</span>;
+  const tone = selected.includes(m.selection_status) ? "yes" : "open";
+  return <span class={`badge badge-${tone}`}>{m.status_label ?? fr.film.status[m.status] ?? m.status}</span>;
 }
 
 // FilmFacts is what anyone may read of a film: the public record.

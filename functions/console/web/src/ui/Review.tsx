@@ -6,13 +6,17 @@ import { Choice } from "./Choice";
 import { conflict } from "./VoteForm";
 import { Pending } from "./Pending";
 
-const statuses = ["PENDING", "VALIDATED", "CANDIDATE", "REJECTED"] as const;
+// The stored statuses, in the order a film moves through them.
+const statuses = ["submitted", "assigned", "to_discuss", "candidate", "selected", "finalist", "awarded", "refused"] as const;
 
 type Props = { m: Movie; onChange: (m: Movie) => void };
 
 // Status: the admin's decision on a film.
 function StatusForm({ m, onChange }: Props) {
   const action = useAction();
+  const words = useLoad(api.statusWords, []);
+  if (words.state !== "ready") return <Pending of={words} />;
+  const admin: Record<string, string> = words.data.admin;
   return (
     <form
       class="form"
@@ -22,14 +26,14 @@ function StatusForm({ m, onChange }: Props) {
         action.run(async () => {
           const a = await api.setStatus(m.id_movie, v.status);
           onChange(a.movie);
-          return fr.review.statusSaved(fr.film.status[a.movie.status]);
+          return fr.review.statusSaved(a.movie.status_label ?? a.movie.selection_status);
         });
       }}
     >
       <h3 id="status-title">{fr.review.status}</h3>
       <label>
         {fr.review.newStatus}
-        <Choice name="status" initial={m.status} options={statuses.map((st) => [st, fr.film.status[st]] as const)} />
+        <Choice name="status" initial={m.selection_status} options={statuses.map((st) => [st, admin[st] ?? st] as const)} />
       </label>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>

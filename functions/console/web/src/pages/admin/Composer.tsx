@@ -6,15 +6,20 @@ import { CategorySelect } from "../../ui/CategorySelect";
 import { useLoad } from "../../useLoad";
 
 type Role = Composition["to"]["role"];
-const statuses = Object.keys(fr.writing.statusNames);
+type Status = NonNullable<Composition["to"]["statuses"]>[number];
+// The stored statuses, in the order a film moves through them; their words
+// are the API's (GET /settings/status-words, an admin's).
+const statuses: Status[] = ["submitted", "assigned", "to_discuss", "candidate", "selected", "finalist", "awarded", "refused"];
 
 // Composer writes one message to each person of a group: the group and the
 // text first, then a preview (how many people, and their first messages as
 // the API renders them), then the sending, through the outbox.
 export function Composer() {
   const categories = useLoad(api.categories);
+  const words = useLoad(api.statusWords);
+  const admin: Record<string, string> = words.state === "ready" ? words.data.admin : {};
   const [role, setRole] = useState<Role>("PRODUCER");
-  const [picked, setPicked] = useState<string[]>([]);
+  const [picked, setPicked] = useState<Status[]>([]);
   const [category, setCategory] = useState("");
   const [behind, setBehind] = useState(false);
   const [subject, setSubject] = useState(fr.writing.subjectDefault);
@@ -25,7 +30,7 @@ export function Composer() {
   const composition = (): Composition => ({
     to: {
       role,
-      ...(role === "PRODUCER" && picked.length > 0 ? { statuses: picked as NonNullable<Composition["to"]["statuses"]> } : {}),
+      ...(role === "PRODUCER" && picked.length > 0 ? { statuses: picked } : {}),
       ...(category ? { id_categorie: Number(category) } : {}),
       ...(role === "JURY" && behind ? { behind: true } : {}),
     },
@@ -70,7 +75,7 @@ export function Composer() {
                     checked={picked.includes(s)}
                     onChange={(e) => changed(setPicked)(e.currentTarget.checked ? [...picked, s] : picked.filter((p) => p !== s))}
                   />
-                  {fr.writing.statusNames[s]}
+                  {admin[s] ?? s}
                 </label>
               ))}
             </fieldset>
