@@ -31,13 +31,12 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/userapi"
 	"github.com/festivalapi/festival/pkg/api/routes/voteapi"
 	"github.com/festivalapi/festival/pkg/api/web"
-	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 	"github.com/festivalapi/festival/pkg/service/decisions"
 	"github.com/festivalapi/festival/pkg/service/feedback"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
+	"github.com/festivalapi/festival/pkg/service/messaging"
 	"github.com/festivalapi/festival/pkg/service/movies"
 	"github.com/festivalapi/festival/pkg/service/notify"
 	"github.com/festivalapi/festival/pkg/service/voting"
@@ -190,7 +189,15 @@ func (d *Deps) admin() *festadmin.Service {
 // desk is the outbox's desk: admins read, rewrite, discard and release messages.
 func (d *Deps) desk() *notify.Desk {
 	st := d.Store
-	return notify.NewDesk(notify.DeskStores{Outbox: st.Outbox, Recipients: st.Users, Settings: st.Settings, Categories: st.Catalog}, d.Notify, d.Now)
+	return notify.NewDesk(notify.DeskStores{Outbox: st.Outbox, Recipients: st.Users, Settings: st.Settings, Categories: st.Catalog,
+		Templates: st.Settings}, d.Notify, d.Now)
+}
+
+// messaging is what the festival writes: its message templates and the composer.
+func (d *Deps) messaging() *messaging.Service {
+	st := d.Store
+	return messaging.New(messaging.Stores{Templates: st.Settings, Films: st.Films, Votes: st.Votes, People: st.Users, Outbox: st.Outbox},
+		d.Config.Festival, d.Now)
 }
 
 // Group names, one per Lambda function.
@@ -220,10 +227,11 @@ func (d *Deps) Users() http.Handler {
 	adm := d.admin()
 	mux := http.NewServeMux()
 	mount(mux, "/users", userapi.New(d.accounts(), d.Guard))
-	mount(mux, "/settings", settingsapi.New(adm, d.Guard))
+	msg := d.messaging()
+	mount(mux, "/settings", settingsapi.New(adm, msg, d.Guard))
 	mount(mux, "/season", seasonapi.New(adm))
 	mount(mux, "/audit", auditapi.New(adm, d.Guard))
-	mount(mux, "/notifications", notificationapi.New(d.desk(), d.Guard))
+	mount(mux, "/notifications", notificationapi.New(d.desk(), msg, d.Guard))
 	return web.Serve(d.Log, GroupUsers, mux)
 }
 
@@ -247,15 +255,12 @@ func (d *Deps) MoviesAPI() http.Handler {
 }
 
 // decisions is the bulk decisions' service. Its preview renders each
-// message as the outbox will (texts.Mail, with the festival's name from
-// FESTIVAL_NAME), and reads the jury results for score and rank filters.
+// message as the outbox will (the festival's templates and name), and reads
+// the jury results for score and rank filters.
 func (d *Deps) decisions() *decisions.Service {
 	st := d.Store
-	cfg := NotifyConfig(os.Getenv)
-	render := func(m festival.Message, firstName string) (string, string) {
-		return texts.Mail(string(m.Kind), m.Params, cfg.Festival, firstName, cfg.ConsoleURL)
-	}
-	return decisions.New(decisions.Stores{Plans: st.Plans, Settings: st.Settings, Results: voting.New(st, d.Now)}, render, d.Now)
+	return decisions.New(decisions.Stores{Plans: st.Plans, Settings: st.Settings, Results: voting.New(st, d.Now)},
+		d.Notify.Renderer(st.Settings), d.Now)
 }
 
 // Votes serves /votes.
@@ -316,9 +321,5 @@ func Run(group string, handler func(*Deps) http.Handler) {
 // NotifyConfig reads how messages name the festival (FESTIVAL_NAME, default
 // "Festival du film") and where they link to (CONSOLE_URL, the console's address).
 func NotifyConfig(getenv func(string) string) notify.Config {
-	c := notify.Config{Festival: strings.TrimSpace(getenv("FESTIVAL_NAME")), ConsoleURL: strings.TrimSpace(getenv("CONSOLE_URL"))}
-	if c.Festival == "" {
-		c.Festival = "Festival du film"
-	}
-	return c
+	return notify.Config{Festival: festivalName(getenv), ConsoleURL: strings.TrimSpace(getenv("CONSOLE_URL"))}
 }

@@ -7,6 +7,7 @@ package app
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -23,6 +24,7 @@ type Config struct {
 	MaxSubtitleBytes int64         // MAX_SUBTITLE_BYTES, default 2 MiB
 	S3PathStyle      bool          // S3_FORCE_PATH_STYLE: true for the local S3
 	LogLevel         string        // LOG_LEVEL: debug, info (default), warn, error
+	Festival         string        // FESTIVAL_NAME, default "Festival du film": the composer's previews name it
 }
 
 // ReadConfig reads the configuration through getenv (os.Getenv in production).
@@ -32,6 +34,7 @@ func ReadConfig(getenv func(string) string) (Config, error) {
 		Bucket:    getenv("BUCKET_NAME"),
 		JWTSecret: getenv("JWT_SECRET"),
 		LogLevel:  getenv("LOG_LEVEL"),
+		Festival:  festivalName(getenv),
 	}
 	if c.Table == "" {
 		return c, fmt.Errorf("TABLE_NAME is not set")
@@ -65,6 +68,14 @@ func ReadConfig(getenv func(string) string) (Config, error) {
 	}
 	c.S3PathStyle, _ = strconv.ParseBool(getenv("S3_FORCE_PATH_STYLE"))
 	return c, nil
+}
+
+// festivalName is the festival's name in its messages (FESTIVAL_NAME).
+func festivalName(getenv func(string) string) string {
+	if n := strings.TrimSpace(getenv("FESTIVAL_NAME")); n != "" {
+		return n
+	}
+	return "Festival du film"
 }
 
 func duration(getenv func(string) string, name string, def time.Duration) (time.Duration, error) {

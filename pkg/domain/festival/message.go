@@ -19,7 +19,7 @@ type Message struct {
 	// To are the recipients, by user id: their address is read when the
 	// message is delivered, so a changed e-mail is honoured.
 	To []int64 `json:"to"`
-	// Params fill the message's template (texts.Mail). Not shown: a reset
+	// Params fill the message's template (pkg/domain/mailtemplate). Not shown: a reset
 	// message carries its token.
 	Params map[string]string `json:"-"`
 	// Subject and Text are what an admin wrote in place of the template
@@ -48,6 +48,10 @@ const (
 	MessagePasswordReset    MessageKind = "password.reset"
 	MessageJuryReminder     MessageKind = "jury.reminder"
 	MessageResultsPublished MessageKind = "results.published"
+	// MessageFestival is a message an admin wrote to a group (POST
+	// /notifications/compose): its params carry its own subject and body
+	// templates, rendered for each recipient when delivered.
+	MessageFestival MessageKind = "festival.message"
 )
 
 // MessageState is where a message stands in the outbox.

@@ -2,12 +2,10 @@ package festival
 
 import (
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
-	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func TestStatusPredicatesSayWhoIsInCompetitionAndWhatTheProducerHears(t *testing.T) {
@@ -34,11 +32,6 @@ func TestStatusPredicatesSayWhoIsInCompetitionAndWhatTheProducerHears(t *testing
 		}
 		if got := c.status.ToldToProducer(); got != c.told {
 			t.Errorf("%s told to the producer = %v, want %v", c.status, got, c.told)
-		}
-		// A status the producer hears of has its own mail; the others none.
-		subject, _ := texts.Mail(string(MessageMovieStatus), map[string]string{"title": "T", "status": string(c.status)}, "F", "", "")
-		if hasNews := !strings.HasSuffix(subject, ": "); hasNews != c.told {
-			t.Errorf("%s: the mail's subject %q, want news %v", c.status, subject, c.told)
 		}
 	}
 	if got := CompetingStatuses(); slices.Contains(got, StatusRefused) || len(got) != len(SelectionStatuses)-1 {

@@ -1,50 +1,62 @@
 package texts
 
-import "fmt"
+// The messages the festival sends, as the default templates a festival may
+// edit (pkg/domain/mailtemplate checks and renders them): a subject and a
+// plain-text body per kind of message, in French, written in Go's
+// text/template over the kind's fields ({{.Festival}}, {{.FirstName}},
+// {{.Title}}...). These are the only source of the texts: delivery renders
+// them, or the festival's own version of them.
 
-// Mail is every message the festival sends, in one place: its subject and
-// its plain-text body, in French, signed with the festival's name. kind is a
-// festival.MessageKind; params are the message's own (title, status, token);
-// link is where the console is (a reset message links to it).
-func Mail(kind string, params map[string]string, festival, firstName, link string) (subject, body string) {
-	hello := "Bonjour,"
-	if firstName != "" {
-		hello = "Bonjour " + firstName + ","
-	}
-	sign := "\n\nÀ bientôt,\nL'équipe — " + festival + "\n"
-	title := params["title"]
-	switch kind {
-	case "movie.received":
-		return fmt.Sprintf("[%s] Film reçu : %s", festival, title),
-			fmt.Sprintf("%s\n\nNous avons bien reçu votre film « %s ». Le comité de sélection l'examinera ; vous serez prévenu(e) de sa décision.%s", hello, title, sign)
-	case "movie.status":
-		decision := statusNews[params["status"]]
-		return fmt.Sprintf("[%s] %s : %s", festival, title, decision.subject),
-			fmt.Sprintf("%s\n\n%s%s", hello, fmt.Sprintf(decision.body, title), sign)
-	case "jury.assigned":
-		return fmt.Sprintf("[%s] Un film vous est confié : %s", festival, title),
-			fmt.Sprintf("%s\n\nLe film « %s » vous a été attribué. Vous pouvez le regarder et le noter dans la console du festival : %s%s", hello, title, link, sign)
-	case "jury.assignment":
-		return fmt.Sprintf("[%s] %s film(s) vous sont confiés", festival, params["count"]),
-			fmt.Sprintf("%s\n\nLes films suivants vous ont été attribués :\n%s\n\nVous pouvez les regarder et les noter dans la console du festival : %s#/jury%s", hello, params["titles"], link, sign)
-	case "jury.reminder":
-		return fmt.Sprintf("[%s] Rappel : %s film(s) à noter", festival, params["count"]),
-			fmt.Sprintf("%s\n\nIl vous reste %s film(s) à noter%s. Retrouvez-les dans la console du festival : %s#/jury\n\nPour ne plus recevoir ces rappels, décochez-les dans « Mon compte ».%s",
-				hello, params["count"], params["until"], link, sign)
-	case "results.published":
-		return fmt.Sprintf("[%s] Les résultats sont publiés", festival),
-			fmt.Sprintf("%s\n\nLes résultats du festival sont publiés. Retrouvez la sélection et le palmarès : %s#/palmares%s", hello, link, sign)
-	case "password.reset":
-		return fmt.Sprintf("[%s] Réinitialisation de votre mot de passe", festival),
-			fmt.Sprintf("%s\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n%s#/mot-de-passe?jeton=%s\n\nSi vous n'avez rien demandé, ignorez ce message : votre mot de passe ne change pas.%s",
-				hello, link, params["token"], sign)
-	}
-	return fmt.Sprintf("[%s] Notification", festival), hello + sign
+// mailHello and mailSign open and close every default body.
+const (
+	mailHello = "Bonjour{{if .FirstName}} {{.FirstName}}{{end}},\n\n"
+	mailSign  = "\n\nÀ bientôt,\nL'équipe — {{.Festival}}\n"
+)
+
+// MailTemplate is one kind's default subject and body.
+type MailTemplate struct{ Subject, Body string }
+
+// MailTemplates are the default templates, by message kind
+// (festival.MessageKind).
+var MailTemplates = map[string]MailTemplate{
+	"movie.received": {
+		Subject: "[{{.Festival}}] Film reçu : {{.Title}}",
+		Body:    mailHello + "Nous avons bien reçu votre film « {{.Title}} ». Le comité de sélection l'examinera ; vous serez prévenu(e) de sa décision." + mailSign,
+	},
+	// .Status is the producer's word for the decision (sélectionné,
+	// finaliste, primé, non retenu).
+	"movie.status": {
+		Subject: "[{{.Festival}}] {{.Title}} : " +
+			`{{if eq .Status "sélectionné"}}film sélectionné{{else if eq .Status "finaliste"}}film finaliste{{else if eq .Status "primé"}}film primé{{else}}décision du comité{{end}}`,
+		Body: mailHello +
+			`{{if eq .Status "sélectionné"}}Bonne nouvelle : votre film « {{.Title}} » est sélectionné par le festival.` +
+			`{{else if eq .Status "finaliste"}}Votre film « {{.Title}} » est parmi les finalistes du festival.` +
+			`{{else if eq .Status "primé"}}Félicitations : votre film « {{.Title}} » est primé par le festival.` +
+			`{{else}}Le comité de sélection n'a pas retenu votre film « {{.Title}} » cette année. Merci de nous l'avoir confié.{{end}}` + mailSign,
+	},
+	"jury.assigned": {
+		Subject: "[{{.Festival}}] Un film vous est confié : {{.Title}}",
+		Body:    mailHello + "Le film « {{.Title}} » vous a été attribué. Vous pouvez le regarder et le noter dans la console du festival : {{.Link}}" + mailSign,
+	},
+	"jury.assignment": {
+		Subject: "[{{.Festival}}] {{.Count}} film(s) vous sont confiés",
+		Body:    mailHello + "Les films suivants vous ont été attribués :\n{{.Titles}}\n\nVous pouvez les regarder et les noter dans la console du festival : {{.Link}}#/jury" + mailSign,
+	},
+	"jury.reminder": {
+		Subject: "[{{.Festival}}] Rappel : {{.Count}} film(s) à noter",
+		Body: mailHello + "Il vous reste {{.Count}} film(s) à noter{{if .Until}} avant le {{.Until}}{{end}}. Retrouvez-les dans la console du festival : {{.Link}}#/jury" +
+			"\n\nPour ne plus recevoir ces rappels, décochez-les dans « Mon compte »." + mailSign,
+	},
+	"results.published": {
+		Subject: "[{{.Festival}}] Les résultats sont publiés",
+		Body:    mailHello + "Les résultats du festival sont publiés. Retrouvez la sélection et le palmarès : {{.Link}}#/palmares" + mailSign,
+	},
+	"password.reset": {
+		Subject: "[{{.Festival}}] Réinitialisation de votre mot de passe",
+		Body: mailHello + "Pour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{{.ResetLink}}" +
+			"\n\nSi vous n'avez rien demandé, ignorez ce message : votre mot de passe ne change pas." + mailSign,
+	},
 }
 
-var statusNews = map[string]struct{ subject, body string }{
-	"selected": {"film sélectionné", "Bonne nouvelle : votre film « %s » est sélectionné par le festival."},
-	"finalist": {"film finaliste", "Votre film « %s » est parmi les finalistes du festival."},
-	"refused":  {"décision du comité", "Le comité de sélection n'a pas retenu votre film « %s » cette année. Merci de nous l'avoir confié."},
-	"awarded":  {"film primé", "Félicitations : votre film « %s » est primé par le festival."},
-}
+// MailFallback is what a message of a kind without a template reads.
+var MailFallback = MailTemplate{Subject: "[{{.Festival}}] Notification", Body: "Bonjour{{if .FirstName}} {{.FirstName}}{{end}}," + mailSign}

@@ -114,3 +114,30 @@ const (
 	VoteNotFound                = "Vote non trouvé"
 	VoteUpdated                 = "Vote mis à jour"
 )
+
+// Message templates (GET/PUT/DELETE /settings/templates) and the composer
+// (POST /notifications/compose).
+const (
+	TemplateUnknownKind   = "Modèle de message inconnu : %q"
+	TemplateShape         = "Le corps doit être {\"subject\": texte, \"body\": texte} : le sujet et le corps du message, en modèles Go (text/template)"
+	TemplateSubjectLength = "Le sujet doit faire de 1 à %d caractères"
+	TemplateBodyLength    = "Le corps du message doit faire de 1 à %d caractères"
+	TemplateSyntax        = "%s ne se lit pas : %s"
+	TemplateUnknownField  = "%s : champ inconnu {{.%s}} (champs permis : %s)"
+	TemplateUnsupported   = "%s : %s n'est pas permis (un modèle emploie {{.Champ}}, {{if ...}} {{else if ...}} {{else}} {{end}}, des textes entre guillemets et les fonctions eq, ne, not, and, or)"
+	TemplateRender        = "%s ne s'applique pas à un exemple : %s"
+	TemplateOneLine       = "Le sujet doit tenir sur une ligne"
+	TemplateResetLink     = "Le message de réinitialisation doit contenir le lien {{.ResetLink}} : sans lui, personne ne peut changer son mot de passe"
+	TemplateSubject       = "Le sujet"
+	TemplateBody          = "Le corps du message"
+	TemplateSaved         = "Modèle de message enregistré"
+	TemplateReset         = "Modèle de message rétabli : le texte par défaut s'applique"
+	ComposeShape          = "Le corps doit être {\"to\": {\"role\": \"PRODUCER\" ou \"JURY\", \"statuses\": [...], \"id_categorie\": n, \"behind\": booléen}, \"subject\": texte, \"body\": texte, \"preview\": booléen}"
+	ComposeRole           = "Le champ to.role doit valoir PRODUCER (les producteurs de films) ou JURY (les jurés)"
+	ComposeStatus         = "Statut inconnu dans to.statuses : %q"
+	ComposeStatusesJury   = "Le champ to.statuses ne vaut que pour les producteurs (role PRODUCER)"
+	ComposeBehindProducer = "Le champ to.behind ne vaut que pour les jurés (role JURY)"
+	ComposeNoRecipient    = "Aucun destinataire ne correspond à ce groupe : rien n'est écrit"
+	ComposeWritten        = "Message écrit pour %d destinataire(s) : il part avec la file d'envoi"
+	ComposeHeld           = " ; %d message(s) annonçant une décision attendent sa publication (au plus tard le %s)"
+)

@@ -99,8 +99,15 @@ func (s *Service) Preview(ctx context.Context, c festival.Actor, r Request) (Pre
 	if err != nil {
 		return Preview{}, err
 	}
-	out := Preview{PlanID: festival.NewTimeID(s.now()), To: r.To, Count: len(plan), Unchanged: unchanged,
-		Changes: s.changes(selected, plan, st.Season)}
+	render, err := s.render(ctx)
+	if err != nil {
+		return Preview{}, err
+	}
+	changes, err := s.changes(selected, plan, st.Season, render)
+	if err != nil {
+		return Preview{}, err
+	}
+	out := Preview{PlanID: festival.NewTimeID(s.now()), To: r.To, Count: len(plan), Unchanged: unchanged, Changes: changes}
 	if out.ExpiresAt, err = s.plans.SaveDecisionPlan(ctx, c, out.PlanID, plan); err != nil {
 		return Preview{}, err
 	}
@@ -127,7 +134,8 @@ func (s *Service) standings(ctx context.Context, f Filter) (map[int64]Standing, 
 // changes lists the plan's films as the preview shows them: the admin's
 // words for each status, and the message the producer will be told (when
 // it is due, rendered as the outbox will send it).
-func (s *Service) changes(selected []festival.VersionedMovie, plan []festival.PlanFilm, season festival.Season) []Change {
+func (s *Service) changes(selected []festival.VersionedMovie, plan []festival.PlanFilm, season festival.Season,
+	render func(festival.Message, festival.User) (string, string, error)) ([]Change, error) {
 	byID := make(map[int64]festival.Movie, len(selected))
 	for _, vm := range selected {
 		byID[vm.Movie.ID] = vm.Movie
@@ -145,12 +153,15 @@ func (s *Service) changes(selected []festival.VersionedMovie, plan []festival.Pl
 			c.Producer = *before.Producer
 		}
 		if msg, ok := Notice(before, after, now, season); ok {
-			subject, text := s.render(msg, c.Producer.FirstName)
+			subject, text, err := render(msg, festival.User{ID: c.Producer.ID, FirstName: c.Producer.FirstName, LastName: c.Producer.LastName})
+			if err != nil {
+				return nil, err
+			}
 			c.Message = &Told{Kind: msg.Kind, DueAt: msg.NextAttemptAt, Subject: subject, Text: text}
 		}
 		out[i] = c
 	}
-	return out
+	return out, nil
 }
 
 // Apply applies a previewed bulk decision, all or nothing, and returns how

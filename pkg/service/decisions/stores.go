@@ -39,9 +39,10 @@ type Results interface {
 	Results(ctx context.Context, categoryID int64) ([]voting.MovieResult, error)
 }
 
-// Render renders a message as the outbox will send it to a recipient of
-// that first name (texts.Mail with the festival's name): pkg/app builds it.
-type Render func(m festival.Message, firstName string) (subject, text string)
+// Render returns, for one preview, how the outbox will write a message to
+// its recipient (notify.Config.Renderer: the festival's templates, read
+// once): pkg/app builds it.
+type Render func(ctx context.Context) (func(m festival.Message, to festival.User) (subject, text string, err error), error)
 
 // Stores are the stores the service consumes.
 type Stores struct {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/mailtemplate"
 	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
@@ -50,10 +51,28 @@ func (d *Desk) List(ctx context.Context, st festival.MessageState, p festival.Pa
 	if err != nil {
 		return nil, "", err
 	}
+	set, err := d.templates(ctx)
+	if err != nil {
+		return nil, "", err
+	}
 	for i, m := range msgs {
-		msgs[i].Subject, msgs[i].Text = d.cfg.Render(m, users[firstOf(m)].FirstName, true)
+		if msgs[i].Subject, msgs[i].Text, err = d.cfg.Render(set, m, users[firstOf(m)], true); err != nil {
+			return nil, "", err
+		}
 	}
 	return msgs, next, nil
+}
+
+// templates are the festival's message templates over the defaults (one
+// that no longer passes the check shows as the default, as delivery sends
+// it; delivery logs it).
+func (d *Desk) templates(ctx context.Context) (*mailtemplate.Set, error) {
+	custom, err := d.store.Templates.MessageTemplates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	set, _ := mailtemplate.NewSet(custom)
+	return set, nil
 }
 
 // pending reads a message an admin may still change: 404 when there is
@@ -107,8 +126,12 @@ func (d *Desk) shown(ctx context.Context, m festival.Message) (festival.Message,
 	if err != nil {
 		return m, err
 	}
-	m.Subject, m.Text = d.cfg.Render(m, users[firstOf(m)].FirstName, true)
-	return m, nil
+	set, err := d.templates(ctx)
+	if err != nil {
+		return m, err
+	}
+	m.Subject, m.Text, err = d.cfg.Render(set, m, users[firstOf(m)], true)
+	return m, err
 }
 
 // Discard withdraws a pending message: it is never sent.

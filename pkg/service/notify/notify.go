@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/domain/mailtemplate"
 )
 
 // Mailer sends an e-mail.
@@ -51,12 +51,19 @@ type Recipients interface {
 	UsersByID(ctx context.Context, ids []int64) (map[int64]festival.User, error)
 }
 
+// Templates reads the festival's own message templates (none when it kept
+// the defaults).
+type Templates interface {
+	MessageTemplates(ctx context.Context) ([]mailtemplate.Template, error)
+}
+
 // Store is what the runner reads and writes; pkg/app wires the DynamoDB
 // store into it.
 type Store interface {
 	Outbox
 	Recipients
 	Settings
+	Templates
 }
 
 // Config names the festival in its messages and says where its console is.
@@ -111,6 +118,10 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 	if err != nil {
 		return r, err
 	}
+	set, err := readTemplates(ctx, s.store, s.log)
+	if err != nil {
+		return r, err
+	}
 	var errs []error
 	for _, m := range due {
 		if held, err := s.holdUnreleased(ctx, m, season); held || err != nil {
@@ -129,7 +140,7 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 		if !claimed {
 			continue // another runner has it
 		}
-		outcome := s.attempt(ctx, m, users)
+		outcome := s.attempt(ctx, m, users, set)
 		if err := s.store.FinishAttempt(ctx, m.ID, outcome); err != nil {
 			errs = append(errs, err)
 			continue
@@ -172,25 +183,43 @@ func (s *Service) holdUnreleased(ctx context.Context, m festival.Message, season
 	return true, nil
 }
 
-// Render is a message as its recipient firstName reads it: the texts an
-// admin wrote, or the template's, with a reset token masked when masked.
-func (c Config) Render(m festival.Message, firstName string, masked bool) (subject, text string) {
-	params := m.Params
+// Render is a message as its recipient to reads it: the texts an admin
+// wrote, or the festival's template of its kind in set (the default when it
+// kept it), with a reset token masked when masked.
+func (c Config) Render(set *mailtemplate.Set, m festival.Message, to festival.User, masked bool) (subject, text string, err error) {
 	if masked {
-		params = m.ShownParams()
+		m.Params = m.ShownParams()
 	}
-	subject, text = texts.Mail(string(m.Kind), params, c.Festival, firstName, c.ConsoleURL)
+	subject, text, err = set.Render(m, mailtemplate.Site{Festival: c.Festival, Link: c.ConsoleURL},
+		mailtemplate.Recipient{FirstName: to.FirstName, LastName: to.LastName})
+	if err != nil {
+		return "", "", err
+	}
 	if m.Subject != "" {
 		subject = m.Subject
 	}
 	if m.Text != "" {
 		text = m.Text
 	}
-	return subject, text
+	return subject, text, nil
+}
+
+// Renderer returns, each time it is called, how delivery would write a
+// message to its recipient now: the festival's templates (t) read once.
+// A preview (the bulk decisions') shows with it what each person will read.
+func (c Config) Renderer(t Templates) func(ctx context.Context) (func(festival.Message, festival.User) (string, string, error), error) {
+	return func(ctx context.Context) (func(festival.Message, festival.User) (string, string, error), error) {
+		custom, err := t.MessageTemplates(ctx)
+		if err != nil {
+			return nil, err
+		}
+		set, _ := mailtemplate.NewSet(custom) // one refused shows as the default, as delivery sends it
+		return func(m festival.Message, to festival.User) (string, string, error) { return c.Render(set, m, to, false) }, nil
+	}
 }
 
 // attempt sends a claimed message to each recipient it has not reached yet.
-func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User) festival.MessageOutcome {
+func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User, set *mailtemplate.Set) festival.MessageOutcome {
 	now := s.now()
 	var failure error
 	for _, to := range m.To {
@@ -201,8 +230,10 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 		if !ok {
 			continue // the account is gone: nobody to tell
 		}
-		subject, text := s.cfg.Render(m, u.FirstName, false)
-		err := s.mailer.Send(ctx, festival.Email{ID: m.ID + "-" + strconv.FormatInt(to, 10), To: u.Email, Subject: subject, Text: text})
+		subject, text, err := s.cfg.Render(set, m, u, false)
+		if err == nil {
+			err = s.mailer.Send(ctx, festival.Email{ID: m.ID + "-" + strconv.FormatInt(to, 10), To: u.Email, Subject: subject, Text: text})
+		}
 		if err == nil {
 			err = s.store.MarkDelivered(ctx, m.ID, to)
 		}
@@ -213,7 +244,7 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 	}
 	// An ended message keeps the texts it had (its first recipient's, a
 	// token masked) in place of its params.
-	subject, text := s.cfg.Render(m, users[firstOf(m)].FirstName, true)
+	subject, text, _ := s.cfg.Render(set, m, users[firstOf(m)], true)
 	switch {
 	case failure == nil:
 		return festival.MessageOutcome{State: festival.MessageSent, At: now, Subject: subject, Text: text}
@@ -230,4 +261,19 @@ func firstOf(m festival.Message) int64 {
 		return 0
 	}
 	return m.To[0]
+}
+
+// readTemplates reads the festival's templates once for a run, over the
+// defaults; one it saved that no longer passes the check is logged and
+// replaced by the default.
+func readTemplates(ctx context.Context, t Templates, log *slog.Logger) (*mailtemplate.Set, error) {
+	custom, err := t.MessageTemplates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	set, errs := mailtemplate.NewSet(custom)
+	for _, err := range errs {
+		log.Warn("message template refused, the default applies", "err", err.Error())
+	}
+	return set, nil
 }

@@ -46,4 +46,6 @@ type DeskStores struct {
 	Recipients Recipients
 	Settings   SettingsWriter
 	Categories Categories
+	// Templates are the festival's own, so a message shows as it will go.
+	Templates Templates
 }

@@ -154,7 +154,7 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 	}
 	until := ""
 	if !st.VotingCloseAt.IsZero() {
-		until = " avant le " + festival.FrenchDate(st.VotingCloseAt)
+		until = festival.FrenchDate(st.VotingCloseAt) // the template says "avant le"
 	}
 	sent := 0
 	for _, p := range progress {

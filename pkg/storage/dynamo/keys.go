@@ -262,3 +262,13 @@ const (
 )
 
 func resetPK(tokenHash string) string { return "RESET#" + tokenHash }
+
+// Message templates (templates.go): a festival's own version of one kind of
+// message, PK SETTINGS, SK TEMPLATE#<kind>; the outbox reads them all with
+// one Query of the settings partition (begins_with TEMPLATE#).
+const (
+	prefixTemplate = "TEMPLATE#"
+	typeTemplate   = "TEMPLATE"
+)
+
+func templateSK(kind festival.MessageKind) string { return prefixTemplate + string(kind) }

@@ -4,6 +4,7 @@ import { fr } from "./i18n/fr";
 import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
 import { Outbox } from "./pages/admin/Outbox";
+import { Writing } from "./pages/admin/Writing";
 import { Progress } from "./pages/admin/Progress";
 import { Assignment } from "./pages/admin/Assignment";
 import { Reset } from "./pages/Reset";
@@ -65,6 +66,8 @@ function Page({ route }: { route: string }) {
       return <Audit />;
     case "/admin/messages":
       return <Outbox />;
+    case "/admin/ecrire":
+      return <Writing />;
     case "/admin/jury":
       return <Progress />;
     case "/admin/assignation":

@@ -1,7 +1,7 @@
 // Package notificationapi serves /notifications: the outbox's messages, for
-// admins to see what the festival told whom and what it could not, and to
-// rewrite, withdraw or release the messages still waiting. pkg/app decides
-// which function serves it.
+// admins to see what the festival told whom and what it could not, to
+// rewrite, withdraw or release the messages still waiting, and the composer
+// that writes to a group. pkg/app decides which function serves it.
 package notificationapi
 
 import (
@@ -14,23 +14,26 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/service/messaging"
 	"github.com/festivalapi/festival/pkg/service/notify"
 )
 
 // Handler serves /notifications.
 type Handler struct {
-	desk *notify.Desk
+	desk     *notify.Desk
+	messages *messaging.Service
 }
 
 // New returns the /notifications routes.
-func New(desk *notify.Desk, g *auth.Guard) http.Handler {
-	h := &Handler{desk: desk}
+func New(desk *notify.Desk, msg *messaging.Service, g *auth.Guard) http.Handler {
+	h := &Handler{desk: desk, messages: msg}
 	admin := festival.RoleAdmin
 	mux := http.NewServeMux()
 	mux.Handle("GET /notifications", g.Require(h.list, admin))
 	mux.Handle("PUT /notifications/{id}", g.Require(h.edit, admin))
 	mux.Handle("DELETE /notifications/{id}", g.Require(h.discard, admin))
 	mux.Handle("POST /notifications/release", g.Require(h.release, admin))
+	mux.Handle("POST /notifications/compose", g.Require(h.compose, admin))
 	return mux
 }
 

@@ -1,5 +1,5 @@
-// Package settingsapi serves /settings: the festival's settings and its
-// late-entry codes (admin only). pkg/app decides which function serves it.
+// Package settingsapi serves /settings: the festival's settings, its
+// late-entry codes and its message templates (admin only). pkg/app decides which function serves it.
 package settingsapi
 
 import (
@@ -8,16 +8,18 @@ import (
 	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
+	"github.com/festivalapi/festival/pkg/service/messaging"
 )
 
 // Handler serves /settings.
 type Handler struct {
-	admin *festadmin.Service
+	admin    *festadmin.Service
+	messages *messaging.Service
 }
 
 // New returns the /settings routes.
-func New(adm *festadmin.Service, g *auth.Guard) http.Handler {
-	h := &Handler{admin: adm}
+func New(adm *festadmin.Service, msg *messaging.Service, g *auth.Guard) http.Handler {
+	h := &Handler{admin: adm, messages: msg}
 	admin := festival.RoleAdmin
 	mux := http.NewServeMux()
 	mux.Handle("GET /settings", g.Require(h.get, admin))
@@ -26,6 +28,9 @@ func New(adm *festadmin.Service, g *auth.Guard) http.Handler {
 	mux.Handle("POST /settings/late-codes", g.Require(h.createLateCode, admin))
 	mux.Handle("DELETE /settings/late-codes/{code}", g.Require(h.deleteLateCode, admin))
 	mux.Handle("GET /settings/status-words", g.Optional(statusWords))
+	mux.Handle("GET /settings/templates", g.Require(h.templates, admin))
+	mux.Handle("PUT /settings/templates/{kind}", g.Require(h.saveTemplate, admin))
+	mux.Handle("DELETE /settings/templates/{kind}", g.Require(h.resetTemplate, admin))
 	return mux
 }
 

@@ -35,11 +35,15 @@ export type CollaboratorInput = Schemas["CollaboratorInput"];
 export type DirectPart = UploadStarted["part"];
 export type JuryProfile = Schemas["JuryProfile"];
 export type AssignmentPreview = Schemas["AssignmentPreview"];
+export type MessageTemplate = Schemas["MessageTemplate"];
+// Composition is what the console sends; preview is the call it makes.
+export type Composition = Omit<Schemas["Composition"], "preview">;
+export type CompositionPreview = Schemas["CompositionPreview"];
+export type CompositionWritten = Schemas["CompositionWritten"];
 export type StatusWords = operations["getStatusWords"]["responses"]["200"]["content"]["application/json"];
 export type AssignmentRequest = operations["previewAssignment"]["requestBody"]["content"]["application/json"];
 export type DecisionRequest = Schemas["DecisionRequest"];
 export type DecisionPreview = Schemas["DecisionPreview"];
-export type StatusWords = Record<string, Record<string, string>>;
 
 const tokenKey = "festival.token";
 const roleKey = "festival.role";
@@ -220,9 +224,15 @@ export const api = {
   previewAssignment: (req: AssignmentRequest) => call<AssignmentPreview>("POST", "/movies/assignment/preview", req),
   applyAssignment: (plan_id: string) =>
     call<{ message: string; films_changed: number }>("POST", "/movies/assignment/apply", { plan_id }),
-  statusWords: () => call<StatusWords>("GET", "/settings/status-words"),
   previewDecisions: (req: DecisionRequest) => call<DecisionPreview>("POST", "/movies/decisions/preview", req),
   applyDecisions: (id_plan: string) => call<{ message: string; changed: number }>("POST", "/movies/decisions/apply", { id_plan }),
+  templates: () => call<MessageTemplate[]>("GET", "/settings/templates"),
+  saveTemplate: (kind: string, subject: string, body: string) =>
+    call<{ message: string; template: MessageTemplate }>("PUT", `/settings/templates/${encodeURIComponent(kind)}`, { subject, body }),
+  resetTemplate: (kind: string) =>
+    call<{ message: string; template: MessageTemplate }>("DELETE", `/settings/templates/${encodeURIComponent(kind)}`),
+  previewComposition: (c: Composition) => call<CompositionPreview>("POST", "/notifications/compose", { ...c, preview: true }),
+  sendComposition: (c: Composition) => call<CompositionWritten>("POST", "/notifications/compose", { ...c, preview: false }),
   requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),
   confirmReset: (token: string, password: string) =>
     call<{ message: string }>("POST", "/auth/password-reset/confirm", { token, password }),

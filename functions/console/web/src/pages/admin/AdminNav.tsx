@@ -14,6 +14,7 @@ export const adminPages = [
   ["/admin/reglages", fr.admin.settings],
   ["/admin/journal", fr.admin.audit],
   ["/admin/messages", fr.admin.outbox],
+  ["/admin/ecrire", fr.admin.writing],
 ] as const;
 
 // AdminPage frames every admin page: its own menu, and the admin check.

@@ -1,0 +1,60 @@
+package settingsapi
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/mailtemplate"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+	"github.com/festivalapi/festival/pkg/service/messaging"
+)
+
+// TemplateBody is the answer of PUT and DELETE /settings/templates/{kind}.
+type TemplateBody struct {
+	Message  string            `json:"message"`
+	Template mailtemplate.View `json:"template"`
+}
+
+// templates lists every kind's templates (GET /settings/templates).
+func (h *Handler) templates(r *http.Request, _ festival.Actor) (int, any, error) {
+	views, err := h.messages.Templates(r.Context())
+	return http.StatusOK, views, err
+}
+
+// saveTemplate rewrites one kind's template: {subject, body}.
+func (h *Handler) saveTemplate(r *http.Request, c festival.Actor) (int, any, error) {
+	kind := festival.MessageKind(r.PathValue("kind"))
+	if err := messaging.Editable(kind); err != nil {
+		return 0, nil, err // an unknown kind is a 404 whatever the body
+	}
+	t, err := web.Read(r, texts.TemplateShape, readTemplate)
+	if err != nil {
+		return 0, nil, err
+	}
+	v, err := h.messages.SaveTemplate(r.Context(), c, kind, t[0], t[1])
+	return http.StatusOK, TemplateBody{Message: texts.TemplateSaved, Template: v}, err
+}
+
+// readTemplate reads {subject, body}: two strings, nothing else.
+func readTemplate(f web.Fields) (pair [2]string, err error) {
+	for k := range f {
+		if k != "subject" && k != "body" {
+			return pair, apperr.E(apperr.Invalid, texts.TemplateShape)
+		}
+	}
+	for i, name := range []string{"subject", "body"} {
+		if err := json.Unmarshal(f[name], &pair[i]); err != nil || !f.Has(name) {
+			return pair, apperr.E(apperr.Invalid, texts.TemplateShape)
+		}
+	}
+	return pair, nil
+}
+
+// resetTemplate puts one kind back to its default.
+func (h *Handler) resetTemplate(r *http.Request, c festival.Actor) (int, any, error) {
+	v, err := h.messages.ResetTemplate(r.Context(), c, festival.MessageKind(r.PathValue("kind")))
+	return http.StatusOK, TemplateBody{Message: texts.TemplateReset, Template: v}, err
+}
