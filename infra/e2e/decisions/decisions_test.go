@@ -390,21 +390,24 @@ func TestAnApplyThatDiedPartWayIsPutBackOnceItsLeaseRunsOut(t *testing.T) {
 	}
 	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanApplying)
 
+	// An admin puts the first film up for discussion meanwhile: that change stands.
+	api.Do("PUT", fmt.Sprintf("/movies/%d/status", ids[0]), admin.Token, map[string]any{"status": "to_discuss"}).Expect(http.StatusOK)
+
 	ahead.Store(int64(festival.PlanLease + time.Minute))
 	if n, err := st.RecoverPlans(context.Background()); err != nil || n != 1 {
 		t.Fatalf("recover after the lease = %d, %v; want the one plan", n, err)
 	}
 	for id, s := range statuses(t, st) {
-		if s != festival.StatusSubmitted {
-			t.Errorf("film %d is %s after the recovery", id, s)
+		if want := map[bool]festival.SelectionStatus{true: festival.StatusToDiscuss, false: festival.StatusSubmitted}[id == ids[0]]; s != want {
+			t.Errorf("film %d is %s after the recovery, want %s", id, s, want)
 		}
 	}
-	if msgs := statusMessages(t, st); len(msgs) != 0 {
-		t.Errorf("the recovery left %d decision messages", len(msgs))
+	if msgs := statusMessages(t, st); len(msgs) > 1 || (len(msgs) == 1 && msgs[ids[0]] == nil) {
+		t.Errorf("the recovery left decision messages %v", msgs)
 	}
 	for id, l := range statusLedger(t, st) {
-		if len(l) != 2 || l[1].Data["to"] != "submitted" {
-			t.Errorf("film %d: ledger %+v, want there and back", id, l)
+		if want := map[bool]string{true: "to_discuss", false: "submitted"}[id == ids[0]]; len(l) != 2 || l[1].Data["to"] != want {
+			t.Errorf("film %d: ledger %+v, want there and back to %s", id, l, want)
 		}
 	}
 	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanNotUsable)

@@ -73,7 +73,7 @@ func (s *Service) Preview(ctx context.Context, c festival.Actor, r Request) (Pre
 	if _, err := s.plans.RecoverPlans(ctx); err != nil {
 		return Preview{}, err
 	}
-	films, err := s.plans.AllMoviesVersioned(ctx)
+	films, err := s.films(ctx, r.IDs)
 	if err != nil {
 		return Preview{}, err
 	}
@@ -112,6 +112,15 @@ func (s *Service) Preview(ctx context.Context, c festival.Actor, r Request) (Pre
 		return Preview{}, err
 	}
 	return out, nil
+}
+
+// films are the films a request can select: those it names, or every film
+// when it names none (its filter then chooses among them).
+func (s *Service) films(ctx context.Context, ids []int64) ([]festival.VersionedMovie, error) {
+	if len(ids) > 0 {
+		return s.plans.MoviesVersioned(ctx, ids)
+	}
+	return s.plans.AllMoviesVersioned(ctx)
 }
 
 // standings are the films' lines in the jury results, read only when the

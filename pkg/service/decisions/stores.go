@@ -18,6 +18,9 @@ type Plans interface {
 	RecoverPlans(ctx context.Context) (int, error)
 	// AllMoviesVersioned reads every film with its version.
 	AllMoviesVersioned(ctx context.Context) ([]festival.VersionedMovie, error)
+	// MoviesVersioned reads the films of ids with their versions; ids that
+	// are no film are left out.
+	MoviesVersioned(ctx context.Context, ids []int64) ([]festival.VersionedMovie, error)
 	// SaveDecisionPlan stores a previewed bulk decision; it can be applied
 	// until the time returned.
 	SaveDecisionPlan(ctx context.Context, actor festival.Actor, id string, films []festival.PlanFilm) (festival.Time, error)

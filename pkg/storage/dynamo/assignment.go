@@ -100,6 +100,13 @@ func (s *Plans) AllMoviesVersioned(ctx context.Context) ([]festival.VersionedMov
 	return s.moviesVersioned(ctx, ids)
 }
 
+// MoviesVersioned reads the films of ids with their versions, by
+// consistent BatchGetItems; ids that are no film (or a film being deleted)
+// are left out.
+func (s *Plans) MoviesVersioned(ctx context.Context, ids []int64) ([]festival.VersionedMovie, error) {
+	return s.moviesVersioned(ctx, ids)
+}
+
 func (s *Plans) moviesVersioned(ctx context.Context, ids []int64) ([]festival.VersionedMovie, error) {
 	films, _, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(moviePK(id), skMovie) },
 		"", nil, func(item map[string]types.AttributeValue) (*festival.VersionedMovie, int64, error) {

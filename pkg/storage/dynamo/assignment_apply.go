@@ -262,6 +262,9 @@ func (s *Plans) whyRefused(ctx context.Context, chunk []festival.PlanFilm, err e
 // keeps their change), marks the plan rolled back, and returns cause. before
 // holds each film as it was before the plan.
 func (s *Plans) undoPlan(ctx context.Context, plan festival.Plan, written []festival.PlanFilm, before map[int64]festival.VersionedMovie, cause error) error {
+	if plan.Kind == festival.PlanDecision {
+		return s.undoDecisions(ctx, plan, written, before, cause)
+	}
 	for _, f := range written {
 		if err := s.undoFilm(ctx, plan, f, before[f.MovieID].Movie); err != nil {
 			return errors.Join(cause, err)

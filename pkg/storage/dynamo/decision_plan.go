@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -111,4 +112,46 @@ func (s *Plans) decisionUndoOps(plan festival.Plan, f festival.PlanFilm) ([]type
 		return nil, fmt.Errorf("undo decision on film %d: %w", f.MovieID, err)
 	}
 	return []types.TransactWriteItem{ledger, s.deleteOp(messagePK(decisionMessageID(plan.ID, f.MovieID)), skMessage)}, nil
+}
+
+// undoDecisions is undoPlan for a decision: the films go back decisionChunk
+// at a time, one transaction each (a film's writes are the same size as
+// when they were written), so that putting back thousands of films takes
+// as many transactions as writing them did. A transaction refused (a film
+// changed again since this plan wrote it) is done again film by film
+// (undoFilm), so that the other films go back and that change stands.
+func (s *Plans) undoDecisions(ctx context.Context, plan festival.Plan, written []festival.PlanFilm, before map[int64]festival.VersionedMovie, cause error) error {
+	for chunk := range slices.Chunk(written, decisionChunk) {
+		if err := s.undoDecisionChunk(ctx, plan, chunk, before); err != nil {
+			return errors.Join(cause, err)
+		}
+	}
+	return s.releasePlan(ctx, plan, festival.PlanRolledBack, cause)
+}
+
+func (s *Plans) undoDecisionChunk(ctx context.Context, plan festival.Plan, chunk []festival.PlanFilm, before map[int64]festival.VersionedMovie) error {
+	ops := make([]types.TransactWriteItem, 0, 3*len(chunk)+1)
+	for _, f := range chunk {
+		m := before[f.MovieID].Movie
+		m.UpdatedAt = festival.NewTime(s.now())
+		op, err := s.filmPut(m, f.Version+1, f.Version+2)
+		if err != nil {
+			return err
+		}
+		undo, err := s.decisionUndoOps(plan, f)
+		if err != nil {
+			return err
+		}
+		ops = append(append(ops, op), undo...)
+	}
+	err := s.transact(ctx, append(ops, s.planWrittenOp(plan, "DELETE", chunk)))
+	if cancelReasons(err) == nil {
+		return err
+	}
+	for _, f := range chunk {
+		if err := s.undoFilm(ctx, plan, f, before[f.MovieID].Movie); err != nil {
+			return err
+		}
+	}
+	return nil
 }
