@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -42,18 +41,6 @@ func deliver(t *testing.T, api *apitest.API) {
 	if err := api.Server.DeliverNow(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// decisionMails are the mails that tell of a decision (not of a film received).
-func decisionMails(t *testing.T, api *apitest.API) []festival.Email {
-	t.Helper()
-	var out []festival.Email
-	for _, m := range api.Mailbox(t) {
-		if !strings.Contains(m.Subject, "Film reçu") {
-			out = append(out, m)
-		}
-	}
-	return out
 }
 
 // category creates a category and returns its id.

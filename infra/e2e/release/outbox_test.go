@@ -23,7 +23,7 @@ func TestHeldDecisionsAreRewrittenDiscardedAndReleasedByCategoryThenAll(t *testi
 		api.Do("PUT", fmt.Sprintf("/movies/%d/status", id), admin.Token, map[string]any{"status": st}).Expect(http.StatusOK)
 	}
 	deliver(t, api)
-	if mails := decisionMails(t, api); len(mails) != 0 {
+	if mails := api.DecisionMails(t); len(mails) != 0 {
 		t.Fatalf("before the release the mailbox holds %d mails, want none", len(mails))
 	}
 
@@ -83,7 +83,7 @@ func TestHeldDecisionsAreRewrittenDiscardedAndReleasedByCategoryThenAll(t *testi
 		t.Errorf("release of the short films: %v", r)
 	}
 	deliver(t, api)
-	mails := decisionMails(t, api)
+	mails := api.DecisionMails(t)
 	if len(mails) != 1 || mails[0].To != agnes.Email || mails[0].Subject != subject || mails[0].Text != text {
 		t.Fatalf("after releasing the short films: %+v, want Cléo's rewritten message to Agnès alone", mails)
 	}
@@ -107,7 +107,7 @@ func TestHeldDecisionsAreRewrittenDiscardedAndReleasedByCategoryThenAll(t *testi
 		t.Errorf("release of everything: %v", r)
 	}
 	deliver(t, api)
-	if mails := decisionMails(t, api); len(mails) != 2 || !strings.Contains(mails[0].Subject+mails[1].Subject, "Daguerréotypes : film finaliste") {
+	if mails := api.DecisionMails(t); len(mails) != 2 || !strings.Contains(mails[0].Subject+mails[1].Subject, "Daguerréotypes : film finaliste") {
 		t.Errorf("after releasing everything: %+v", mails)
 	}
 	if held := api.Do("GET", "/notifications?state=held", admin.Token, nil).Expect(http.StatusOK).List(); len(held) != 0 {
@@ -134,7 +134,7 @@ func TestADecisionWaitsForItsReleaseDateWhereverItMoves(t *testing.T) {
 	later := clock.now().Add(48 * time.Hour)
 	api.Do("PUT", "/settings", admin.Token, map[string]any{"decisions_release_at": later.Format(time.RFC3339)}).Expect(http.StatusOK)
 	deliver(t, api)
-	if mails := decisionMails(t, api); len(mails) != 0 {
+	if mails := api.DecisionMails(t); len(mails) != 0 {
 		t.Fatalf("mails %+v: the decision must wait for the new date", mails)
 	}
 	held := api.Do("GET", "/notifications?state=held", admin.Token, nil).Expect(http.StatusOK).List()
@@ -151,7 +151,7 @@ func TestADecisionWaitsForItsReleaseDateWhereverItMoves(t *testing.T) {
 	}
 	api.Do("PUT", "/settings", admin.Token, map[string]any{"decisions_release_at": nil}).Expect(http.StatusOK)
 	deliver(t, api)
-	if mails := decisionMails(t, api); len(mails) != 1 || !strings.Contains(mails[0].Subject, "film sélectionné") {
+	if mails := api.DecisionMails(t); len(mails) != 1 || !strings.Contains(mails[0].Subject, "film sélectionné") {
 		t.Errorf("without a release date: %+v", mails)
 	}
 	if audit := api.Do("GET", "/audit?action=notifications.release&target=settings", admin.Token, nil).Expect(http.StatusOK).List(); len(audit) != 2 {

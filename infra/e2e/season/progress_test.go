@@ -10,27 +10,12 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// movable is a clock the test moves forward.
-type movable struct {
-	mu sync.Mutex
-	d  time.Duration
-}
-
-func (m *movable) now() time.Time { m.mu.Lock(); defer m.mu.Unlock(); return time.Now().Add(m.d) }
-func (m *movable) add(d time.Duration) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.d += d
-}
-
 func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 	t.Parallel()
-	clock := &movable{}
-	api := apitest.Start(t, func(o *localserver.Options) { o.Now = clock.now; o.JobsEvery = time.Hour })
+	api, clock := apitest.StartOnClock(t)
 	admin := api.Register("ADMIN")
 	diligent, late, quiet := api.Register("JURY"), api.Register("JURY"), api.Register("JURY")
 	prod := api.Register("PRODUCER")
@@ -79,7 +64,7 @@ func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 	if n, err := api.Server.Jury.SendReminders(ctx); err != nil || n != 0 {
 		t.Fatalf("reminders without a period: %d, %v", n, err)
 	}
-	api.Do("PUT", "/settings", admin.Token, map[string]any{"jury_reminder_days": 1, "voting_close_at": iso(festival.NewTime(clock.now().Add(48 * time.Hour)))}).Expect(http.StatusOK)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"jury_reminder_days": 1, "voting_close_at": iso(festival.NewTime(clock.Now().Add(48 * time.Hour)))}).Expect(http.StatusOK)
 	mine() // overdue, reminder state
 	if l := progress()[late.ID]; l["overdue"] != true {
 		t.Errorf("the late member two days before the close: %v", l)
@@ -90,11 +75,11 @@ func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 		}
 	}
 	mine()                    // reminded_at
-	clock.add(12 * time.Hour) // within the period
+	clock.Add(12 * time.Hour) // within the period
 	if n, _ := api.Server.Jury.SendReminders(ctx); n != 0 {
 		t.Fatalf("12 hours later: %d reminders, want none (one a day)", n)
 	}
-	clock.add(13 * time.Hour) // the period is over, the vote still open: three runners at once write one reminder
+	clock.Add(13 * time.Hour) // the period is over, the vote still open: three runners at once write one reminder
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	written := 0
@@ -129,7 +114,7 @@ func TestJuryProgressAndRemindersAtMostOncePerPeriod(t *testing.T) {
 		t.Errorf("%d reminders mailed, want 2 (once per period, only to the late member)", len(reminders))
 	}
 
-	clock.add(24 * time.Hour) // the vote closed
+	clock.Add(24 * time.Hour) // the vote closed
 	if n, _ := api.Server.Jury.SendReminders(ctx); n != 0 {
 		t.Errorf("after the close: %d reminders", n)
 	}

@@ -19,7 +19,7 @@ var admin = festival.Actor{ID: 1, Role: festival.RoleAdmin}
 // desk is the outbox's desk on the festival's store.
 func (f *festivalT) desk() *notify.Desk {
 	st := f.st
-	return notify.NewDesk(notify.DeskStores{Outbox: st.Outbox, Recipients: st.Users, Settings: st.Settings, Categories: st.Catalog},
+	return notify.NewDesk(notify.DeskStores{Outbox: st.Outbox, Recipients: st.Users, Settings: st.Settings, Categories: st.Catalog, Templates: st.Settings},
 		notify.Config{Festival: "Cinéma du Sud", ConsoleURL: "http://127.0.0.1:3000/"}, f.clock.now)
 }
 
