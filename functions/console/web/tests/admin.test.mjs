@@ -52,7 +52,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   // The board: every film, counted and filtered.
   await page.getByRole("heading", { name: "Films à examiner" }).waitFor();
   await page.getByRole("link", { name: "La Baie des Anges" }).waitFor();
-  assert.match(await page.locator(".counts").innerText(), /En attente : [2-9]/);
+  assert.match(await page.locator(".counts").innerText(), /reçu : [2-9]/);
   await page.getByLabel("Titre contenant").fill("lola");
   assert.equal(await page.getByRole("row").count(), 2, "the header and Lola");
   await shot(page, "admin-1-board");

@@ -21,9 +21,9 @@ before(async () => {
     account("PRODUCER", "Agnès", "Varda"),
   ]);
   for (const [key, title, who] of [
-    ["cherbourg", `Les Parapluies de Cherbourg ${stamp}`, demy],
+    ["cherbourg", `Peau d'Âne ${stamp}`, demy],
     ["rochefort", `Les Demoiselles de Rochefort ${stamp}`, demy],
-    ["cleo", `Cléo de 5 à 7 ${stamp}`, varda],
+    ["cleo", `Les Créatures ${stamp}`, varda],
     ["bonheur", `Le Bonheur ${stamp}`, varda],
   ]) {
     const form = new FormData();
@@ -31,8 +31,12 @@ before(async () => {
     form.set("filmFile", new Blob([mp4], { type: "video/mp4" }), "film.mp4");
     films[key] = { title, id: (await call("POST", "/movies/upload", { token: who.token, form })).movie.id_movie };
   }
-  // A juror's marks: Les Parapluies 9, Cléo 6.
+  // A juror's marks: Peau d'Âne 9, Les Créatures 6 (assigned to them: the
+  // festival may let jurors vote on their own films only).
   const juror = await account("JURY", "Anouk", "Aimée");
+  for (const key of ["cherbourg", "cleo"]) {
+    await call("PUT", `/movies/${films[key].id}/juries`, { token: admin.token, json: { juries: [juror.id] } });
+  }
   await call("POST", `/votes/mine/${films.cherbourg.id}`, { token: juror.token, json: { score: 9 } });
   await call("POST", `/votes/mine/${films.cleo.id}`, { token: juror.token, json: { score: 6 } });
 });
@@ -49,14 +53,14 @@ test("the admin chooses films on the board, previews who is told what and when, 
   await page.goto(page.url().replace(/#.*/, "#/admin"));
   await page.getByRole("heading", { name: "Films à examiner" }).waitFor();
 
-  // The two films of Rochefort and Cherbourg: a search for "DE ROCHEFORT", then "cherbourg", each chosen.
+  // Three films: a search for "DE ROCHEFORT", then "peau d'ane", then "CREATURES" (case and accents ignored), each chosen.
   const search = page.getByLabel("Titre contenant");
   await search.fill("demoiselles DE ROCHEFORT");
   await page.getByLabel("Choisir tous les films affichés").check();
-  await search.fill("parapluies de cherbourg");
+  await search.fill("peau d'ane");
   await page.getByLabel(`Choisir « ${films.cherbourg.title} »`).check();
   // Cléo, found without its accent.
-  await search.fill("cleo de 5");
+  await search.fill("CREATURES");
   await page.getByLabel(`Choisir « ${films.cleo.title} »`).check();
   await search.fill("");
   await page.getByText("3 films choisis.").waitFor();

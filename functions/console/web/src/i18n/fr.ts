@@ -1,12 +1,6 @@
 // Every text of the console, in French, the festival's language. A
 // translation is another module of the same shape. The API's own messages
 // (errors, confirmations) are shown as the API words them.
-const status: Record<string, string> = {
-  PENDING: "En attente",
-  VALIDATED: "Retenu",
-  CANDIDATE: "Candidat",
-  REJECTED: "Non retenu",
-};
 const roles: Record<string, string> = { ADMIN: "Administrateur", JURY: "Membre du jury", PRODUCER: "Producteur" };
 const score = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 2 });
 
@@ -33,7 +27,6 @@ export const fr = {
     duration: "Durée (minutes)",
     minutes: (m: number) => `${m} min`,
     by: (name: string) => `Produit par ${name}`,
-    status,
     categories: "Catégories",
     collaborators: "Équipe",
     awards: "Prix",

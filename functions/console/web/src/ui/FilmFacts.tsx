@@ -10,7 +10,7 @@ const selected = ["selected", "finalist", "awarded"];
 
 export function StatusBadge({ m }: { m: Movie }) {
   const tone = selected.includes(m.selection_status) ? "yes" : "open";
-  return <span class={`badge badge-${tone}`}>{m.status_label ?? fr.film.status[m.status] ?? m.status}</span>;
+  return <span class={`badge badge-${tone}`}>{m.status_label || m.selection_status}</span>;
 }
 
 // FilmFacts is what anyone may read of a film: the public record.

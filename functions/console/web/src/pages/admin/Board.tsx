@@ -11,7 +11,9 @@ import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 import { Pending } from "../../ui/Pending";
 
-const statuses = ["PENDING", "VALIDATED", "CANDIDATE", "REJECTED"];
+// The stored statuses, in the order a film moves through them; the board
+// counts and filters by them, in the admin's words (GET /settings/status-words).
+const statuses = ["submitted", "assigned", "to_discuss", "candidate", "selected", "finalist", "awarded", "refused"];
 
 // The stored statuses a bulk decision may give, the decisions first.
 const targets = ["selected", "finalist", "awarded", "refused", "assigned", "to_discuss", "candidate", "submitted"];
@@ -31,11 +33,12 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
   const q = fold(text);
   const shown = films.filter(
     (m) =>
-      (!status || m.status === status) &&
+      (!status || m.selection_status === status) &&
       (!category || m.Categories.some((c) => String(c.id_categorie) === category)) &&
       (!q || fold(m.title).includes(q)),
   );
-  const count = (s: string) => films.filter((m) => m.status === s).length;
+  const count = (s: string) => films.filter((m) => m.selection_status === s).length;
+  const admin: Record<string, string> = words.admin ?? {};
   // Only films that still exist stay chosen (one may be deleted meanwhile).
   const picked = films.filter((m) => chosen.has(m.id_movie)).map((m) => m.id_movie);
   const allShown = shown.length > 0 && shown.every((m) => chosen.has(m.id_movie));
@@ -56,8 +59,8 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
     <>
       <p class="counts">
         {statuses.map((s) => (
-          <span key={s} class={`badge badge-${s}`}>
-            {fr.film.status[s]} : {count(s)}
+          <span key={s} class="badge">
+            {admin[s] ?? s} : {count(s)}
           </span>
         ))}
       </p>
@@ -68,7 +71,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
             <option value="">{fr.board.all}</option>
             {statuses.map((s) => (
               <option key={s} value={s}>
-                {fr.film.status[s]}
+                {admin[s] ?? s}
               </option>
             ))}
           </select>
