@@ -31,16 +31,8 @@ func Build(ctx context.Context, root, dir string, groups []string) (map[string]s
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	args := append([]string{"build"}, BuildFlags...)
-	args = append(args, "-o", out+string(filepath.Separator))
-	for _, g := range groups {
-		args = append(args, "./functions/"+g)
-	}
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+runtime.GOARCH, "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, b)
+	if err := GoBuild(ctx, root, out, BuildFlags, groups); err != nil {
+		return nil, err
 	}
 	bins := map[string]string{}
 	for _, g := range groups {
@@ -54,6 +46,46 @@ func Build(ctx context.Context, root, dir string, groups []string) (map[string]s
 		bins[g] = bin
 	}
 	return bins, nil
+}
+
+// GoBuild runs one `go build` of ./functions/<group> for each group, with
+// flags, as the Lambda build does (linux, the host's architecture, no cgo),
+// into the folder out. Builds of the functions wait for each other across
+// the test binaries of one machine (this package's and infra/samtemplate's
+// run side by side under go test ./...): built one after the other, the
+// second finds the first's compiled packages in the build cache, rather
+// than both compiling the same packages at once on a cold cache.
+func GoBuild(ctx context.Context, root, out string, flags, groups []string) error {
+	unlock, err := lockBuilds()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	args := append(append([]string{"build"}, flags...), "-o", out+string(filepath.Separator))
+	for _, g := range groups {
+		args = append(args, "./functions/"+g)
+	}
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+runtime.GOARCH, "CGO_ENABLED=0")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, b)
+	}
+	return nil
+}
+
+// lockBuilds takes the machine's lock on function builds (a file lock in
+// the temporary folder, let go when the process ends whatever happens).
+func lockBuilds() (func(), error) {
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "festival-function-builds.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
 }
 
 // Function is one running instance of a function's bootstrap.

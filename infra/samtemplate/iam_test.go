@@ -2,7 +2,6 @@ package samtemplate_test
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -14,6 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/festivalapi/festival/infra/lambdatest"
 	"github.com/festivalapi/festival/infra/samtemplate"
 )
 
@@ -72,16 +72,13 @@ func linkedCalls(t *testing.T, groups []string) map[string][]string {
 	defer cancel()
 	// The Lambda build's flags but the stripping (-s -w: nm needs the
 	// symbols), so the compiled packages are those infra/lambdatest builds:
-	// one compile in the build cache serves both tests.
-	args := []string{"build", "-tags", "lambda.norpc", "-trimpath", "-o", dir + string(filepath.Separator)}
-	for _, g := range groups {
-		args = append(args, "./functions/"+g)
+	// one compile in the build cache serves both tests (GoBuild takes turns).
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
 	}
-	build := exec.CommandContext(ctx, "go", args...)
-	build.Dir = filepath.Join("..", "..")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := lambdatest.GoBuild(ctx, root, dir, []string{"-tags", "lambda.norpc", "-trimpath"}, groups); err != nil {
+		t.Fatalf("go build: %v", err)
 	}
 	calls := map[string][]string{}
 	for _, g := range groups {
