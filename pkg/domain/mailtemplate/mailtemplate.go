@@ -18,10 +18,11 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
-// Bounds of a template, in characters.
+// Bounds of a template, in characters: those of a message an admin
+// rewrites, since either becomes the text sent.
 const (
-	MaxSubject = 200
-	MaxBody    = 10000
+	MaxSubject = festival.MaxMessageSubject
+	MaxBody    = festival.MaxMessageText
 )
 
 // Template is a festival's own version of one kind of message.
