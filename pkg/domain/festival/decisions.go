@@ -67,16 +67,7 @@ func (s Season) DecisionDue(now time.Time, cats []int64) time.Time {
 
 // Released reports whether the film's decision is out at now (DecisionReleased).
 func (s Season) Released(m Movie, now time.Time) bool {
-	return s.DecisionReleased(now, CategoryIDs(m.Categories))
-}
-
-// CategoryIDs are the ids of a film's categories.
-func CategoryIDs(cats []MovieCategory) []int64 {
-	out := make([]int64, len(cats))
-	for i, c := range cats {
-		out[i] = c.ID
-	}
-	return out
+	return s.DecisionReleased(now, m.CategoryIDs())
 }
 
 // IsDecision reports whether the status is a decision of the festival

@@ -116,7 +116,7 @@ func marksOf(g FeedbackGround) *FeedbackMarks {
 		scores = append(scores, v.Score)
 	}
 	m := &FeedbackMarks{Votes: len(g.Votes), Score: summarise(scores), Criteria: []CriterionMarks{}}
-	for _, c := range g.Season.GridFor(CategoryIDs(g.Movie.Categories)) {
+	for _, c := range g.Season.GridFor(g.Movie.CategoryIDs()) {
 		var marks []float64
 		for _, v := range g.Votes {
 			if mark, ok := v.Criteria[c.Key]; ok {

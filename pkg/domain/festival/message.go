@@ -134,7 +134,7 @@ func MovieNotices(before, after Movie, now time.Time, season Season) []Message {
 // season releases the decision (Season.DecisionDue). Its params name the
 // film and its categories, so that a release by category finds it.
 func DecisionMessage(m Movie, now time.Time, season Season) Message {
-	cats := CategoryIDs(m.Categories)
+	cats := m.CategoryIDs()
 	msg := NewMessage(MessageMovieStatus, []int64{m.OwnerID},
 		map[string]string{"title": m.Title, "status": string(m.SelectionStatus), "id_movie": strconv.FormatInt(m.ID, 10),
 			"categories": JoinIDs(cats, ",")}, now)

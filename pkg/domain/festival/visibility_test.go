@@ -48,8 +48,8 @@ func TestFilmsForRedactsOnlyForNonAdminsUnderTheRedactedView(t *testing.T) {
 	if got := full.FilmsFor(jury, films, now); !reflect.DeepEqual(got, as(AudienceJury, films[0])) {
 		t.Error("the full view redacts")
 	}
-	if got := redacted.FilmsFor(Actor{ID: 1, Role: RoleAdmin}, films, now); !reflect.DeepEqual(got, as(AudienceAdmin, films[0])) {
-		t.Error("an admin reads a redacted film")
+	if got := redacted.FilmsFor(Actor{ID: 1, Role: RoleAdmin}, films, now); !reflect.DeepEqual(got, films) {
+		t.Error("an admin does not read the films as stored")
 	}
 	got := redacted.FilmsFor(jury, films, now)
 	if want := RedactFilm(as(AudienceJury, films[0])[0], true); !reflect.DeepEqual(got, []Movie{want}) {

@@ -56,7 +56,7 @@ func (g Group) Select(films []festival.Movie, votes []festival.Vote) []Addressee
 		a.films = append(a.films, m)
 	}
 	for _, m := range films {
-		if g.CategoryID > 0 && !slices.Contains(festival.CategoryIDs(m.Categories), g.CategoryID) {
+		if g.CategoryID > 0 && !m.InCategory(g.CategoryID) {
 			continue
 		}
 		if g.Role == festival.RoleProducer {
@@ -95,7 +95,7 @@ func (g Group) Due(a Addressee, s festival.Season, now time.Time) time.Time {
 	}
 	due := now
 	for _, m := range a.films {
-		if d := s.DecisionDue(now, festival.CategoryIDs(m.Categories)); d.After(due) {
+		if d := s.DecisionDue(now, m.CategoryIDs()); d.After(due) {
 			due = d
 		}
 	}

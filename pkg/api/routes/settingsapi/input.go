@@ -36,14 +36,15 @@ func settings(p *festival.SettingsPatch) []setting {
 		{"voting_open_at", date(&p.VotingOpenAt)},
 		{"voting_close_at", date(&p.VotingCloseAt)},
 		{"results_published", boolean(&p.ResultsPublished, "Le paramètre results_published doit être un booléen (true publie les résultats et clôt les votes)")},
-		{"public_film_view", filmView(&p.PublicFilmView)},
+		{"public_film_view", choice(&p.PublicFilmView, festival.ParseFilmView,
+			"Le paramètre public_film_view doit valoir full (l'objet film complet) ou redacted (sans e-mails, commentaires ni jury avant les résultats)")},
 		{"jury_reminder_days", integer(&p.JuryReminderDays)},
 		{"min_watched_share", integer(&p.MinWatchedShare)},
 		{"scoring_grid", grid(&p.ScoringGrid)},
 		{"category_grids", categoryGrids(&p.CategoryGrids)},
 		{"category_windows", categoryWindows(&p.CategoryWindows)},
 		{"decisions_release_at", date(&p.DecisionsReleaseAt)},
-		{"public_selection", publicSelection(&p.PublicSelection)},
+		{"public_selection", choice(&p.PublicSelection, festival.ParsePublicSelection, texts.PublicSelectionValues)},
 		{"feedback", feedback(&p.Feedback)},
 	}
 }
@@ -142,13 +143,15 @@ func roles(to *[]festival.Role) func(string, json.RawMessage) error {
 	}
 }
 
-func filmView(to **festival.FilmView) func(string, json.RawMessage) error {
+// choice reads a setting that takes one of a few names (parse knows
+// them); anything else is refused with refusal, which lists them.
+func choice[T ~string](to **T, parse func(string) (T, bool), refusal string) func(string, json.RawMessage) error {
 	return func(_ string, raw json.RawMessage) error {
 		var name string
 		_ = json.Unmarshal(raw, &name)
-		v, ok := festival.ParseFilmView(name)
+		v, ok := parse(name)
 		if !ok {
-			return apperr.E(apperr.Invalid, "Le paramètre public_film_view doit valoir full (l'objet film complet) ou redacted (sans e-mails, commentaires ni jury avant les résultats)")
+			return apperr.E(apperr.Invalid, refusal)
 		}
 		*to = &v
 		return nil
@@ -223,19 +226,6 @@ func categoryWindows(to **map[int64]festival.CategoryWindow) func(string, json.R
 			out[id] = w
 		}
 		*to = &out
-		return nil
-	}
-}
-
-func publicSelection(to **festival.PublicSelection) func(string, json.RawMessage) error {
-	return func(_ string, raw json.RawMessage) error {
-		var name string
-		_ = json.Unmarshal(raw, &name)
-		v, ok := festival.ParsePublicSelection(name)
-		if !ok {
-			return apperr.E(apperr.Invalid, texts.PublicSelectionValues)
-		}
-		*to = &v
 		return nil
 	}
 }
