@@ -130,6 +130,10 @@ type Movie struct {
 	Awards        []MovieAward    `json:"Awards"`
 	Producer      *Producer       `json:"Producer"`
 	Juries        []Jury          `json:"Juries"`
+	// Media is what the media job measured, checked and encoded of the
+	// film's file (media.go): an addition, shown to admins and the film's
+	// producer only (nil for everyone else, and before any file).
+	Media *FilmMedia `json:"media,omitempty"`
 }
 
 // MovieCategory is a category embedded in a film.

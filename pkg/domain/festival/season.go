@@ -45,6 +45,12 @@ type Season struct {
 	// each jury member with films left to vote is reminded at most once
 	// every so many days (0: no reminders, the default).
 	JuryReminderDays int `json:"jury_reminder_days"`
+	// MediaChecks is what the festival does when a technical check of a
+	// film's file fails, by check (a check not named: CheckWarn).
+	MediaChecks map[MediaCheck]CheckAction `json:"media_checks"`
+	// ScreeningWatermark: the media job encodes every rendition in two
+	// marked forms and each juror's playlists identify them (off by default).
+	ScreeningWatermark bool `json:"screening_watermark"`
 	// DecisionsReleaseAt is when the festival's decisions go out (zero: the
 	// moment each is made, the default). Until then decision messages wait
 	// in the outbox, a producer reads "en cours d'examen" and the public no
