@@ -7,11 +7,14 @@
 package media
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"image"
 	"image/color"
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
@@ -180,4 +183,33 @@ func WatermarkPattern(variant string, w, h int) image.Image {
 		}
 	}
 	return img
+}
+
+// Objects is the bucket as the engines and the packager use it: keys are
+// whole S3 keys (the plan's names). pkg/storage/files.Store implements it.
+type Objects interface {
+	// Get opens an object (festival.ErrNotFound when there is none).
+	Get(ctx context.Context, key string) (io.ReadCloser, error)
+	// PutObject writes an object whole.
+	PutObject(ctx context.Context, key string, body io.ReadSeeker, contentType string) error
+	// Delete removes objects (absent ones are not an error).
+	Delete(ctx context.Context, keys ...string) error
+	// PresignGet is a short-lived GET URL of an object.
+	PresignGet(ctx context.Context, key string) (url string, expires time.Time, err error)
+}
+
+// Prober measures a film's file. The file is the S3 key of the film
+// (plan.Source); the prober reads it through a presigned URL or a copy.
+type Prober interface {
+	Probe(ctx context.Context, key string) (festival.MediaFacts, error)
+}
+
+// Encoder runs a plan: it leaves clear HLS under plan.ClearDestination(),
+// one playlist per output (plan.ClearPlaylist) and its segments
+// (plan.ClearSegment). Start runs or starts the job: done is true when the
+// engine finished already (ffmpeg); otherwise Poll the job it names until
+// done (MediaConvert). A failed job is an error that says why.
+type Encoder interface {
+	Start(ctx context.Context, plan Plan) (job string, done bool, err error)
+	Poll(ctx context.Context, job string) (done bool, err error)
 }
