@@ -9,9 +9,9 @@ package media
 import (
 	"context"
 	"fmt"
-	"io"
 	"image"
 	"image/color"
+	"io"
 	"math"
 	"strconv"
 	"time"
