@@ -70,6 +70,9 @@ type movieItem struct {
 	// film's item collection: from then on the film reads as gone and every
 	// write that would add to its collection is refused (see DeleteMovie).
 	Deleting bool `dynamodbav:"deleting,omitempty"`
+
+	// Media is the film's media job's outcome (facts, flags, stream).
+	Media *festival.FilmMedia `dynamodbav:"media,omitempty"`
 }
 
 func idKey(id int64) string { return strconv.FormatInt(id, 10) }
@@ -91,6 +94,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Awards:        make([]festival.MovieAward, 0, len(m.Awards)),
 		Juries:        make(map[string]festival.Jury, len(m.Juries)),
 		Version:       version,
+		Media:         m.Media,
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -127,6 +131,7 @@ func (it movieItem) movie() festival.Movie {
 		Collaborators: make([]festival.Collaborator, 0, len(it.Collaborators)),
 		Awards:        make([]festival.MovieAward, 0, len(it.Awards)),
 		Juries:        make([]festival.Jury, 0, len(it.Juries)),
+		Media:         it.Media,
 	}
 	for _, c := range it.Categories {
 		m.Categories = append(m.Categories, c)
