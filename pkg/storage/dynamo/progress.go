@@ -60,12 +60,13 @@ func (s *Votes) newWatch(movieID, userID int64) watchItem {
 }
 
 // RecordViewing adds a stretch a jury member played to what they watched of
-// a film (merged), and returns the stretches (editWatch).
-func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) ([]festival.Span, error) {
+// a film (merged), and returns their watch: the stretches, and the keys
+// their player fetched (editWatch).
+func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) (festival.Watch, error) {
 	it, err := s.editWatch(ctx, movieID, userID, func(it *watchItem) {
 		it.Spans = festival.MergeSpans(it.Spans, span)
 	})
-	return it.Spans, err
+	return it.watch(), err
 }
 
 // editWatch changes a jury member's watch item of a film (created as
@@ -102,15 +103,6 @@ func (s *Votes) editWatch(ctx context.Context, movieID, userID int64, edit func(
 		return err
 	})
 	return out, err
-}
-
-// Viewing is what a jury member played of a film (nothing: no stretch).
-func (s *Votes) Viewing(ctx context.Context, movieID, userID int64) ([]festival.Span, error) {
-	it, err := getItem[watchItem](ctx, s.core, key(moviePK(movieID), watchSK(userID)))
-	if errors.Is(err, festival.ErrNotFound) {
-		return nil, nil
-	}
-	return it.Spans, err
 }
 
 // RecordWatch notes, once, that a jury member opened a film's media. A film
