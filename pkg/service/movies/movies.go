@@ -239,7 +239,11 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 		return festival.Movie{}, err
 	}
 	actor := c
-	return s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
+	m, err := s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
+	if festival.AudienceOf(c, m) != festival.AudienceAdmin {
+		m.Media = nil // a juror reads no media facts (Settings.ForAudience)
+	}
+	return m, err
 }
 
 // Delete removes a film with everything in its item collection and its files.
