@@ -1,5 +1,7 @@
 package festival
 
+import "time"
+
 // The festival's media settings (media_checks, screening_watermark) and the
 // rule that a film's new file queues its media job.
 
@@ -62,4 +64,29 @@ func SubtitlesChanged(before, after Movie) bool {
 
 func sameName(a, b *string) bool {
 	return (a == nil) == (b == nil) && (a == nil || *a == *b)
+}
+
+// MediaJob is a film's pending media job, as the queue keeps it: one per
+// film, replaced when a new file arrives (a job whose film points at another
+// file is dropped).
+type MediaJob struct {
+	MovieID int64
+	// File is the film file (its stored name) the job is about.
+	File string
+	// Stage is where the job got to: queued, measured, encoding, packaging;
+	// MediaReady when only a subtitle re-check is left.
+	Stage MediaState
+	// Version names this encoding's paths and keys (Streaming.Version).
+	Version int64
+	// EngineJob is the encoder's job id while it encodes (MediaConvert).
+	EngineJob string
+	// Attempts counts the failed runs; NotBefore is when the next may run.
+	Attempts  int
+	NotBefore time.Time
+	// Subtitles: the film's subtitle file changed, to measure and check
+	// again once facts exist.
+	Subtitles bool
+	// Lease is the runner's claim (LeaseUntil is when it lapses).
+	Lease      string
+	LeaseUntil time.Time
 }
