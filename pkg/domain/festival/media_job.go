@@ -1,6 +1,9 @@
 package festival
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // The festival's media settings (media_checks, screening_watermark) and the
 // rule that a film's new file queues its media job.
@@ -89,4 +92,51 @@ type MediaJob struct {
 	// Lease is the runner's claim (LeaseUntil is when it lapses).
 	Lease      string
 	LeaseUntil time.Time
+}
+
+// MessageMediaCheck tells a producer what the technical checks found in
+// their film's file.
+const MessageMediaCheck MessageKind = "media.check"
+
+// MediaCheckMessage tells the producer of m the reasons of its failed
+// checks, one "- reason" a line, and, while the submissions are open for
+// the film (its categories' windows, else the festival's), the date before
+// which to replace the file ("" when open-ended or closed).
+func MediaCheckMessage(m Movie, flags []MediaFlag, season Season, now time.Time) Message {
+	reasons := make([]string, 0, len(flags))
+	for _, f := range flags {
+		line := "- " + f.Reason
+		if f.Action == CheckRefuse {
+			line += " (bloquant : le film ne sera pas confié au jury tant que le fichier n'est pas remplacé)"
+		}
+		reasons = append(reasons, line)
+	}
+	until := ""
+	if season.CheckSubmissionIn(now, m.CategoryIDs()) == nil {
+		if close := season.SubmissionsCloseFor(m.CategoryIDs()); !close.IsZero() {
+			until = FrenchDate(close)
+		}
+	}
+	return NewMessage(MessageMediaCheck, []int64{m.OwnerID},
+		map[string]string{"title": m.Title, "reasons": strings.Join(reasons, "\n"), "until": until}, now)
+}
+
+// SubmissionsCloseFor is the latest close of the submission windows that
+// apply to a film in cats (its categories' own, else the festival's); zero
+// when one of them never closes.
+func (s Season) SubmissionsCloseFor(cats []int64) Time {
+	ws := s.windowsIn(cats, CategoryWindow.Submissions)
+	if len(ws) == 0 {
+		return s.SubmissionsCloseAt
+	}
+	var last Time
+	for _, w := range ws {
+		if w.Close.IsZero() {
+			return Time{}
+		}
+		if w.Close.After(last.Time) {
+			last = w.Close
+		}
+	}
+	return last
 }
