@@ -81,14 +81,17 @@ type MediaJob struct {
 	Stage MediaState
 	// Version names this encoding's paths and keys (Streaming.Version).
 	Version int64
+	// Watermark: the encoding started with the per-juror watermark (the
+	// setting when it started; a later change does not alter its plan).
+	Watermark bool
 	// EngineJob is the encoder's job id while it encodes (MediaConvert).
 	EngineJob string
 	// Attempts counts the failed runs; NotBefore is when the next may run.
 	Attempts  int
 	NotBefore time.Time
-	// Subtitles: the film's subtitle file changed, to measure and check
-	// again once facts exist.
-	Subtitles bool
+	// Subtitles counts the changes of the film's subtitle file not yet
+	// measured and checked again (0: none).
+	Subtitles int
 	// Lease is the runner's claim (LeaseUntil is when it lapses).
 	Lease      string
 	LeaseUntil time.Time

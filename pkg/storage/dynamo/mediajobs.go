@@ -35,10 +35,11 @@ type mediaJobItem struct {
 	File       string `dynamodbav:"file"`
 	Stage      string `dynamodbav:"stage"`
 	Version    int64  `dynamodbav:"media_version"`
+	Watermark  bool   `dynamodbav:"watermark"`
 	EngineJob  string `dynamodbav:"engine_job,omitempty"`
 	Attempts   int    `dynamodbav:"attempts"`
 	NotBefore  int64  `dynamodbav:"not_before"` // epoch milliseconds
-	Subtitles  bool   `dynamodbav:"subtitles"`
+	Subtitles  int    `dynamodbav:"subtitles"`
 	Lease      string `dynamodbav:"lease,omitempty"`
 	LeaseUntil int64  `dynamodbav:"lease_until"` // epoch milliseconds
 }
@@ -46,7 +47,7 @@ type mediaJobItem struct {
 func (it mediaJobItem) job() festival.MediaJob {
 	return festival.MediaJob{
 		MovieID: it.MovieID, File: it.File, Stage: festival.MediaState(it.Stage), Version: it.Version,
-		EngineJob: it.EngineJob, Attempts: it.Attempts, NotBefore: time.UnixMilli(it.NotBefore),
+		Watermark: it.Watermark, EngineJob: it.EngineJob, Attempts: it.Attempts, NotBefore: time.UnixMilli(it.NotBefore),
 		Subtitles: it.Subtitles, Lease: it.Lease, LeaseUntil: time.UnixMilli(it.LeaseUntil),
 	}
 }
@@ -73,12 +74,12 @@ func (s *core) mediaJobOps(before, after festival.Movie, queued bool) ([]types.T
 	}
 	return []types.TransactWriteItem{{Update: &types.Update{
 		TableName: &s.table, Key: key(moviePK(after.ID), skMediaJob),
-		UpdateExpression: aws.String("SET subtitles = :t, GSI1PK = :q, GSI1SK = :sk, #t = :type, id_movie = :id, " +
+		UpdateExpression: aws.String("ADD subtitles :one SET GSI1PK = :q, GSI1SK = :sk, #t = :type, id_movie = :id, " +
 			"#f = if_not_exists(#f, :file), stage = if_not_exists(stage, :ready), media_version = if_not_exists(media_version, :v), " +
 			"attempts = if_not_exists(attempts, :zero), not_before = if_not_exists(not_before, :zero), lease_until = if_not_exists(lease_until, :zero)"),
 		ExpressionAttributeNames: map[string]string{"#t": attrType, "#f": "file"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":t": &types.AttributeValueMemberBOOL{Value: true}, ":q": str(gsi1MediaJobs), ":sk": str(pad(after.ID)),
+			":one": num(1), ":q": str(gsi1MediaJobs), ":sk": str(pad(after.ID)),
 			":type": str(typeMediaJob), ":id": num(after.ID), ":file": str(after.Media.File),
 			":ready": str(string(festival.MediaReady)), ":v": num(0), ":zero": num(0),
 		},
@@ -125,26 +126,39 @@ func leaseHeld(j festival.MediaJob) (string, map[string]string, map[string]types
 }
 
 // SaveMediaJob writes a claimed job's stage, engine job, attempts, next
-// run, lease time and subtitle flag; false when the lease was lost or the
+// run, lease time and watermark; false when the lease was lost or the
 // job replaced.
 func (s *MediaJobs) SaveMediaJob(ctx context.Context, j festival.MediaJob) (bool, error) {
 	cond, names, values := leaseHeld(j)
 	values[":st"], values[":e"], values[":a"] = str(string(j.Stage)), str(j.EngineJob), num(int64(j.Attempts))
 	values[":nb"], values[":lu"] = num(j.NotBefore.UnixMilli()), num(j.LeaseUntil.UnixMilli())
-	values[":sub"] = &types.AttributeValueMemberBOOL{Value: j.Subtitles}
+	values[":wm"] = &types.AttributeValueMemberBOOL{Value: j.Watermark}
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(moviePK(j.MovieID), skMediaJob),
-		UpdateExpression:    aws.String("SET stage = :st, engine_job = :e, attempts = :a, not_before = :nb, lease_until = :lu, subtitles = :sub"),
+		UpdateExpression:    aws.String("SET stage = :st, engine_job = :e, attempts = :a, not_before = :nb, lease_until = :lu, watermark = :wm"),
 		ConditionExpression: aws.String(cond), ExpressionAttributeNames: names, ExpressionAttributeValues: values,
 	})
 	return versionHeld(err)
 }
 
+// SubtitlesChecked records that the subtitle changes the claimed job
+// counted are measured: a change that came meanwhile stays to do.
+func (s *MediaJobs) SubtitlesChecked(ctx context.Context, j festival.MediaJob) (bool, error) {
+	cond, names, values := leaseHeld(j)
+	values[":seen"], values[":zero"] = num(int64(j.Subtitles)), num(0)
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: key(moviePK(j.MovieID), skMediaJob),
+		UpdateExpression:    aws.String("SET subtitles = :zero"),
+		ConditionExpression: aws.String(cond + " AND subtitles = :seen"), ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+	})
+	return versionHeld(err)
+}
+
 // FinishMediaJob removes a claimed job, unless a subtitle change came
-// meanwhile (its flag set again): then it stays for that re-check.
+// meanwhile: then it stays for that re-check.
 func (s *MediaJobs) FinishMediaJob(ctx context.Context, j festival.MediaJob) (bool, error) {
 	cond, names, values := leaseHeld(j)
-	values[":no"] = &types.AttributeValueMemberBOOL{Value: false}
+	values[":no"] = num(0)
 	_, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{
 		TableName: &s.table, Key: key(moviePK(j.MovieID), skMediaJob),
 		ConditionExpression: aws.String(cond + " AND subtitles = :no"), ExpressionAttributeNames: names, ExpressionAttributeValues: values,
