@@ -143,3 +143,38 @@ func (s Season) SubmissionsCloseFor(cats []int64) Time {
 	}
 	return last
 }
+
+// RefusalReasons are the reasons of the checks that hold the film back
+// (CheckRefuse), joined; "" when none does.
+func (m *FilmMedia) RefusalReasons() string {
+	if m == nil {
+		return ""
+	}
+	var out []string
+	for _, f := range m.Flags {
+		if f.Action == CheckRefuse {
+			out = append(out, f.Reason)
+		}
+	}
+	return strings.Join(out, " ; ")
+}
+
+// MediaRefusedError refuses a jury to a film whose file a check the
+// festival set to refuse failed on (Reasons says which).
+type MediaRefusedError struct{ Reasons string }
+
+func (e *MediaRefusedError) Error() string { return "film held back by its media checks: " + e.Reasons }
+
+// CheckJuryAllowed refuses new jury members (want, by id) on a film whose
+// media is refused; members it has already, or none, pass.
+func CheckJuryAllowed(m Movie, want []int64) error {
+	if !m.Media.Refused() {
+		return nil
+	}
+	for _, id := range want {
+		if !m.HasJury(id) {
+			return &MediaRefusedError{Reasons: m.Media.RefusalReasons()}
+		}
+	}
+	return nil
+}

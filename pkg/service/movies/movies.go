@@ -196,6 +196,10 @@ func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids
 	if errors.As(err, &conflicted) {
 		return m, invalidf(texts.JuryConflict, festival.JoinIDs(conflicted.IDs, ", "))
 	}
+	var refused *festival.MediaRefusedError
+	if errors.As(err, &refused) {
+		return m, apperr.Ef(apperr.Conflict, texts.MediaRefused, refused.Reasons)
+	}
 	return m, storeErr(err)
 }
 

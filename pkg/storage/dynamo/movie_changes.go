@@ -304,6 +304,9 @@ func (s *Films) juriesChange(actor festival.Actor, id int64, juries []festival.J
 			slices.Sort(conflicted)
 			return nil, &festival.ConflictOfInterestError{IDs: conflicted}
 		}
+		if err := festival.CheckJuryAllowed(*m, want); err != nil {
+			return nil, err // held back by its media checks, as stored
+		}
 		ops, err := relinkOps(ids(m.Juries, func(j festival.Jury) int64 { return j.ID }), want,
 			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },
 			func(uid int64) types.TransactWriteItem { return s.isJuryCheck(id, uid) },
