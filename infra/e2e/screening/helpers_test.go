@@ -44,27 +44,26 @@ func newRoom(t *testing.T) room {
 		juror: api.Register("JURY"), other: api.Register("JURY")}
 }
 
-// film stores a film of the producer with the jury members given.
+// filmFile is the stored film file of the tests' films (not in the
+// bucket: their stream is all they play).
+const filmFile = "filmFile-1732270000000-123456789.mp4"
+
+// film stores a film of the producer with the jury members given, its file
+// arrived and its media job queued.
 func (r room) film(t *testing.T, title string, jury ...int64) int64 {
 	t.Helper()
-	id := r.api.StoreMovie(t, r.producer, festival.Movie{Title: title})
+	file := filmFile
+	id := r.api.StoreMovie(t, r.producer, festival.Movie{Title: title, Trailer: &file,
+		Media: &festival.FilmMedia{State: festival.MediaQueued, File: filmFile, Flags: []festival.MediaFlag{}}})
 	r.assign(t, id, jury...)
 	return id
 }
 
-func (r room) assign(t *testing.T, id int64, jury ...int64) {
-	t.Helper()
-	if jury == nil {
-		jury = []int64{}
-	}
-	r.api.Do("PUT", fmt.Sprintf("/movies/%d/juries", id), r.admin.Token, map[string]any{"juries": jury}).Expect(http.StatusOK)
-}
-
-// reassign sets a film's jury through the store, as PUT /movies/{id}/juries
+// assign sets a film's jury through the store, as PUT /movies/{id}/juries
 // does. (Its answer shows the film's media, whose updatedAt the store does
 // not keep yet: festival.Time has no DynamoDB form, so the contract check
 // of that answer would fail on a field these tests are not about.)
-func (r room) reassign(t *testing.T, id int64, jury ...int64) {
+func (r room) assign(t *testing.T, id int64, jury ...int64) {
 	t.Helper()
 	admin := festival.Actor{ID: r.admin.ID, Role: festival.RoleAdmin}
 	if _, err := r.api.Server.Deps.Store.AssignJuries(context.Background(), admin, id, jury); err != nil {
@@ -124,14 +123,14 @@ func (r room) encode(t *testing.T, id int64, seconds int) festival.Streaming {
 	return st
 }
 
-// ready sets a film's media ready with its stream, through the store.
+// ready sets a film's media ready with its stream, as the media job ends.
 func (r room) ready(t *testing.T, id int64, st festival.Streaming, seconds float64) {
 	t.Helper()
 	m := festival.FilmMedia{
-		State: festival.MediaReady, File: "filmFile-1-1.mp4", Flags: []festival.MediaFlag{}, Streaming: &st,
+		State: festival.MediaReady, File: filmFile, Flags: []festival.MediaFlag{}, Streaming: &st,
 		Facts: &festival.MediaFacts{Duration: seconds, Container: "mp4", Video: &festival.VideoFacts{Codec: "h264", Width: 854, Height: 480}},
 	}
-	if err := r.api.Server.Deps.Store.SetMovieMedia(context.Background(), id, m); err != nil {
+	if err := r.api.Server.Deps.Store.SetFilmMedia(context.Background(), id, m, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -84,11 +84,11 @@ func TestAStreamingFilmsPlaylistsAndKeysGoOnlyToThoseWhoMayWatchIt(t *testing.T)
 	otherTicket, _ := r.ticket(t, otherFilm, r.other.Token)
 	api.Do("GET", playlist(id, "master.m3u8", otherTicket), "", nil).Expect(http.StatusForbidden) // a ticket for another film
 	api.Do("GET", keyPath(id, 0, otherTicket), "", nil).Expect(http.StatusForbidden)
-	r.reassign(t, id)
+	r.assign(t, id)
 	api.Do("GET", playlist(id, "master.m3u8", ticket), "", nil).Expect(http.StatusForbidden)
 	api.Do("GET", playlist(id, "480p.m3u8", ticket), "", nil).Expect(http.StatusForbidden)
 	api.Do("GET", keyPath(id, 0, ticket), "", nil).Expect(http.StatusForbidden)
-	r.reassign(t, id, r.juror.ID)
+	r.assign(t, id, r.juror.ID)
 	api.Do("GET", keyPath(id, 0, ticket), "", nil).Expect(http.StatusOK)
 
 	// Bad names, bad minutes, bad tickets: 404 or 403, never a 500.

@@ -308,7 +308,7 @@ func (s *Service) viewingOf(w festival.Watch, m festival.Movie) Viewing {
 	for _, sp := range w.Spans {
 		v.WatchedSeconds += sp.To - sp.From
 	}
-	if share, ok := festival.WatchedShare(w.Spans, m.Duration); ok {
+	if share, ok := festival.WatchedShare(w.Spans, m.Runtime()); ok {
 		v.WatchedShare = &share
 	}
 	if st := m.Media.Streams(); st != nil {

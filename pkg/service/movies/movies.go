@@ -196,6 +196,10 @@ func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids
 	if errors.As(err, &conflicted) {
 		return m, invalidf(texts.JuryConflict, festival.JoinIDs(conflicted.IDs, ", "))
 	}
+	var refused *festival.MediaRefusedError
+	if errors.As(err, &refused) {
+		return m, apperr.Ef(apperr.Conflict, texts.MediaRefused, refused.Reasons)
+	}
 	return m, storeErr(err)
 }
 
@@ -239,7 +243,11 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 		return festival.Movie{}, err
 	}
 	actor := c
-	return s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
+	m, err := s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
+	if festival.AudienceOf(c, m) != festival.AudienceAdmin {
+		m.Media = nil // a juror reads no media facts (Settings.ForAudience)
+	}
+	return m, err
 }
 
 // Delete removes a film with everything in its item collection and its files.

@@ -62,6 +62,10 @@ type movieItem struct {
 	Producer      festival.Producer                 `dynamodbav:"Producer"`
 	Juries        map[string]festival.Jury          `dynamodbav:"Juries"`
 
+	// Media is what the media job measured, checked and encoded of the
+	// film's file (mediajobs.go writes it as the job goes).
+	Media *festival.FilmMedia `dynamodbav:"media,omitempty"`
+
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
 	Version int64 `dynamodbav:"version"`
@@ -70,9 +74,6 @@ type movieItem struct {
 	// film's item collection: from then on the film reads as gone and every
 	// write that would add to its collection is refused (see DeleteMovie).
 	Deleting bool `dynamodbav:"deleting,omitempty"`
-
-	// Media is the film's media job's outcome (facts, flags, stream).
-	Media *festival.FilmMedia `dynamodbav:"media,omitempty"`
 }
 
 func idKey(id int64) string { return strconv.FormatInt(id, 10) }

@@ -28,7 +28,8 @@ type movieFactsItem struct {
 	Version       int64                             `dynamodbav:"version"`
 	Deleting      bool                              `dynamodbav:"deleting"`
 	Duration      *int64                            `dynamodbav:"duration"`
-	// Media is projected to its state and stream only (Stream).
+	// Media is projected to its state, its stream (Stream) and its
+	// measured runtime (Duration: the runtime the jury's rules count).
 	Media *festival.FilmMedia `dynamodbav:"media"`
 }
 
@@ -47,6 +48,8 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 		Categories: make([]festival.MovieCategory, 0, len(it.Categories)), Collaborators: it.Collaborators,
 		Awards: it.Awards, Version: it.Version, Duration: it.Duration, Stream: it.Media.Streams(),
 	}
+	// The runtime the jury's rules count: measured, else declared.
+	f.Duration = festival.Movie{Duration: it.Duration, Media: it.Media}.Runtime()
 	for _, c := range it.Categories {
 		f.Categories = append(f.Categories, c)
 	}
@@ -57,13 +60,13 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 var movieFactsNames = map[string]string{
 	"#id": "id_movie", "#t": "title", "#u": "id_user", "#s": "selection_status", "#c": "Categories",
 	"#co": "Collaborators", "#a": "Awards", "#v": "version", "#del": "deleting", "#d": "duration",
-	"#m": "media", "#mst": "state", "#mstr": "streaming",
+	"#m": "media", "#mst": "state", "#mstr": "streaming", "#fa": "facts",
 }
 
 // The film's stream comes with its facts (a list of segment durations:
 // about 8 bytes per 6 seconds of film), so that the results can divide the
 // server's count by its minutes.
-const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d, #m.#mst, #m.#mstr"
+const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d, #m.#mst, #m.#mstr, #m.#fa.#d"
 
 // GetMovieFacts reads the facts of one film; festival.ErrNotFound when it does not exist.
 func (s *Films) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFacts, error) {

@@ -9,16 +9,11 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
 // The screening room's records: the key fetches of a jury member's player,
-// logged in their watch item of the film (watchItem.Keys), and the film's
-// media on its item (movieItem.Media).
+// logged in their watch item of the film (watchItem.Keys).
 
 // watch is the watch item as the domain reads it.
 func (it watchItem) watch() festival.Watch {
@@ -79,29 +74,4 @@ func (s *Votes) WatchOf(ctx context.Context, movieID, userID int64) (festival.Wa
 		return festival.Watch{}, err
 	}
 	return it.watch(), nil
-}
-
-// SetMovieMedia writes a film's media (the media job's outcome) in place,
-// bumping its version (and the films' list version, as every film write
-// does: transact); festival.ErrNotFound when the film is gone or being
-// deleted.
-func (s *Films) SetMovieMedia(ctx context.Context, id int64, media festival.FilmMedia) error {
-	av, err := attributevalue.Marshal(media)
-	if err != nil {
-		return err
-	}
-	err = s.transact(ctx, []types.TransactWriteItem{{Update: &types.Update{
-		TableName: &s.table, Key: key(moviePK(id), skMovie),
-		UpdateExpression:          aws.String("SET #m = :m ADD #v :one"),
-		ConditionExpression:       aws.String("attribute_exists(PK) AND (attribute_not_exists(#del) OR #del = :false)"),
-		ExpressionAttributeNames:  map[string]string{"#m": "media", "#v": "version", "#del": "deleting"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":m": av, ":one": num(1), ":false": &types.AttributeValueMemberBOOL{Value: false}},
-	}}})
-	switch {
-	case conditionFailedAt(err, 0):
-		return festival.ErrNotFound
-	case err != nil:
-		return fmt.Errorf("media of film %d: %w", id, err)
-	}
-	return nil
 }

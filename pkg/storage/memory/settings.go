@@ -68,6 +68,7 @@ func storedSettings(st festival.Settings) festival.Settings {
 	if v, ok := festival.ParseFilmView(string(se.PublicFilmView)); ok {
 		out.PublicFilmView = v
 	}
+	out.MediaChecks, out.ScreeningWatermark = festival.FullMediaChecks(se.MediaChecks), se.ScreeningWatermark
 	out.DecisionsReleaseAt, out.PublicSelection, out.Feedback = storedTime(se.DecisionsReleaseAt), festival.SelectionAll, se.Feedback
 	if v, ok := festival.ParsePublicSelection(string(se.PublicSelection)); ok {
 		out.PublicSelection = v
