@@ -68,6 +68,20 @@ func TestAStreamingFilmsPlaylistsAndKeysGoOnlyToThoseWhoMayWatchIt(t *testing.T)
 	if ts := decrypt(t, first, key.Body, 1); len(ts) < 188 || ts[0] != 0x47 || ts[188] != 0x47 {
 		t.Fatalf("segment 1 decrypted is no MPEG-TS (%d bytes)", len(ts))
 	}
+	// A player on the console's origin may read playlists and keys
+	// (simple GETs: no preflight; the answer allows the origin).
+	for _, path := range []string{playlist(id, "360p.m3u8", adminTicket), keyPath(id, 1, adminTicket)} {
+		req, _ := http.NewRequest("GET", api.URL+path, nil)
+		req.Header.Set("Origin", "http://console.example")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Access-Control-Allow-Origin") == "" {
+			t.Errorf("GET %s from another origin: %d, Access-Control-Allow-Origin %q", path, resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"))
+		}
+	}
 	api.Do("GET", keyPath(id, 2, adminTicket), "", nil).ExpectError(http.StatusNotFound, "Minute de film introuvable") // a 2-minute film has minutes 0 and 1
 
 	// The producer watches: playlists, but no key (they watch their file).
