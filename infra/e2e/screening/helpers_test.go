@@ -40,6 +40,10 @@ type room struct {
 
 func newRoom(t *testing.T) room {
 	api, clock := apitest.StartOnClock(t)
+	return roomOn(api, clock)
+}
+
+func roomOn(api *apitest.API, clock *apitest.Clock) room {
 	return room{api: api, clock: clock, admin: api.Register("ADMIN"), producer: api.Register("PRODUCER"),
 		juror: api.Register("JURY"), other: api.Register("JURY")}
 }
