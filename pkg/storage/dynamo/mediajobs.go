@@ -185,7 +185,7 @@ func (s *MediaJobs) DropMediaJob(ctx context.Context, movieID int64, file string
 // festival.ErrNotFound when the film is gone. The film's version goes up, so
 // a whole-film write read before cannot put older media back.
 func (s *MediaJobs) SetFilmMedia(ctx context.Context, movieID int64, media festival.FilmMedia, msgs []festival.Message) error {
-	v, err := attributevalue.Marshal(media)
+	v, err := attributevalue.Marshal(toStoredMedia(&media))
 	if err != nil {
 		return err
 	}
