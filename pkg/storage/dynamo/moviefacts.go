@@ -30,7 +30,7 @@ type movieFactsItem struct {
 	Duration      *int64                            `dynamodbav:"duration"`
 	// Media is projected to its state, its stream (Stream) and its
 	// measured runtime (Duration: the runtime the jury's rules count).
-	Media *festival.FilmMedia `dynamodbav:"media"`
+	Media *storedMedia `dynamodbav:"media"`
 }
 
 // unmarshalMovieFacts decodes a film's facts; a film being deleted is
@@ -46,10 +46,10 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 	f := festival.MovieFacts{
 		ID: it.ID, Title: it.Title, OwnerID: it.OwnerID, Status: festival.SelectionStatus(it.Status),
 		Categories: make([]festival.MovieCategory, 0, len(it.Categories)), Collaborators: it.Collaborators,
-		Awards: it.Awards, Version: it.Version, Duration: it.Duration, Stream: it.Media.Streams(),
+		Awards: it.Awards, Version: it.Version, Duration: it.Duration, Stream: it.Media.media().Streams(),
 	}
 	// The runtime the jury's rules count: measured, else declared.
-	f.Duration = festival.Movie{Duration: it.Duration, Media: it.Media}.Runtime()
+	f.Duration = festival.Movie{Duration: it.Duration, Media: it.Media.media()}.Runtime()
 	for _, c := range it.Categories {
 		f.Categories = append(f.Categories, c)
 	}
