@@ -3,6 +3,9 @@ package screening_test
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,20 +47,37 @@ func run(t *testing.T, name string, args ...string) string {
 }
 
 // encodeHLS encodes seconds of a generated film (testsrc2 at 25 fps, a
-// sine) as the engines do: H.264 + AAC in 6-second MPEG-TS segments named
+// sine) at w x h as the engines do: H.264 + AAC in 6-second MPEG-TS segments named
 // f<modifier>_%05d.ts from 1 and their playlist f<modifier>.m3u8, in dir.
-// filter is an extra video filter ("" for none).
-func encodeHLS(t *testing.T, dir, modifier string, seconds int, filter string) {
+// With a watermark form ("A" or "B"), media.WatermarkPattern is laid over
+// the picture at media.WatermarkOpacityPercent, as the engines lay it.
+func encodeHLS(t *testing.T, dir, modifier string, w, h, seconds int, variant string) {
 	t.Helper()
-	vf := "null"
-	if filter != "" {
-		vf = filter
+	args := []string{"-v", "error", "-y", "-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%dx%d:rate=25", w, h),
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=16000"}
+	if variant != "" {
+		pattern := filepath.Join(dir, "pattern"+variant+".png")
+		writePNG(t, pattern, media.WatermarkPattern(variant, w, h))
+		args = append(args, "-loop", "1", "-i", pattern, "-filter_complex",
+			fmt.Sprintf("[2:v]format=rgba,colorchannelmixer=aa=%.2f[m];[0:v][m]overlay=shortest=1,format=yuv420p[v]", media.WatermarkOpacityPercent/100.0),
+			"-map", "[v]", "-map", "1:a")
 	}
-	run(t, "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
-		"-t", strconv.Itoa(seconds), "-vf", vf, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "150",
-		"-force_key_frames", "expr:gte(t,n_forced*6)", "-c:a", "aac", "-b:a", "64k",
+	args = append(args, "-t", strconv.Itoa(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "150",
+		"-force_key_frames", "expr:gte(t,n_forced*6)", "-c:a", "aac", "-b:a", "32k",
 		"-f", "hls", "-hls_time", "6", "-hls_playlist_type", "vod", "-start_number", "1",
 		"-hls_segment_filename", filepath.Join(dir, "f"+modifier+"_%05d.ts"), filepath.Join(dir, "f"+modifier+".m3u8"))
+	run(t, "ffmpeg", args...)
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // newBucket is a files.Store over an in-memory fake S3.

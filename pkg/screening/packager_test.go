@@ -49,7 +49,7 @@ func TestPackageEncryptsAndAPlayerPlaysIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	encodeHLS(t, dir, plan.Outputs[0].Modifier(), 70, "")
+	encodeHLS(t, dir, plan.Outputs[0].Modifier(), 320, 180, 70, "")
 	clearDir := filepath.Join(dir, "clear")
 	for _, o := range plan.Outputs {
 		// Both forms from one encoding: this test is about the packaging.
@@ -102,10 +102,23 @@ func TestPackageEncryptsAndAPlayerPlaysIt(t *testing.T) {
 	}
 }
 
-// playOverHTTP serves a film's playlists and keys as the API does for a
-// ticket of user, and answers how many video frames ffprobe decodes from
-// its master playlist.
+// playOverHTTP answers how many video frames ffprobe decodes from a film's
+// master playlist, served by serveFilm for a ticket of user.
 func playOverHTTP(t *testing.T, objects *files.Store, secret screening.Secret, st festival.Streaming, user int64) int {
+	t.Helper()
+	out := run(t, "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+		"-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", serveFilm(t, objects, secret, st, user))
+	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n") // the stream, then again under its program
+	n, err := strconv.Atoi(first)
+	if err != nil {
+		t.Fatalf("ffprobe answered %q", out)
+	}
+	return n
+}
+
+// serveFilm serves film 42's playlists and keys as the API does, and
+// answers the URL of its master playlist with a ticket of user.
+func serveFilm(t *testing.T, objects *files.Store, secret screening.Secret, st festival.Streaming, user int64) string {
 	t.Helper()
 	ticket := secret.Mint(screening.Ticket{MovieID: 42, UserID: user, Role: festival.RoleJury, Expires: time.Now().Add(time.Hour)})
 	mux := http.NewServeMux()
@@ -138,14 +151,7 @@ func playOverHTTP(t *testing.T, objects *files.Store, secret screening.Secret, s
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	out := run(t, "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
-		"-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", srv.URL+"/movies/42/stream/master.m3u8?ticket="+ticket)
-	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n") // the stream, then again under its program
-	n, err := strconv.Atoi(first)
-	if err != nil {
-		t.Fatalf("ffprobe answered %q", out)
-	}
-	return n
+	return srv.URL + "/movies/42/stream/master.m3u8?ticket=" + ticket
 }
 
 func mustGlob(t *testing.T, pattern string) []string {
