@@ -5,9 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/media"
 	"github.com/festivalapi/festival/pkg/screening"
+	"github.com/festivalapi/festival/pkg/screening/screeningtest"
 )
 
 // TestALeakNamesItsJuror encodes 2 minutes of film in both watermark forms,
@@ -17,27 +16,16 @@ import (
 // central half names nobody else.
 func TestALeakNamesItsJuror(t *testing.T) {
 	t.Parallel()
-	needFFmpeg(t)
+	screeningtest.NeedFFmpeg(t)
 	ctx := context.Background()
 	secret := screening.NewSecret(jwtSecret)
 	objects := newBucket(t)
-	plan, err := media.NewPlan(42, 3, "movies/42/film.mp4", festival.MediaFacts{Video: &festival.VideoFacts{Width: 160, Height: 90}}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := screeningtest.WatermarkedFilm(t, objects, secret, 42, 120)
 	dir := t.TempDir()
-	for _, o := range plan.Outputs {
-		encodeHLS(t, dir, o.Modifier(), 160, 90, 120, o.Variant)
-		uploadClear(t, objects, plan, o, dir)
-	}
-	st, err := screening.Package(ctx, objects, secret, plan)
-	if err != nil {
-		t.Fatal(err)
-	}
 	jurors := []int64{3, 7, 12}
 
 	leak := filepath.Join(dir, "leak.mp4")
-	run(t, "ffmpeg", "-v", "error", "-i", serveFilm(t, objects, secret, st, 7),
+	screeningtest.Run(t, "ffmpeg", "-v", "error", "-i", serveFilm(t, objects, secret, st, 7),
 		"-vf", "scale=120:68", "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "150k", "-c:a", "aac", "-b:a", "48k", leak)
 	refs, err := screening.DecryptForms(ctx, objects, secret, 42, st, st.Renditions[0].Name, dir)
 	if err != nil {
@@ -58,7 +46,7 @@ func TestALeakNamesItsJuror(t *testing.T) {
 	}
 
 	cropped := filepath.Join(dir, "cropped.mp4")
-	run(t, "ffmpeg", "-v", "error", "-i", leak, "-vf", "crop=iw/2:ih/2", "-c:v", "libx264", "-preset", "ultrafast", "-an", cropped)
+	screeningtest.Run(t, "ffmpeg", "-v", "error", "-i", leak, "-vf", "crop=iw/2:ih/2", "-c:v", "libx264", "-preset", "ultrafast", "-an", cropped)
 	observed, err = screening.Detect(ctx, cropped, refs)
 	if err != nil {
 		t.Fatal(err)
