@@ -52,7 +52,7 @@ func Detect(ctx context.Context, leakedPath string, refs Refs) ([]string, error)
 // read any number of copies against.
 type Reference struct {
 	times []float64
-	a, b  []float64
+	a, b  [][]byte // grey frames at frameW x frameH
 }
 
 // NewReference measures both forms at the middle of each segment.
@@ -64,10 +64,10 @@ func NewReference(ctx context.Context, refs Refs) (Reference, error) {
 		start += d
 	}
 	var err error
-	if r.a, err = frameMarks(ctx, refs.A, r.times); err != nil {
+	if r.a, err = frames(ctx, refs.A, r.times); err != nil {
 		return Reference{}, err
 	}
-	if r.b, err = frameMarks(ctx, refs.B, r.times); err != nil {
+	if r.b, err = frames(ctx, refs.B, r.times); err != nil {
 		return Reference{}, err
 	}
 	return r, nil
@@ -79,7 +79,7 @@ func NewReference(ctx context.Context, refs Refs) (Reference, error) {
 // missing or too close to call). The copy must keep the film's timing: it
 // starts where the film starts.
 func (r Reference) Detect(ctx context.Context, leakedPath string) ([]string, error) {
-	leak, err := frameMarks(ctx, leakedPath, r.times)
+	leak, err := frames(ctx, leakedPath, r.times)
 	if err != nil {
 		return nil, err
 	}
@@ -92,12 +92,31 @@ func (r Reference) Detect(ctx context.Context, leakedPath string) ([]string, err
 	return out, nil
 }
 
-// decide reads a copy's form from its mark measure and those of A and B.
-func decide(leak, a, b float64) string {
-	if math.Abs(a-b) < minMarkLevels {
+// decide reads a copy's form from its frame and those of A and B at the
+// same moment. The copy's levels are first brought back to the references'
+// (a least-squares gain and offset: a player, a capture or a re-encoding may
+// change brightness and contrast); a copy whose picture does not follow the
+// references' (cropped, shifted in time, another scene) is not read.
+func decide(leak, a, b []byte) string {
+	markA, markB := markOf(toFloats(a)), markOf(toFloats(b))
+	if math.Abs(markA-markB) < minMarkLevels {
 		return ""
 	}
-	share := (leak - (a+b)/2) / (a - b) // +0.5 at A, -0.5 at B
+	mid := make([]float64, len(a))
+	for i := range a {
+		mid[i] = (float64(a[i]) + float64(b[i])) / 2
+	}
+	l := toFloats(leak)
+	// Fitted on blocks rather than pixels: a blur or a smaller copy changes
+	// the pixels' spread, not the blocks' brightness.
+	gain, offset, r := fit(blocks(l), blocks(mid))
+	if r < minCorrelation || gain < 0.2 {
+		return ""
+	}
+	for i := range l {
+		l[i] = (l[i] - offset) / gain
+	}
+	share := (markOf(l) - (markA+markB)/2) / (markA - markB) // +0.5 at A, -0.5 at B
 	switch {
 	case share >= decideShare:
 		return media.VariantA
@@ -107,11 +126,53 @@ func decide(leak, a, b float64) string {
 	return ""
 }
 
-// frameMarks decodes, in one ffmpeg run, the first frame at or after each
-// time (seconds from the start) at frameW x frameH in grey, and answers for
-// each the mark measure: the top-left and bottom-right quadrants' mean
-// brightness minus the two others' (where A brightens and B does not).
-func frameMarks(ctx context.Context, path string, times []float64) ([]float64, error) {
+// minCorrelation is how closely a copy's frame must follow the references'
+// (Pearson's r over the small frame's pixels) to be read at all.
+const minCorrelation = 0.97
+
+// fit is the least-squares line y = gain*x + offset and the correlation of
+// x and y (0 when either is flat).
+func fit(y, x []float64) (gain, offset, r float64) {
+	n := float64(len(x))
+	var sx, sy, sxx, syy, sxy float64
+	for i := range x {
+		sx, sy = sx+x[i], sy+y[i]
+		sxx, syy, sxy = sxx+x[i]*x[i], syy+y[i]*y[i], sxy+x[i]*y[i]
+	}
+	vx, vy, cov := sxx-sx*sx/n, syy-sy*sy/n, sxy-sx*sy/n
+	if vx < 1e-9 || vy < 1e-9 {
+		return 0, 0, 0
+	}
+	gain = cov / vx
+	return gain, (sy - gain*sx) / n, cov / math.Sqrt(vx*vy)
+}
+
+// blockSize is the side of the blocks fit compares (a 16 x 9 grid).
+const blockSize = 4
+
+// blocks is the mean brightness of each blockSize square of a frame.
+func blocks(frame []float64) []float64 {
+	const bw, bh = frameW / blockSize, frameH / blockSize
+	out := make([]float64, bw*bh)
+	for y := range frameH {
+		for x := range frameW {
+			out[(y/blockSize)*bw+x/blockSize] += frame[y*frameW+x] / (blockSize * blockSize)
+		}
+	}
+	return out
+}
+
+func toFloats(b []byte) []float64 {
+	f := make([]float64, len(b))
+	for i, v := range b {
+		f[i] = float64(v)
+	}
+	return f
+}
+
+// frames decodes, in one ffmpeg run, the first frame at or after each time
+// (seconds from the start) at frameW x frameH in grey.
+func frames(ctx context.Context, path string, times []float64) ([][]byte, error) {
 	var sel strings.Builder
 	sel.WriteString("select='")
 	for i, t := range times {
@@ -119,9 +180,9 @@ func frameMarks(ctx context.Context, path string, times []float64) ([]float64, e
 			sel.WriteString("+")
 		}
 		ts := strconv.FormatFloat(t, 'f', 3, 64)
+		// The first frame has no previous one (prev_t is NAN: lt is 0).
 		fmt.Fprintf(&sel, "gte(t,%s)*lt(prev_t,%s)", ts, ts)
 	}
-	// The first frame has no previous one (prev_t is NAN).
 	fmt.Fprintf(&sel, "',scale=%d:%d:flags=area,format=gray", frameW, frameH)
 	script, err := os.CreateTemp("", "watermark-filter-*.txt")
 	if err != nil {
@@ -143,20 +204,22 @@ func frameMarks(ctx context.Context, path string, times []float64) ([]float64, e
 		return nil, fmt.Errorf("screening: frames of %s: %v: %s", filepath.Base(path), err, strings.TrimSpace(stderr.String()))
 	}
 	raw := out.Bytes()
-	marks := make([]float64, 0, len(raw)/(frameW*frameH))
+	var list [][]byte
 	for len(raw) >= frameW*frameH {
-		marks = append(marks, markOf(raw[:frameW*frameH]))
+		list = append(list, raw[:frameW*frameH:frameW*frameH])
 		raw = raw[frameW*frameH:]
 	}
-	return marks, nil
+	return list, nil
 }
 
-// markOf is a grey frame's mark measure (see frameMarks).
-func markOf(frame []byte) float64 {
+// markOf is a grey frame's mark measure: the top-left and bottom-right
+// quadrants' mean brightness minus the two others' (A brightens the first
+// two, B the others).
+func markOf(frame []float64) float64 {
 	var q [2][2]float64
 	for y := range frameH {
 		for x := range frameW {
-			q[y*2/frameH][x*2/frameW] += float64(frame[y*frameW+x])
+			q[y*2/frameH][x*2/frameW] += frame[y*frameW+x]
 		}
 	}
 	n := float64(frameW * frameH / 4)
