@@ -165,3 +165,53 @@ func TestFFmpegFailsWhenTheFilmIsGone(t *testing.T) {
 		t.Fatalf("left %v", keys)
 	}
 }
+
+// With the watermark every rendition exists twice, A marking the top-left
+// and bottom-right quadrants, B the two others: the same frame of A is
+// brighter than B's there and darker elsewhere.
+func TestFFmpegWatermarkVariants(t *testing.T) {
+	t.Parallel()
+	bucket, plan, _ := encode(t, mediatest.Film{Seconds: 7, Width: 320, Height: 180, Rate: 10}, true)
+	if len(plan.Outputs) != 2 || plan.Outputs[0].Modifier() != "_180p_A" || plan.Outputs[1].Modifier() != "_180p_B" {
+		t.Fatalf("outputs %+v, want _180p_A and _180p_B", plan.Outputs)
+	}
+	a := grayFrame(t, bucket, plan.ClearSegment(plan.Outputs[0], 1), 320, 180)
+	b := grayFrame(t, bucket, plan.ClearSegment(plan.Outputs[1], 1), 320, 180)
+	quadrant := func(frame []byte, left, top bool) float64 {
+		sum, n := 0.0, 0
+		for y := 0; y < 180; y++ {
+			for x := 0; x < 320; x++ {
+				if (x < 160) == left && (y < 90) == top {
+					sum += float64(frame[y*320+x])
+					n++
+				}
+			}
+		}
+		return sum / float64(n)
+	}
+	for _, q := range []struct {
+		left, top bool
+		markedInA bool
+	}{{true, true, true}, {false, false, true}, {false, true, false}, {true, false, false}} {
+		diff := quadrant(a, q.left, q.top) - quadrant(b, q.left, q.top)
+		t.Logf("quadrant left=%v top=%v: A-B brightness %.2f", q.left, q.top, diff)
+		if q.markedInA && diff < 0.5 || !q.markedInA && diff > -0.5 {
+			t.Errorf("quadrant left=%v top=%v: A-B brightness %.2f, want %s", q.left, q.top, diff, map[bool]string{true: "> 0.5", false: "< -0.5"}[q.markedInA])
+		}
+	}
+}
+
+// grayFrame decodes a segment's first frame as 8-bit luma.
+func grayFrame(t *testing.T, bucket *mediatest.Bucket, key string, w, h int) []byte {
+	t.Helper()
+	seg, _ := bucket.Object(key)
+	file := t.TempDir() + "/seg.ts"
+	if err := os.WriteFile(file, seg, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("ffmpeg", "-v", "error", "-i", file, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-").Output()
+	if err != nil || len(out) != w*h {
+		t.Fatalf("decode %s: %d bytes, %v", key, len(out), err)
+	}
+	return out
+}
