@@ -215,14 +215,7 @@ func runBoth(ctx context.Context, prog string, args ...string) (stdout, stderr [
 // signature) is cut out, so that no error or log carries it.
 func lastLine(msg string) string {
 	lines := strings.Split(strings.TrimSpace(msg), "\n")
-	line := lines[len(lines)-1]
-	if i := strings.Index(line, "?"); i >= 0 {
-		if j := strings.Index(line[i:], ": "); j >= 0 {
-			return line[:i] + line[i+j:]
-		}
-		return line[:i]
-	}
-	return line
+	return withoutQueries(lines[len(lines)-1])
 }
 
 func orDefault(s, def string) string {
