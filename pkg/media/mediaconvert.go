@@ -3,8 +3,8 @@ package media
 import (
 	"bytes"
 	"context"
-	"regexp"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
