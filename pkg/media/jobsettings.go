@@ -136,11 +136,12 @@ func jobOutput(plan Plan, o Output, bucketURI string) types.Output {
 	return out
 }
 
-// stereoRemix mixes the source's channels into the outputs' stereo the
-// way ffmpeg's -ac 2 does (its default coefficients), so both engines give the same sound: mono on
-// both sides; 5.1 (L R C LFE Ls Rs) as L+0.707C+0.707Ls and R+0.707C+0.707Rs
-// without the LFE (ITU-R BS.775), which keeps the dialogue of the centre
-// channel that MediaConvert's default (the first two channels) would drop.
+// stereoRemix mixes the source's channels into the outputs' stereo with
+// the coefficients ffmpeg's -ac 2 uses, so both engines give the same
+// sound: mono on both sides; 5.1 (L R C LFE Ls Rs) as L+0.707C+0.707Ls and
+// R+0.707C+0.707Rs without the LFE (ITU-R BS.775), which keeps the
+// dialogue of the centre channel that MediaConvert's default (the first two
+// channels) would drop.
 // Stereo needs no remix; other layouts are left to MediaConvert.
 func stereoRemix(channels int) *types.RemixSettings {
 	const mute, minus3dB = -60, -3
