@@ -67,12 +67,16 @@ func encode(t *testing.T, film mediatest.Film, watermark bool) (*mediatest.Bucke
 	if err != nil {
 		t.Fatalf("NewPlan: %v", err)
 	}
-	began := time.Now()
-	_, done, err := media.FFmpeg{Objects: bucket, Preset: "ultrafast"}.Start(context.Background(), plan)
+	began, work := time.Now(), t.TempDir()
+	_, done, err := media.FFmpeg{Objects: bucket, Preset: "ultrafast", TempDir: work}.Start(context.Background(), plan)
 	if err != nil || !done {
 		t.Fatalf("Start = done %v, %v; want done", done, err)
 	}
-	return bucket, plan, time.Since(began)
+	took := time.Since(began)
+	if left, _ := os.ReadDir(work); len(left) != 0 {
+		t.Fatalf("the engine left %v in its temporary directory", left)
+	}
+	return bucket, plan, took
 }
 
 func TestFFmpegEncodesTheLadderInSixSecondSegments(t *testing.T) {
@@ -158,8 +162,12 @@ func TestFFmpegFailsWhenTheFilmIsGone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := (media.FFmpeg{Objects: bucket}).Start(context.Background(), plan); err == nil {
+	work := t.TempDir()
+	if _, _, err := (media.FFmpeg{Objects: bucket, TempDir: work}).Start(context.Background(), plan); err == nil {
 		t.Fatal("Start without the film succeeded")
+	}
+	if left, _ := os.ReadDir(work); len(left) != 0 {
+		t.Fatalf("the engine left %v in its temporary directory", left)
 	}
 	if keys := bucket.Keys("movies/9/"); len(keys) != 0 {
 		t.Fatalf("left %v", keys)
