@@ -223,3 +223,22 @@ func grayFrame(t *testing.T, bucket *mediatest.Bucket, key string, w, h int) []b
 	}
 	return out
 }
+
+// A film ffmpeg cannot decode fails the job and uploads nothing.
+func TestFFmpegFailsOnAnUnreadableFilm(t *testing.T) {
+	t.Parallel()
+	mediatest.NeedFFmpeg(t)
+	bucket := mediatest.NewBucket(t)
+	bucket.Put("movies/9/filmFile-1.mp4", []byte("not a film"))
+	facts := festival.MediaFacts{Duration: 10, Video: &festival.VideoFacts{Codec: "h264", Width: 640, Height: 360}}
+	plan, err := media.NewPlan(9, 1, "movies/9/filmFile-1.mp4", facts, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, done, err := (media.FFmpeg{Objects: bucket, Preset: "ultrafast"}).Start(context.Background(), plan); err == nil || done {
+		t.Fatalf("Start = done %v, %v; want an error", done, err)
+	}
+	if keys := bucket.Keys(plan.Prefix()); len(keys) != 0 {
+		t.Fatalf("uploaded %v", keys)
+	}
+}
