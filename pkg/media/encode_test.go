@@ -242,3 +242,13 @@ func TestFFmpegFailsOnAnUnreadableFilm(t *testing.T) {
 		t.Fatalf("uploaded %v", keys)
 	}
 }
+
+// A film the browsers cannot play as sent (H.264 in 10 bits and 4:2:2) still
+// streams: the renditions are H.264 8-bit 4:2:0.
+func TestFFmpegEncodesAnUnplayableSourceToPlayableRenditions(t *testing.T) {
+	t.Parallel()
+	bucket, plan, _ := encode(t, mediatest.Film{Seconds: 2, PixFmt: "yuv422p10le", Rate: 10}, true)
+	for _, o := range plan.Outputs {
+		probeSegment(t, bucket, plan.ClearSegment(o, 1), o.Rendition.Width, o.Rendition.Height)
+	}
+}
