@@ -17,6 +17,7 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/media"
 	"github.com/festivalapi/festival/pkg/screening"
+	"github.com/festivalapi/festival/pkg/screening/screeningtest"
 	"github.com/festivalapi/festival/pkg/storage/files"
 )
 
@@ -40,7 +41,7 @@ func readObject(t *testing.T, objects media.Objects, key string) []byte {
 // minute, segments from the (fake) bucket's presigned URLs.
 func TestPackageEncryptsAndAPlayerPlaysIt(t *testing.T) {
 	t.Parallel()
-	needFFmpeg(t)
+	screeningtest.NeedFFmpeg(t)
 	ctx := context.Background()
 	secret := screening.NewSecret(jwtSecret)
 	objects := newBucket(t)
@@ -49,7 +50,7 @@ func TestPackageEncryptsAndAPlayerPlaysIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	encodeHLS(t, dir, plan.Outputs[0].Modifier(), 70, "")
+	screeningtest.EncodeHLS(t, dir, plan.Outputs[0].Modifier(), 320, 180, 25, 70, "")
 	clearDir := filepath.Join(dir, "clear")
 	for _, o := range plan.Outputs {
 		// Both forms from one encoding: this test is about the packaging.
@@ -57,7 +58,7 @@ func TestPackageEncryptsAndAPlayerPlaysIt(t *testing.T) {
 			copyRenamed(t, name, filepath.Join(clearDir, strings.Replace(filepath.Base(name), plan.Outputs[0].Modifier(), o.Modifier(), 1)),
 				plan.Outputs[0].Modifier(), o.Modifier())
 		}
-		uploadClear(t, objects, plan, o, clearDir)
+		screeningtest.UploadClear(t, objects, plan, o, clearDir)
 	}
 
 	st, err := screening.Package(ctx, objects, secret, plan)
@@ -102,10 +103,23 @@ func TestPackageEncryptsAndAPlayerPlaysIt(t *testing.T) {
 	}
 }
 
-// playOverHTTP serves a film's playlists and keys as the API does for a
-// ticket of user, and answers how many video frames ffprobe decodes from
-// its master playlist.
+// playOverHTTP answers how many video frames ffprobe decodes from a film's
+// master playlist, served by serveFilm for a ticket of user.
 func playOverHTTP(t *testing.T, objects *files.Store, secret screening.Secret, st festival.Streaming, user int64) int {
+	t.Helper()
+	out := screeningtest.Run(t, "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+		"-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", serveFilm(t, objects, secret, st, user))
+	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n") // the stream, then again under its program
+	n, err := strconv.Atoi(first)
+	if err != nil {
+		t.Fatalf("ffprobe answered %q", out)
+	}
+	return n
+}
+
+// serveFilm serves film 42's playlists and keys as the API does, and
+// answers the URL of its master playlist with a ticket of user.
+func serveFilm(t *testing.T, objects *files.Store, secret screening.Secret, st festival.Streaming, user int64) string {
 	t.Helper()
 	ticket := secret.Mint(screening.Ticket{MovieID: 42, UserID: user, Role: festival.RoleJury, Expires: time.Now().Add(time.Hour)})
 	mux := http.NewServeMux()
@@ -138,14 +152,7 @@ func playOverHTTP(t *testing.T, objects *files.Store, secret screening.Secret, s
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	out := run(t, "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
-		"-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", srv.URL+"/movies/42/stream/master.m3u8?ticket="+ticket)
-	first, _, _ := strings.Cut(strings.TrimSpace(out), "\n") // the stream, then again under its program
-	n, err := strconv.Atoi(first)
-	if err != nil {
-		t.Fatalf("ffprobe answered %q", out)
-	}
-	return n
+	return srv.URL + "/movies/42/stream/master.m3u8?ticket=" + ticket
 }
 
 func mustGlob(t *testing.T, pattern string) []string {
