@@ -80,8 +80,11 @@ type Plan struct {
 	Source string
 	// Width and Height are the source's picture size.
 	Width, Height int
-	Watermark     bool
-	Outputs       []Output
+	// Audio: the source has sound; the renditions get an AAC track only
+	// then (MediaConvert fails a job whose audio selector finds none).
+	Audio     bool
+	Watermark bool
+	Outputs   []Output
 }
 
 // NewPlan plans the encoding of a film's file from its measured facts:
@@ -90,7 +93,7 @@ func NewPlan(movieID, version int64, source string, facts festival.MediaFacts, w
 	if facts.Video == nil || facts.Video.Width <= 0 || facts.Video.Height <= 0 {
 		return Plan{}, fmt.Errorf("media: film %d has no video to encode", movieID)
 	}
-	p := Plan{MovieID: movieID, Version: version, Source: source, Width: facts.Video.Width, Height: facts.Video.Height, Watermark: watermark}
+	p := Plan{MovieID: movieID, Version: version, Source: source, Width: facts.Video.Width, Height: facts.Video.Height, Audio: facts.Audio != nil, Watermark: watermark}
 	variants := []string{""}
 	if watermark {
 		variants = []string{VariantA, VariantB}
