@@ -1,6 +1,7 @@
 package festival
 
 import (
+	"encoding/json"
 	"strings"
 	"time"
 )
@@ -27,9 +28,19 @@ func ParseCheckAction(s string) (CheckAction, bool) {
 	return "", false
 }
 
+// MediaCheckActions are the actions a festival set, by check (a check not
+// set warns). Its JSON names every check with its action, so a client
+// reads the whole table.
+type MediaCheckActions map[MediaCheck]CheckAction
+
+// MarshalJSON writes every check with its action.
+func (a MediaCheckActions) MarshalJSON() ([]byte, error) {
+	return json.Marshal(FullMediaChecks(a))
+}
+
 // FullMediaChecks is every check with its action: the one set, else warn
 // (what GET /settings shows, so a client reads the whole table).
-func FullMediaChecks(set map[MediaCheck]CheckAction) map[MediaCheck]CheckAction {
+func FullMediaChecks(set MediaCheckActions) map[MediaCheck]CheckAction {
 	out := make(map[MediaCheck]CheckAction, len(MediaChecks))
 	for _, c := range MediaChecks {
 		out[c] = CheckWarn

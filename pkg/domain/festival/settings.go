@@ -74,7 +74,7 @@ func (t Throttle) OrDefaults() Throttle {
 func DefaultSettings() Settings {
 	return Settings{SelfRegistrationRoles: []Role{RoleAdmin, RoleJury, RoleProducer}, Throttle: DefaultThrottle(),
 		Season: Season{PublicFilmView: FilmViewFull, CategoryWindows: map[int64]CategoryWindow{}, CategoryGrids: map[int64]Grid{},
-			PublicSelection: SelectionAll, ReleasedCategories: map[int64]Time{}, MediaChecks: FullMediaChecks(nil)}}
+			PublicSelection: SelectionAll, ReleasedCategories: map[int64]Time{}}}
 }
 
 // SelfRegistrationAllows reports whether self-registration may create role.

@@ -38,7 +38,7 @@ type SettingsPatch struct {
 	Feedback           *FeedbackParts
 	// MediaChecks sets the action of the checks it names (the others keep
 	// theirs); ScreeningWatermark turns the per-juror watermark on or off.
-	MediaChecks        map[MediaCheck]CheckAction
+	MediaChecks        MediaCheckActions
 	ScreeningWatermark *bool
 	// Publication is what publishing records; whoever publishes reads it
 	// first (Publishes).
@@ -177,7 +177,10 @@ func (p SettingsPatch) Apply(st *Settings) ([]Message, error) {
 	set(&st.PublicSelection, p.PublicSelection)
 	set(&st.Feedback, p.Feedback)
 	if len(p.MediaChecks) > 0 {
-		checks := FullMediaChecks(st.MediaChecks)
+		checks := MediaCheckActions{}
+		for c, a := range st.MediaChecks {
+			checks[c] = a
+		}
 		for c, a := range p.MediaChecks {
 			checks[c] = a
 		}

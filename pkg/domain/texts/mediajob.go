@@ -9,8 +9,6 @@ const (
 	// MediaRefused answers an assignment of a jury to a film whose file a
 	// check refused (409), with the check's reasons.
 	MediaRefused = "Ce film ne peut pas recevoir de jury tant que son fichier n'est pas remplacé : %s"
-	// MediaNoVideo is the failure of a job whose file has no video to encode.
-	MediaNoVideo = "Le fichier du film ne contient aucune piste vidéo : rien à préparer pour la diffusion"
 	// MediaJobFailed is the failure kept after the job's last attempt.
 	MediaJobFailed = "La préparation de la diffusion a échoué : %s"
 )

@@ -34,12 +34,6 @@ type Engines struct {
 	// Package encrypts a plan's clear segments (screening.Package with the
 	// media secret).
 	Package func(ctx context.Context, plan media.Plan) (festival.Streaming, error)
-	// SubtitleEnd reads a SubRip file: when its last cue ends, and how many
-	// cues it has.
-	SubtitleEnd func(srt []byte) (end float64, cues int)
-	// Check runs the technical checks; cues is the subtitle file's number
-	// of cues, -1 when the film has none.
-	Check func(facts festival.MediaFacts, cues int, declared *int64, season festival.Season) []festival.MediaFlag
 	// Ready, when set, says whether the engines can run here (ffmpeg
 	// installed): when not, jobs wait and a warning is logged once.
 	Ready func() error

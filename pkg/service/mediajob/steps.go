@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
@@ -84,7 +83,7 @@ func (r *Runner) measure(ctx context.Context, m festival.Movie, st festival.Sett
 	if err != nil {
 		return false, err
 	}
-	flags := r.eng.Check(facts, cues, m.Duration, st.Season)
+	flags := festival.CheckMedia(facts, m.Duration, cues, st.Season)
 	var msgs []festival.Message
 	if len(flags) > 0 {
 		msgs = append(msgs, festival.MediaCheckMessage(m, flags, st.Season, r.now()))
@@ -111,8 +110,9 @@ func (r *Runner) measure(ctx context.Context, m festival.Movie, st festival.Sett
 	return true, r.save(ctx, j)
 }
 
-// subtitles measures the film's subtitle file into facts and returns its
-// number of cues (-1: no subtitle file).
+// subtitles measures the film's subtitle file into facts
+// (media.WithSubtitles) and returns its number of cues (-1: no subtitle
+// file, which no subtitle check looks at).
 func (r *Runner) subtitles(ctx context.Context, m festival.Movie, facts *festival.MediaFacts) (int, error) {
 	facts.SubtitlesEnd, facts.SubtitlesCoverage = nil, nil
 	if m.Subtitle == nil {
@@ -131,14 +131,8 @@ func (r *Runner) subtitles(ctx context.Context, m festival.Movie, facts *festiva
 	if err != nil {
 		return 0, fmt.Errorf("read subtitles of film %d: %w", m.ID, err)
 	}
-	end, cues := r.eng.SubtitleEnd(srt)
-	if cues > 0 {
-		facts.SubtitlesEnd = &end
-		if facts.Duration > 0 {
-			c := math.Round(min(1, end/facts.Duration)*1000) / 1000
-			facts.SubtitlesCoverage = &c
-		}
-	}
+	var cues int
+	*facts, cues = media.WithSubtitles(*facts, m.Duration, srt)
 	return cues, nil
 }
 
@@ -150,7 +144,7 @@ func (r *Runner) recheckSubtitles(ctx context.Context, m festival.Movie, st fest
 	if err != nil {
 		return err
 	}
-	flags := r.eng.Check(facts, cues, m.Duration, st.Season)
+	flags := festival.CheckMedia(facts, m.Duration, cues, st.Season)
 	var msgs []festival.Message
 	if newFlags(m.Media.Flags, flags) {
 		msgs = append(msgs, festival.MediaCheckMessage(m, flags, st.Season, r.now()))

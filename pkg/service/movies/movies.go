@@ -31,6 +31,21 @@ type Service struct {
 	viewings  Viewings
 	files     *files.Store
 	now       func() time.Time
+	// mediaQueued, when set, is told that a write may have queued a media
+	// job (the local server's worker wakes up).
+	mediaQueued func()
+}
+
+// OnMediaQueued sets what hears that a film's write may have queued its
+// media job (a new file, new subtitles).
+func (s *Service) OnMediaQueued(f func()) { s.mediaQueued = f }
+
+// mediaMayBeQueued tells the worker of a film written with media (a
+// spurious call costs one look at the queue).
+func (s *Service) mediaMayBeQueued(m festival.Movie) {
+	if s.mediaQueued != nil && m.Media != nil {
+		s.mediaQueued()
+	}
 }
 
 // New returns the film service over its stores.
@@ -151,6 +166,9 @@ func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, a
 		audit = &festival.AuditInfo{Actor: *actor, Action: action}
 	}
 	m, err := s.films.ChangeMovie(ctx, id, audit, edit)
+	if err == nil {
+		s.mediaMayBeQueued(m)
+	}
 	return m, storeErr(err)
 }
 

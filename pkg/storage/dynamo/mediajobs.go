@@ -22,6 +22,43 @@ import (
 // claims a job with a lease, saves its stage after each step and removes it
 // when done, each write conditional on its lease and on the job's file.
 
+// mediaItem is a film's media as stored: its time as the table's other
+// times (ISO 8601 text), its flags never null.
+type mediaItem struct {
+	State     string               `dynamodbav:"state"`
+	File      string               `dynamodbav:"file"`
+	UpdatedAt string               `dynamodbav:"updatedAt"`
+	Facts     *festival.MediaFacts `dynamodbav:"facts"`
+	Flags     []festival.MediaFlag `dynamodbav:"flags"`
+	Streaming *festival.Streaming  `dynamodbav:"streaming"`
+	Error     string               `dynamodbav:"error,omitempty"`
+}
+
+func toMediaItem(m *festival.FilmMedia) *mediaItem {
+	if m == nil {
+		return nil
+	}
+	flags := m.Flags
+	if flags == nil {
+		flags = []festival.MediaFlag{}
+	}
+	return &mediaItem{State: string(m.State), File: m.File, UpdatedAt: m.UpdatedAt.String(), Facts: m.Facts,
+		Flags: flags, Streaming: m.Streaming, Error: m.Error}
+}
+
+func (it *mediaItem) media() *festival.FilmMedia {
+	if it == nil {
+		return nil
+	}
+	at, _ := festival.ParseTime(it.UpdatedAt)
+	flags := it.Flags
+	if flags == nil {
+		flags = []festival.MediaFlag{}
+	}
+	return &festival.FilmMedia{State: festival.MediaState(it.State), File: it.File, UpdatedAt: at, Facts: it.Facts,
+		Flags: flags, Streaming: it.Streaming, Error: it.Error}
+}
+
 // MediaJobs are the films' pending media jobs and the film's `media` they write.
 type MediaJobs struct{ *core }
 
@@ -185,7 +222,7 @@ func (s *MediaJobs) DropMediaJob(ctx context.Context, movieID int64, file string
 // festival.ErrNotFound when the film is gone. The film's version goes up, so
 // a whole-film write read before cannot put older media back.
 func (s *MediaJobs) SetFilmMedia(ctx context.Context, movieID int64, media festival.FilmMedia, msgs []festival.Message) error {
-	v, err := attributevalue.Marshal(toStoredMedia(&media))
+	v, err := attributevalue.Marshal(toMediaItem(&media))
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ type movieItem struct {
 
 	// Media is what the media job measured, checked and encoded of the
 	// film's file (mediajobs.go writes it as the job goes).
-	Media *storedMedia `dynamodbav:"media,omitempty"`
+	Media *mediaItem `dynamodbav:"media,omitempty"`
 
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
@@ -95,7 +95,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Awards:        make([]festival.MovieAward, 0, len(m.Awards)),
 		Juries:        make(map[string]festival.Jury, len(m.Juries)),
 		Version:       version,
-		Media:         toStoredMedia(m.Media),
+		Media:         toMediaItem(m.Media),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c

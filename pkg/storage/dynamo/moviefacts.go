@@ -30,7 +30,7 @@ type movieFactsItem struct {
 	Duration      *int64                            `dynamodbav:"duration"`
 	// Media is projected to its state, its stream (Stream) and its
 	// measured runtime (Duration: the runtime the jury's rules count).
-	Media *storedMedia `dynamodbav:"media"`
+	Media *mediaItem `dynamodbav:"media"`
 }
 
 // unmarshalMovieFacts decodes a film's facts; a film being deleted is

@@ -118,15 +118,16 @@ func (it settingsItem) settings() festival.Settings {
 		s.PublicSelection = v
 	}
 	s.Feedback = it.Feedback
-	set := map[festival.MediaCheck]festival.CheckAction{}
 	for k, v := range it.MediaChecks {
 		c, okc := festival.ParseMediaCheck(k)
 		a, oka := festival.ParseCheckAction(v)
 		if okc && oka {
-			set[c] = a
+			if s.MediaChecks == nil {
+				s.MediaChecks = festival.MediaCheckActions{}
+			}
+			s.MediaChecks[c] = a
 		}
 	}
-	s.MediaChecks = festival.FullMediaChecks(set)
 	s.ScreeningWatermark = it.ScreeningWatermark
 	return s
 }
@@ -237,7 +238,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 }
 
 // mediaChecksItem keeps the checks whose action is not the default (warn).
-func mediaChecksItem(checks map[festival.MediaCheck]festival.CheckAction) map[string]string {
+func mediaChecksItem(checks festival.MediaCheckActions) map[string]string {
 	var out map[string]string
 	for c, a := range checks {
 		if a != festival.CheckWarn {

@@ -266,13 +266,13 @@ func feedback(to **festival.FeedbackParts) func(string, json.RawMessage) error {
 
 // mediaChecks reads {"<check>": "refuse"|"warn"|"off"}: an unknown check
 // or action is refused, naming it.
-func mediaChecks(to *map[festival.MediaCheck]festival.CheckAction) func(string, json.RawMessage) error {
+func mediaChecks(to *festival.MediaCheckActions) func(string, json.RawMessage) error {
 	return func(_ string, raw json.RawMessage) error {
 		var byName map[string]string
 		if err := json.Unmarshal(raw, &byName); err != nil || byName == nil {
 			return apperr.E(apperr.Invalid, texts.MediaChecksShape)
 		}
-		out := map[festival.MediaCheck]festival.CheckAction{}
+		out := festival.MediaCheckActions{}
 		names := make([]string, 0, len(byName))
 		for name := range byName {
 			names = append(names, name)
