@@ -67,12 +67,16 @@ func encode(t *testing.T, film mediatest.Film, watermark bool) (*mediatest.Bucke
 	if err != nil {
 		t.Fatalf("NewPlan: %v", err)
 	}
-	began := time.Now()
-	_, done, err := media.FFmpeg{Objects: bucket, Preset: "ultrafast"}.Start(context.Background(), plan)
+	began, work := time.Now(), t.TempDir()
+	_, done, err := media.FFmpeg{Objects: bucket, Preset: "ultrafast", TempDir: work}.Start(context.Background(), plan)
 	if err != nil || !done {
 		t.Fatalf("Start = done %v, %v; want done", done, err)
 	}
-	return bucket, plan, time.Since(began)
+	took := time.Since(began)
+	if left, _ := os.ReadDir(work); len(left) != 0 {
+		t.Fatalf("the engine left %v in its temporary directory", left)
+	}
+	return bucket, plan, took
 }
 
 func TestFFmpegEncodesTheLadderInSixSecondSegments(t *testing.T) {
@@ -158,8 +162,12 @@ func TestFFmpegFailsWhenTheFilmIsGone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := (media.FFmpeg{Objects: bucket}).Start(context.Background(), plan); err == nil {
+	work := t.TempDir()
+	if _, _, err := (media.FFmpeg{Objects: bucket, TempDir: work}).Start(context.Background(), plan); err == nil {
 		t.Fatal("Start without the film succeeded")
+	}
+	if left, _ := os.ReadDir(work); len(left) != 0 {
+		t.Fatalf("the engine left %v in its temporary directory", left)
 	}
 	if keys := bucket.Keys("movies/9/"); len(keys) != 0 {
 		t.Fatalf("left %v", keys)
@@ -214,4 +222,33 @@ func grayFrame(t *testing.T, bucket *mediatest.Bucket, key string, w, h int) []b
 		t.Fatalf("decode %s: %d bytes, %v", key, len(out), err)
 	}
 	return out
+}
+
+// A film ffmpeg cannot decode fails the job and uploads nothing.
+func TestFFmpegFailsOnAnUnreadableFilm(t *testing.T) {
+	t.Parallel()
+	mediatest.NeedFFmpeg(t)
+	bucket := mediatest.NewBucket(t)
+	bucket.Put("movies/9/filmFile-1.mp4", []byte("not a film"))
+	facts := festival.MediaFacts{Duration: 10, Video: &festival.VideoFacts{Codec: "h264", Width: 640, Height: 360}}
+	plan, err := media.NewPlan(9, 1, "movies/9/filmFile-1.mp4", facts, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, done, err := (media.FFmpeg{Objects: bucket, Preset: "ultrafast"}).Start(context.Background(), plan); err == nil || done {
+		t.Fatalf("Start = done %v, %v; want an error", done, err)
+	}
+	if keys := bucket.Keys(plan.Prefix()); len(keys) != 0 {
+		t.Fatalf("uploaded %v", keys)
+	}
+}
+
+// A film the browsers cannot play as sent (H.264 in 10 bits and 4:2:2) still
+// streams: the renditions are H.264 8-bit 4:2:0.
+func TestFFmpegEncodesAnUnplayableSourceToPlayableRenditions(t *testing.T) {
+	t.Parallel()
+	bucket, plan, _ := encode(t, mediatest.Film{Seconds: 2, PixFmt: "yuv422p10le", Rate: 10}, true)
+	for _, o := range plan.Outputs {
+		probeSegment(t, bucket, plan.ClearSegment(o, 1), o.Rendition.Width, o.Rendition.Height)
+	}
 }

@@ -130,7 +130,36 @@ func jobOutput(plan Plan, o Output, bucketURI string) types.Output {
 					SampleRate:      aws.Int32(48000),
 				},
 			},
+			RemixSettings: stereoRemix(plan.AudioChannels),
 		}}
 	}
 	return out
+}
+
+// stereoRemix mixes the source's channels into the outputs' stereo with
+// the coefficients ffmpeg's -ac 2 uses, so both engines give the same
+// sound: mono on both sides; 5.1 (L R C LFE Ls Rs) as L+0.707C+0.707Ls and
+// R+0.707C+0.707Rs without the LFE (ITU-R BS.775), which keeps the
+// dialogue of the centre channel that MediaConvert's default (the first two
+// channels) would drop.
+// Stereo needs no remix; other layouts are left to MediaConvert.
+func stereoRemix(channels int) *types.RemixSettings {
+	const mute, minus3dB = -60, -3
+	var left, right []float64
+	switch channels {
+	case 1:
+		left, right = []float64{0}, []float64{0}
+	case 6:
+		left = []float64{0, mute, minus3dB, mute, minus3dB, mute}
+		right = []float64{mute, 0, minus3dB, mute, mute, minus3dB}
+	default:
+		return nil
+	}
+	return &types.RemixSettings{
+		ChannelsIn:  aws.Int32(int32(channels)),
+		ChannelsOut: aws.Int32(2),
+		ChannelMapping: &types.ChannelMapping{OutputChannels: []types.OutputChannelMapping{
+			{InputChannelsFineTune: left}, {InputChannelsFineTune: right},
+		}},
+	}
 }

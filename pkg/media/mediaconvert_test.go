@@ -171,3 +171,33 @@ func TestMediaConvertProbeErrorCarriesNoSignature(t *testing.T) {
 		t.Fatalf("Probe = %v, want the reason without the signature", err)
 	}
 }
+
+// MediaConvert mixes to stereo as ffmpeg's -ac 2 does: mono on both
+// sides, 5.1 with its centre (the dialogue) and surrounds at -3 dB.
+func TestJobSettingsMixesToStereo(t *testing.T) {
+	t.Parallel()
+	video := &festival.VideoFacts{Codec: "h264", Width: 640, Height: 360}
+	remix := func(channels int) *types.RemixSettings {
+		plan, err := media.NewPlan(1, 1, "movies/1/f.mp4", festival.MediaFacts{Video: video, Audio: &festival.AudioFacts{Codec: "aac", Channels: channels}}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return media.JobSettings(plan, "s3://b/movies/1/f.mp4", "s3://b/"+plan.ClearDestination(), "r", "").Settings.OutputGroups[0].Outputs[0].AudioDescriptions[0].RemixSettings
+	}
+	if r := remix(2); r != nil {
+		t.Errorf("stereo remixed: %+v", r)
+	}
+	mono := remix(1)
+	if mono == nil || aws.ToInt32(mono.ChannelsIn) != 1 || len(mono.ChannelMapping.OutputChannels) != 2 {
+		t.Fatalf("mono: %+v, want one channel to both sides", mono)
+	}
+	surround := remix(6)
+	if surround == nil || aws.ToInt32(surround.ChannelsIn) != 6 || aws.ToInt32(surround.ChannelsOut) != 2 {
+		t.Fatalf("5.1: %+v", surround)
+	}
+	left := surround.ChannelMapping.OutputChannels[0].InputChannelsFineTune
+	right := surround.ChannelMapping.OutputChannels[1].InputChannelsFineTune
+	if left[2] != -3 || right[2] != -3 || left[3] != -60 || right[3] != -60 || left[0] != 0 || right[1] != 0 || left[4] != -3 || right[5] != -3 {
+		t.Errorf("5.1 mix left %v right %v, want L/R whole, centre and surrounds at -3 dB, no LFE", left, right)
+	}
+}

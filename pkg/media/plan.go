@@ -82,9 +82,11 @@ type Plan struct {
 	Width, Height int
 	// Audio: the source has sound; the renditions get an AAC track only
 	// then (MediaConvert fails a job whose audio selector finds none).
-	Audio     bool
-	Watermark bool
-	Outputs   []Output
+	// AudioChannels is its first track's channel count (mixed to stereo).
+	Audio         bool
+	AudioChannels int
+	Watermark     bool
+	Outputs       []Output
 }
 
 // NewPlan plans the encoding of a film's file from its measured facts:
@@ -93,7 +95,10 @@ func NewPlan(movieID, version int64, source string, facts festival.MediaFacts, w
 	if facts.Video == nil || facts.Video.Width <= 0 || facts.Video.Height <= 0 {
 		return Plan{}, fmt.Errorf("media: film %d has no video to encode", movieID)
 	}
-	p := Plan{MovieID: movieID, Version: version, Source: source, Width: facts.Video.Width, Height: facts.Video.Height, Audio: facts.Audio != nil, Watermark: watermark}
+	p := Plan{MovieID: movieID, Version: version, Source: source, Width: facts.Video.Width, Height: facts.Video.Height, Watermark: watermark}
+	if facts.Audio != nil {
+		p.Audio, p.AudioChannels = true, facts.Audio.Channels
+	}
 	variants := []string{""}
 	if watermark {
 		variants = []string{VariantA, VariantB}

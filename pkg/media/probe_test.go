@@ -1,6 +1,7 @@
 package media_test
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/media"
 	"github.com/festivalapi/festival/pkg/media/mediatest"
+	"github.com/festivalapi/festival/pkg/storage/files"
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
@@ -41,7 +43,10 @@ func TestProbeH264(t *testing.T) {
 	if facts.Audio == nil || facts.Audio.Codec != "aac" || facts.Audio.Channels != 2 {
 		t.Errorf("audio %+v, want aac stereo", facts.Audio)
 	}
-	// A full-scale sine of ffmpeg's default amplitude (1/8) is about -21 LUFS in stereo.
+	// ffmpeg's sine source has an amplitude of 1/8: about -22 LUFS.
+	if facts.Loudness != nil {
+		t.Logf("a 440 Hz sine at ffmpeg's default amplitude: %.1f LUFS", *facts.Loudness)
+	}
 	if facts.Loudness == nil || *facts.Loudness < -30 || *facts.Loudness > -10 {
 		t.Errorf("loudness %v, want a measure between -30 and -10 LUFS", facts.Loudness)
 	}
@@ -126,5 +131,25 @@ func TestProbeWithoutFFprobeIsAnError(t *testing.T) {
 	_, err := media.FFprobe{Objects: bucket, FFprobePath: "/nonexistent/ffprobe"}.Probe(context.Background(), "movies/1/f.mp4")
 	if err == nil || !strings.Contains(err.Error(), "/nonexistent/ffprobe") {
 		t.Fatalf("Probe = %v, want an error naming the missing program", err)
+	}
+}
+
+// The local stack's bucket is gofakes3 behind files.Store: ffprobe and
+// ffmpeg read a film through its presigned URLs (ranges included).
+func TestProbeThroughTheFakeS3(t *testing.T) {
+	t.Parallel()
+	film := mediatest.Bytes(t, mediatest.Film{Seconds: 3})
+	client, presign := filestest.NewFakeS3(t, "festival-files")
+	store := files.New(client, presign, "festival-files", files.Options{})
+	key := "movies/4/filmFile-1.mp4"
+	if err := store.PutObject(context.Background(), key, bytes.NewReader(film), "video/mp4"); err != nil {
+		t.Fatal(err)
+	}
+	facts, err := media.FFprobe{Objects: store}.Probe(context.Background(), key)
+	if err != nil {
+		t.Fatalf("Probe: %v", err)
+	}
+	if facts.Video == nil || facts.Video.Codec != "h264" || math.Abs(facts.Duration-3) > 0.1 || facts.Loudness == nil {
+		t.Fatalf("facts %+v video %+v, want 3 s of h264 with its loudness", facts, facts.Video)
 	}
 }
