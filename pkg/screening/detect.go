@@ -40,22 +40,23 @@ type Refs struct {
 
 // Detect reads the watermark form of each segment of a leaked copy (see
 // Reference.Detect), measuring the references first.
-func Detect(ctx context.Context, leakedPath string, refs Refs) ([]string, error) {
+func Detect(ctx context.Context, leakedPath string, refs Refs) (Reading, error) {
 	ref, err := NewReference(ctx, refs)
 	if err != nil {
-		return nil, err
+		return Reading{}, err
 	}
 	return ref.Detect(ctx, leakedPath)
 }
 
-// Reference is both forms' mark measure at the middle of each segment, to
-// read any number of copies against.
+// Reference is both forms' frames at the middle of each segment, and the
+// film's opening as thumbnails, to read any number of copies against.
 type Reference struct {
 	times []float64
-	a, b  [][]byte // grey frames at frameW x frameH
+	a, b  [][]byte    // grey frames at frameW x frameH
+	open  [][]float64 // form A's first alignWindow seconds (thumbs)
 }
 
-// NewReference measures both forms at the middle of each segment.
+// NewReference takes both forms' frames at the middle of each segment.
 func NewReference(ctx context.Context, refs Refs) (Reference, error) {
 	r := Reference{times: make([]float64, len(refs.Segments))}
 	start := 0.0
@@ -70,26 +71,59 @@ func NewReference(ctx context.Context, refs Refs) (Reference, error) {
 	if r.b, err = frames(ctx, refs.B, r.times); err != nil {
 		return Reference{}, err
 	}
+	if r.open, err = thumbs(ctx, refs.A, alignWindow); err != nil {
+		return Reference{}, err
+	}
 	return r, nil
 }
 
-// Detect reads the watermark form of each segment of a leaked copy: at the
-// middle of each segment it takes a frame of the copy, and reads A or B by
-// which form its quadrant brightness is closer to ("" when the frame is
-// missing or too close to call). The copy must keep the film's timing: it
-// starts where the film starts.
-func (r Reference) Detect(ctx context.Context, leakedPath string) ([]string, error) {
-	leak, err := frames(ctx, leakedPath, r.times)
+// Reading is what Detect read of a copy.
+type Reading struct {
+	// Forms is the form read of each segment (from 1): "A", "B", or ""
+	// when the frame is missing or too close to call.
+	Forms []string
+	// Offset is where the film starts in the copy (seconds; negative when
+	// the copy lacks the film's opening); Aligned is false when the copy's
+	// opening matched no shift (it is then read as starting with the film).
+	Offset  float64
+	Aligned bool
+}
+
+// Detect reads the watermark form of each segment of a leaked copy: it
+// aligns the copy on the film, then at the middle of each segment takes a
+// frame of the copy and reads A or B by which form its quadrant brightness
+// is closer to.
+func (r Reference) Detect(ctx context.Context, leakedPath string) (Reading, error) {
+	opening, err := thumbs(ctx, leakedPath, alignWindow+maxShift)
 	if err != nil {
-		return nil, err
+		return Reading{}, err
 	}
-	out := make([]string, len(r.times))
-	for i := range out {
-		if i < len(leak) && i < len(r.a) && i < len(r.b) { // else the copy (or a form) ends earlier
-			out[i] = decide(leak[i], r.a[i], r.b[i])
+	var rd Reading
+	rd.Offset, rd.Aligned = align(r.open, opening)
+	if !rd.Aligned {
+		rd.Offset = 0
+	}
+	// The copy's times; those before its first half second are not taken
+	// (the first frame could answer for two of them).
+	first := 0
+	for first < len(r.times) && r.times[first]+rd.Offset < 0.5 {
+		first++
+	}
+	shifted := make([]float64, len(r.times)-first)
+	for i := range shifted {
+		shifted[i] = r.times[first+i] + rd.Offset
+	}
+	leak, err := frames(ctx, leakedPath, shifted)
+	if err != nil {
+		return Reading{}, err
+	}
+	rd.Forms = make([]string, len(r.times))
+	for i := first; i < len(r.times); i++ {
+		if i-first < len(leak) && i < len(r.a) && i < len(r.b) { // else the copy (or a form) ends earlier
+			rd.Forms[i] = decide(leak[i-first], r.a[i], r.b[i])
 		}
 	}
-	return out, nil
+	return rd, nil
 }
 
 // decide reads a copy's form from its frame and those of A and B at the
@@ -180,8 +214,8 @@ func frames(ctx context.Context, path string, times []float64) ([][]byte, error)
 			sel.WriteString("+")
 		}
 		ts := strconv.FormatFloat(t, 'f', 3, 64)
-		// The first frame has no previous one (prev_t is NAN: lt is 0).
-		fmt.Fprintf(&sel, "gte(t,%s)*lt(prev_t,%s)", ts, ts)
+		// The first frame has no previous one (prev_t is NAN).
+		fmt.Fprintf(&sel, "gte(t,%s)*(lt(prev_t,%s)+isnan(prev_t))", ts, ts)
 	}
 	fmt.Fprintf(&sel, "',scale=%d:%d:flags=area,format=gray", frameW, frameH)
 	script, err := os.CreateTemp("", "watermark-filter-*.txt")

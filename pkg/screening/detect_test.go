@@ -2,6 +2,7 @@ package screening_test
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 
 // TestALeakNamesItsJuror encodes 2 minutes of film in both watermark forms,
 // packages them, lets juror 7's player play their playlist and re-encodes
-// what it shows (smaller, at a low bitrate: a screen capture): the copy
+// what it shows (3.2 s late, smaller, at a low bitrate: a screen capture): the copy
 // names juror 7 among jurors 3, 7 and 12. The same copy cropped to its
 // central half names nobody else.
 func TestALeakNamesItsJuror(t *testing.T) {
@@ -26,7 +27,7 @@ func TestALeakNamesItsJuror(t *testing.T) {
 
 	leak := filepath.Join(dir, "leak.mp4")
 	screeningtest.Run(t, "ffmpeg", "-v", "error", "-i", serveFilm(t, objects, secret, st, 7),
-		"-vf", "scale=120:68", "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "150k", "-c:a", "aac", "-b:a", "48k", leak)
+		"-vf", "tpad=start_duration=3.2,scale=120:68", "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "150k", "-c:a", "aac", "-b:a", "48k", leak)
 	refs, err := screening.DecryptForms(ctx, objects, secret, 42, st, st.Renditions[0].Name, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -35,24 +36,27 @@ func TestALeakNamesItsJuror(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	observed, err := ref.Detect(ctx, leak)
+	reading, err := ref.Detect(ctx, leak)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, ok := secret.Identify(42, st.Version, observed, jurors)
-	t.Logf("re-encoded at 75%%, 150 kb/s: read %v, %+v", observed, m)
+	m, ok := secret.Identify(42, st.Version, reading.Forms, jurors)
+	t.Logf("3.2 s late, re-encoded at 75%%, 150 kb/s: read %+v, %+v", reading, m)
+	if !reading.Aligned || math.Abs(reading.Offset-3.2) > 0.1 {
+		t.Errorf("the film starts %.2f s into the copy (aligned: %v), want 3.20", reading.Offset, reading.Aligned)
+	}
 	if !ok || m.UserID != 7 {
 		t.Fatalf("the leak names %+v (ok %v), want juror 7", m, ok)
 	}
 
 	cropped := filepath.Join(dir, "cropped.mp4")
 	screeningtest.Run(t, "ffmpeg", "-v", "error", "-i", leak, "-vf", "crop=iw/2:ih/2", "-c:v", "libx264", "-preset", "ultrafast", "-an", cropped)
-	observed, err = screening.Detect(ctx, cropped, refs)
+	reading, err = screening.Detect(ctx, cropped, refs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, ok = secret.Identify(42, st.Version, observed, jurors)
-	t.Logf("cropped to the central half: read %v, %+v (named: %v)", observed, m, ok)
+	m, ok = secret.Identify(42, st.Version, reading.Forms, jurors)
+	t.Logf("cropped to the central half: read %+v, %+v (named: %v)", reading, m, ok)
 	if ok && m.UserID != 7 {
 		t.Fatalf("the cropped leak names juror %d wrongly", m.UserID)
 	}

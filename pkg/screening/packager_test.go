@@ -50,7 +50,7 @@ func TestPackageEncryptsAndAPlayerPlaysIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	screeningtest.EncodeHLS(t, dir, plan.Outputs[0].Modifier(), 320, 180, 70, "")
+	screeningtest.EncodeHLS(t, dir, plan.Outputs[0].Modifier(), 320, 180, 25, 70, "")
 	clearDir := filepath.Join(dir, "clear")
 	for _, o := range plan.Outputs {
 		// Both forms from one encoding: this test is about the packaging.

@@ -26,14 +26,23 @@ type Presigner interface {
 // does not have (404).
 var ErrNoRendition = errors.New("screening: no such rendition")
 
-// Codecs is the CODECS attribute of a rendition: H.264 Main profile at level
-// 3.1 up to 720p, High profile at level 4.0 for 1080p (what the engines
-// encode), and AAC-LC audio.
+// Codecs is the CODECS attribute of a rendition: H.264 in the profile the
+// engines encode it in (media.Rung.H264Profile: Main under 720 lines, High
+// from 720) at the level its size needs at up to 30 frames a second (3.0 up
+// to 480p, 3.1 for 720p, 4.0 for 1080p), and AAC-LC sound.
 func Codecs(r festival.Rendition) string {
-	if r.Height > 720 {
-		return "avc1.640028,mp4a.40.2"
+	profile := "4d" // Main
+	if (media.Rung{Height: r.Height}).H264Profile() == "high" {
+		profile = "64"
 	}
-	return "avc1.4d401f,mp4a.40.2"
+	level := "1e" // 3.0
+	switch {
+	case r.Height > 720:
+		level = "28" // 4.0
+	case r.Height > 480:
+		level = "1f" // 3.1
+	}
+	return "avc1." + profile + "00" + level + ",mp4a.40.2"
 }
 
 // Master is a film's master playlist for the ticket's holder: one variant

@@ -46,8 +46,8 @@ func TestMasterListsEachRenditionWithTheTicket(t *testing.T) {
 	t.Parallel()
 	got := screening.Master(twoMinutes(false), "T.sig")
 	want := "#EXTM3U\n#EXT-X-VERSION:3\n" +
-		"#EXT-X-STREAM-INF:BANDWIDTH=3220800,RESOLUTION=1280x720,CODECS=\"avc1.4d401f,mp4a.40.2\"\n720p.m3u8?ticket=T.sig\n" +
-		"#EXT-X-STREAM-INF:BANDWIDTH=985600,RESOLUTION=640x360,CODECS=\"avc1.4d401f,mp4a.40.2\"\n360p.m3u8?ticket=T.sig\n"
+		"#EXT-X-STREAM-INF:BANDWIDTH=3220800,RESOLUTION=1280x720,CODECS=\"avc1.64001f,mp4a.40.2\"\n720p.m3u8?ticket=T.sig\n" +
+		"#EXT-X-STREAM-INF:BANDWIDTH=985600,RESOLUTION=640x360,CODECS=\"avc1.4d001e,mp4a.40.2\"\n360p.m3u8?ticket=T.sig\n"
 	if got != want {
 		t.Fatalf("master:\n%s\nwant:\n%s", got, want)
 	}

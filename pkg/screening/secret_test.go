@@ -53,3 +53,13 @@ func TestIVIsTheSegmentNumberBigEndian(t *testing.T) {
 		t.Fatalf("IV(258) = %x", iv)
 	}
 }
+
+// BenchmarkEncrypt encrypts a 4 MB segment (6 seconds of 1080p at 5 Mb/s).
+func BenchmarkEncrypt(b *testing.B) {
+	seg := bytes.Repeat([]byte{0x47, 1, 2, 3}, 1<<20)
+	key := NewSecret(jwtSecret).Key(1, 1, 0)
+	b.SetBytes(int64(len(seg)))
+	for b.Loop() {
+		Encrypt(key, IV(1), seg)
+	}
+}

@@ -223,7 +223,7 @@ func name(ctx context.Context, out io.Writer, objects media.Objects, secret scre
 		fmt.Fprintln(out, "watermark:", err)
 		return 2
 	}
-	observed, err := screening.Detect(ctx, leak, refs)
+	reading, err := screening.Detect(ctx, leak, refs)
 	if err != nil {
 		fmt.Fprintln(out, "watermark:", err)
 		return 2
@@ -233,8 +233,13 @@ func name(ctx context.Context, out io.Writer, objects media.Objects, secret scre
 	for i, c := range candidates {
 		ids[i], names[c.ID] = c.ID, c.Name
 	}
-	m, ok := secret.Identify(film.ID, st.Version, observed, ids)
-	fmt.Fprintf(out, "segments lus : %d sur %d (%s)\n", m.Known, len(observed), sequence(observed))
+	m, ok := secret.Identify(film.ID, st.Version, reading.Forms, ids)
+	if reading.Aligned {
+		fmt.Fprintf(out, "le film commence à %+.2f s dans la copie\n", reading.Offset)
+	} else {
+		fmt.Fprintln(out, "le début de la copie ne ressemble pas à celui du film : elle est lue comme commençant avec lui")
+	}
+	fmt.Fprintf(out, "segments lus : %d sur %d (%s)\n", m.Known, len(reading.Forms), sequence(reading.Forms))
 	if !ok {
 		fmt.Fprintf(out, "aucun juré ne peut être nommé : le plus proche, #%d %s, s'accorde sur %.0f %% des segments lus, le suivant sur %.0f %% "+
 			"(il faut au moins %d segments lus, %.0f %% d'accord et un suivant à %.0f %% au plus)\n",

@@ -48,15 +48,15 @@ func Run(t testing.TB, name string, args ...string) string {
 	return out.String()
 }
 
-// EncodeHLS encodes seconds of a generated film (testsrc2 at 25 fps, a
-// sine) at w x h as the engines do: H.264 + AAC in 6-second MPEG-TS
+// EncodeHLS encodes seconds of a generated film (testsrc2 at fps frames a
+// second, a sine) at w x h as the engines do: H.264 + AAC in 6-second MPEG-TS
 // segments named f<modifier>_%05d.ts from 1 and their playlist
 // f<modifier>.m3u8, in dir. With a watermark form ("A" or "B"),
 // media.WatermarkPattern is laid over the picture at
 // media.WatermarkOpacityPercent, as the engines lay it.
-func EncodeHLS(t testing.TB, dir, modifier string, w, h, seconds int, variant string) {
+func EncodeHLS(t testing.TB, dir, modifier string, w, h, fps, seconds int, variant string) {
 	t.Helper()
-	args := []string{"-v", "error", "-y", "-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%dx%d:rate=25", w, h),
+	args := []string{"-v", "error", "-y", "-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%dx%d:rate=%d", w, h, fps),
 		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=16000"}
 	if variant != "" {
 		pattern := filepath.Join(dir, "pattern"+variant+".png")
@@ -103,7 +103,8 @@ func UploadClear(t testing.TB, objects media.Objects, plan media.Plan, o media.O
 	}
 }
 
-// WatermarkedFilm encodes seconds of a 160x90 film in both watermark forms,
+// WatermarkedFilm encodes seconds of a 160x90 film at 10 fps (fewer
+// frames: a faster test) in both watermark forms,
 // leaves them in the bucket as an engine would, packages them and answers
 // the film's stream.
 func WatermarkedFilm(t testing.TB, objects media.Objects, secret screening.Secret, movieID int64, seconds int) festival.Streaming {
@@ -115,7 +116,7 @@ func WatermarkedFilm(t testing.TB, objects media.Objects, secret screening.Secre
 	}
 	dir := t.TempDir()
 	for _, o := range plan.Outputs {
-		EncodeHLS(t, dir, o.Modifier(), 160, 90, seconds, o.Variant)
+		EncodeHLS(t, dir, o.Modifier(), 160, 90, 10, seconds, o.Variant)
 		UploadClear(t, objects, plan, o, dir)
 	}
 	st, err := screening.Package(context.Background(), objects, secret, plan)
