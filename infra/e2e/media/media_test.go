@@ -5,6 +5,7 @@
 package media_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -72,10 +73,14 @@ func start(t *testing.T) *apitest.API {
 }
 
 // submit uploads a film with its declared runtime and returns its id.
-func submit(t *testing.T, api *apitest.API, token, title string, declared int, mp4 []byte) int64 {
+func submit(t *testing.T, api *apitest.API, token, title string, declared int, mp4 []byte, srt ...string) int64 {
 	t.Helper()
 	form := apitest.NewMultipart().Field("title", title).Field("duration", fmt.Sprint(declared)).
-		File("filmFile", "film.mp4", mp4).Close()
+		File("filmFile", "film.mp4", mp4)
+	for _, s := range srt {
+		form.File("subtitlesSrt", "film.srt", []byte(s))
+	}
+	form.Close()
 	r := api.Do("POST", "/movies/upload", token, form).Expect(http.StatusCreated).JSON()
 	m := r["movie"].(map[string]any)
 	if media, _ := m["media"].(map[string]any); media == nil || media["state"] != "queued" || media["file"] != m["trailer"] {
@@ -88,11 +93,13 @@ func submit(t *testing.T, api *apitest.API, token, title string, declared int, m
 // returns its media as the owner reads it.
 func settle(t *testing.T, api *apitest.API, token string, id int64, within time.Duration) map[string]any {
 	t.Helper()
-	deadline := time.Now().Add(within)
+	began := time.Now()
+	deadline := began.Add(within)
 	for {
 		m := api.Do("GET", fmt.Sprintf("/movies/%d", id), token, nil).Expect(http.StatusOK).JSON()
 		media, _ := m["media"].(map[string]any)
 		if media != nil && (media["state"] == "ready" || media["state"] == "failed") {
+			t.Logf("film %d: %s %.1f s after its upload", id, media["state"], time.Since(began).Seconds())
 			return media
 		}
 		if time.Now().After(deadline) {
@@ -107,7 +114,8 @@ func TestATwoMinuteFilmIsMeasuredAndStreamsInSixSecondSegments(t *testing.T) {
 	t.Parallel()
 	api := start(t)
 	prod, other := api.Register("PRODUCER"), api.Register("PRODUCER")
-	id := submit(t, api, prod.Token, "Cléo de 5 à 7", 120, film(t, 120, "640x360", "libx264", "yuv420p"))
+	id := submit(t, api, prod.Token, "Cléo de 5 à 7", 120, film(t, 120, "640x360", "libx264", "yuv420p"),
+		"1\n00:00:01,000 --> 00:00:04,000\nBonjour.\n\n2\n00:01:55,000 --> 00:01:58,000\nAu revoir.\n")
 
 	media := settle(t, api, prod.Token, id, 2*time.Minute)
 	if media["state"] != "ready" || media["error"] != nil {
@@ -124,8 +132,11 @@ func TestATwoMinuteFilmIsMeasuredAndStreamsInSixSecondSegments(t *testing.T) {
 	if audio := facts["audio"].(map[string]any); audio["codec"] != "aac" || facts["loudness"] == nil {
 		t.Errorf("audio facts %v, loudness %v", audio, facts["loudness"])
 	}
+	if facts["subtitles_end"] != 118.0 || facts["subtitles_coverage"] != 0.983 {
+		t.Errorf("subtitles end %v, coverage %v, want 118 and 0.983", facts["subtitles_end"], facts["subtitles_coverage"])
+	}
 	if flags := media["flags"].([]any); len(flags) != 0 {
-		t.Errorf("a playable film of its declared runtime is flagged: %v", flags)
+		t.Errorf("a playable, subtitled film of its declared runtime is flagged: %v", flags)
 	}
 	st := media["streaming"].(map[string]any)
 	renditions, segments := st["renditions"].([]any), st["segments"].([]any)
@@ -158,6 +169,57 @@ func TestATwoMinuteFilmIsMeasuredAndStreamsInSixSecondSegments(t *testing.T) {
 	if m := api.Do("GET", fmt.Sprintf("/movies/%d", id), admin.Token, nil).Expect(http.StatusOK).JSON(); m["media"] == nil {
 		t.Error("an admin does not read the film's media")
 	}
+
+	// New subtitles that stop after a minute: measured and checked again,
+	// the stream kept as it is.
+	short := []byte("1\n00:00:01,000 --> 00:00:30,000\nBonjour.\n")
+	uploads := fmt.Sprintf("/movies/%d/uploads", id)
+	started := api.Do("POST", uploads, prod.Token, map[string]any{"part": "subtitlesSrt", "size": len(short)}).Expect(http.StatusCreated).JSON()
+	api.Do("POST", uploads+"/complete", prod.Token, map[string]any{
+		"part": "subtitlesSrt", "name": started["name"], "upload_id": started["upload_id"], "parts": putParts(t, started, short),
+	}).Expect(http.StatusOK)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		media := api.Do("GET", fmt.Sprintf("/movies/%d", id), prod.Token, nil).Expect(http.StatusOK).JSON()["media"].(map[string]any)
+		if flags := media["flags"].([]any); len(flags) == 1 {
+			f := flags[0].(map[string]any)
+			if f["check"] != "subtitles_short" || media["facts"].(map[string]any)["subtitles_end"] != 30.0 {
+				t.Errorf("after new subtitles: flag %v, facts %v", f, media["facts"])
+			}
+			if media["state"] != "ready" || media["streaming"].(map[string]any)["version"] != st["version"] {
+				t.Errorf("new subtitles changed the stream: %v", media)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("new subtitles not checked within a minute: %v", media)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// putParts PUTs a direct upload's parts to their presigned URLs and returns
+// them as its completion names them.
+func putParts(t *testing.T, started map[string]any, content []byte) []map[string]any {
+	t.Helper()
+	var done []map[string]any
+	off := 0
+	for _, p := range started["parts"].([]any) {
+		part := p.(map[string]any)
+		size := int(part["size"].(float64))
+		req, _ := http.NewRequest("PUT", part["url"].(string), bytes.NewReader(content[off:off+size]))
+		off += size
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("PUT part: %d", resp.StatusCode)
+		}
+		done = append(done, map[string]any{"number": part["number"], "etag": resp.Header.Get("ETag")})
+	}
+	return done
 }
 
 func TestUnplayableFilmsAreFlaggedAndTheProducerToldWhileTheWindowIsOpen(t *testing.T) {
