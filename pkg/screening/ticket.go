@@ -62,11 +62,11 @@ func (s Secret) Open(ticket string, movieID int64, now time.Time) (Ticket, error
 	if !ok {
 		return Ticket{}, fmt.Errorf("%w: malformed", ErrTicket)
 	}
-	got, err := base64.RawURLEncoding.DecodeString(sig)
+	got, err := base64.RawURLEncoding.Strict().DecodeString(sig)
 	if err != nil || !hmac.Equal(got, s.sum("ticket|"+payload)) {
 		return Ticket{}, fmt.Errorf("%w: bad signature", ErrTicket)
 	}
-	b, err := base64.RawURLEncoding.DecodeString(payload)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(payload)
 	if err != nil {
 		return Ticket{}, fmt.Errorf("%w: malformed", ErrTicket)
 	}

@@ -38,7 +38,7 @@ type Template struct {
 var Kinds = []festival.MessageKind{
 	festival.MessageMovieReceived, festival.MessageMovieStatus, festival.MessageJuryAssigned,
 	festival.MessageJuryAssignment, festival.MessageJuryReminder, festival.MessageResultsPublished,
-	festival.MessagePasswordReset,
+	festival.MessagePasswordReset, festival.MessageMediaCheck,
 }
 
 // The fields of a template. Every kind has the common ones; each kind adds

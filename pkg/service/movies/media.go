@@ -61,8 +61,14 @@ func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media,
 		}
 	}
 	out := Media{MovieID: id, Files: map[string]MediaFile{}}
+	film := m.Trailer
+	if juror := !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID; juror && m.Media.Streams() != nil {
+		// Once the film streams, its jury watches the stream: keys counted,
+		// segments watermarked. The clear file would bypass both.
+		film = nil
+	}
 	for field, name := range map[string]*string{
-		"trailer": m.Trailer, "thumbnail": m.Thumbnail, "display_picture": m.DisplayPicture,
+		"trailer": film, "thumbnail": m.Thumbnail, "display_picture": m.DisplayPicture,
 		"picture1": m.Picture1, "picture2": m.Picture2, "picture3": m.Picture3, "subtitle": m.Subtitle,
 	} {
 		if name == nil {
