@@ -30,6 +30,18 @@ func TestAStreamingFilmsPlaylistsAndKeysGoOnlyToThoseWhoMayWatchIt(t *testing.T)
 		ExpectError(http.StatusConflict, "Le film n'est pas encore prêt pour la lecture en streaming : réessayez une fois son encodage terminé")
 	r.encode(t, id, 120)
 
+	// Once it streams, its jury watches the stream: /media no longer hands
+	// a juror the clear file (an admin still gets it).
+	files := func(token string) map[string]any {
+		return api.Do("GET", fmt.Sprintf("/movies/%d/media", id), token, nil).Expect(http.StatusOK).JSON()["files"].(map[string]any)
+	}
+	if _, ok := files(r.juror.Token)["trailer"]; ok {
+		t.Error("a juror still gets the clear film from /media once it streams")
+	}
+	if _, ok := files(r.admin.Token)["trailer"]; !ok {
+		t.Error("an admin no longer gets the film file from /media")
+	}
+
 	ticket, body := r.ticket(t, id, r.juror.Token)
 	if fmt.Sprint(body["renditions"]) != "[480p 360p]" || body["minutes"] != 2.0 || body["subtitle"] != nil ||
 		!strings.HasPrefix(body["master"].(string), fmt.Sprintf("/movies/%d/stream/master.m3u8?ticket=", id)) {
