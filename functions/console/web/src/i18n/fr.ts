@@ -97,6 +97,7 @@ export const fr = {
     file: "Fichier du film",
     sent: "Envoyé",
     missing: "À envoyer",
+    toReview: "à revoir (voir la fiche)",
   },
   submit: {
     title: "Soumettre un film",
