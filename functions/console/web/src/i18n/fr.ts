@@ -347,6 +347,7 @@ export const fr = {
       "results.published": "Résultats publiés",
       "password.reset": "Réinitialisation de mot de passe",
       "festival.message": "Message du festival à un groupe",
+      "media.check": "Vérifications techniques du fichier d'un film",
     },
     columns: ["Créé le", "Message", "Objet", "Destinataires", "Tentatives", "Dernière erreur"],
     heldColumns: ["Part le", "Message", "Objet et texte", "Destinataires", ""],

@@ -52,9 +52,10 @@ function MediaFields({ settings }: { settings: SettingsT }) {
       {checks.map((c) => (
         <label key={c}>
           {fr.settings.checks[c]}
-          <select name={`check-${c}`} defaultValue={settings.media_checks?.[c] ?? "warn"}>
+          <select name={`check-${c}`}>
+            {/* An uncontrolled select takes its first value from the option selected. */}
             {checkActions.map((a) => (
-              <option key={a} value={a}>
+              <option key={a} value={a} selected={a === (settings.media_checks?.[c] ?? "warn")}>
                 {fr.settings.checkActions[a]}
               </option>
             ))}
