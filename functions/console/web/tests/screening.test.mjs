@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launch, page as open, shot, accessible, call, account, signIn, baseURL } from "./browser.mjs";
+import { launch, page as open, shot, shots as shotsDir, accessible, call, account, signIn, baseURL } from "./browser.mjs";
 
 // ffmpeg makes the films. Without it the journey cannot run: under CI that
 // is a failure, on a laptop a skip that says what to install.
@@ -144,35 +144,63 @@ test("a two-minute film is measured, encoded and screened through hls.js, and th
   await room.close();
 });
 
-test("an HEVC film is flagged with its reason on the producer's page and marked on the admin's board", { skip: ffmpeg ?? false, timeout: 180_000 }, async () => {
-  const form = new FormData();
-  form.set("title", "Lola en HEVC");
-  form.set("duration", "3");
-  form.set("filmFile", new Blob([readFileSync(join(dir, "hevc.mp4"))], { type: "video/mp4" }), "lola.mp4");
-  const id = (await call("POST", "/movies/upload", { token: producer.token, form })).movie.id_movie;
-  const measured = await untilMedia(id, ["measured", "encoding", "packaging", "ready", "failed"]);
-  assert.ok(measured.media.flags.some((f) => f.check === "unplayable"), JSON.stringify(measured.media));
-
-  const page = await open(browser);
-  await signIn(page, producer);
-  await page.goto(`${baseURL}/#/films/${id}`);
-  const flag = page.getByRole("region", { name: "Fichier du film" }).locator("[data-check=unplayable]");
-  await flag.waitFor();
-  assert.match(await flag.innerText(), /^à revoir\s+.*(HEVC|hevc)/s, "the reason names the codec");
-  await shot(page, "screening-4-producer-hevc-flag");
-  await accessible(page, assert);
-  await page.close();
-
+test("an admin has unplayable files refused; an HEVC film is then flagged with its reason on the producer's page and marked on the board", { skip: ffmpeg ?? false, timeout: 180_000 }, async () => {
+  // The settings: every check warns by default; unplayable files are now refused.
   const board = await open(browser);
   await signIn(board, admin);
-  await board.goto(`${baseURL}/#/admin`);
-  await board.getByRole("link", { name: "Lola en HEVC" }).waitFor();
-  await board.getByLabel("Fichier à revoir", { exact: true }).check();
-  const row = board.getByRole("row").filter({ hasText: "Lola en HEVC" });
-  const marker = row.getByRole("img", { name: /^Fichier à revoir : / });
-  assert.match(await marker.getAttribute("title"), /HEVC|hevc/);
-  assert.equal(await board.getByRole("row").filter({ hasText: "Les Parapluies de Cherbourg" }).count(), 0, "a film whose file passed is not to review");
-  await shot(board, "screening-5-board-flag");
+  await board.goto(`${baseURL}/#/admin/reglages`);
+  const checks = board.getByRole("group", { name: "Vérifications techniques des films" });
+  const unplayable = checks.getByLabel("Image illisible dans les navigateurs");
+  assert.equal(await unplayable.inputValue(), "warn");
+  assert.equal(await checks.getByLabel("Aucune piste vidéo").inputValue(), "warn");
+  assert.equal(await checks.getByLabel("Marquer la copie de chaque juré (filigrane)").isChecked(), false);
+  await unplayable.selectOption("refuse");
+  await board.getByRole("button", { name: "Enregistrer les réglages" }).click();
+  await board.getByText("Paramètres du festival mis à jour").waitFor();
+  await checks.screenshot({ path: join(shotsDir, "screening-4-settings-checks.png") });
   await accessible(board, assert);
-  await board.close();
+  const settings = await call("GET", "/settings", { token: admin.token });
+  assert.equal(settings.media_checks.unplayable, "refuse");
+  assert.equal(settings.media_checks.no_video, "warn");
+  assert.equal(settings.screening_watermark, false);
+
+  try {
+    const form = new FormData();
+    form.set("title", "Lola en HEVC");
+    form.set("duration", "3");
+    form.set("filmFile", new Blob([readFileSync(join(dir, "hevc.mp4"))], { type: "video/mp4" }), "lola.mp4");
+    const id = (await call("POST", "/movies/upload", { token: producer.token, form })).movie.id_movie;
+    const measured = await untilMedia(id, ["measured", "encoding", "packaging", "ready", "failed"]);
+    assert.ok(measured.media.flags.some((f) => f.check === "unplayable" && f.action === "refuse"), JSON.stringify(measured.media));
+
+    // The producer reads why, before the deadline.
+    const page = await open(browser);
+    await signIn(page, producer);
+    await page.goto(`${baseURL}/#/films/${id}`);
+    const panel = page.getByRole("region", { name: "Fichier du film" });
+    const flag = panel.locator("[data-check=unplayable]");
+    await flag.waitFor();
+    assert.match(await flag.innerText(), /^bloquant\s+La vidéo est en .*(HEVC|hevc)/s, "the reason names the codec");
+    await panel.getByText("Tant que ce fichier n'est pas remplacé, le film n'est pas confié au jury.").waitFor();
+    await shot(page, "screening-5-producer-hevc-flag");
+    await accessible(page, assert);
+    await page.getByRole("link", { name: "Mes films" }).click();
+    await page.getByRole("row").filter({ hasText: "Lola en HEVC" }).getByText("à revoir (voir la fiche)").waitFor();
+    await page.close();
+
+    // The admin's board marks it, and its filter shows only the files to review.
+    await board.goto(`${baseURL}/#/admin`);
+    await board.getByRole("link", { name: "Lola en HEVC" }).waitFor();
+    await board.getByLabel("Fichier à revoir", { exact: true }).check();
+    const row = board.getByRole("row").filter({ hasText: "Lola en HEVC" });
+    const marker = row.getByRole("img", { name: /^Fichier à revoir : La vidéo est en / });
+    assert.match(await marker.getAttribute("title"), /HEVC|hevc/);
+    assert.equal(await board.getByRole("row").filter({ hasText: "Les Parapluies de Cherbourg" }).count(), 0, "a film whose file passed is not to review");
+    await shot(board, "screening-6-board-flag");
+    await accessible(board, assert);
+  } finally {
+    // The other journeys share this festival.
+    await call("PUT", "/settings", { token: admin.token, json: { media_checks: { unplayable: "warn" } } });
+    await board.close();
+  }
 });
