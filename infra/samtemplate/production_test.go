@@ -219,8 +219,8 @@ func TestTheSigningSecretIsReadFromSSMAndNeverInTheEnvironment(t *testing.T) {
 	}
 	const arn = "arn:${AWS::Partition}:ssm:${AWS::Region}:${AWS::AccountId}:parameter${JwtSecretParameterName}"
 	for _, id := range d.functionIDs() {
-		if id == "ConsoleFunction" || id == "BackgroundFunction" {
-			continue // the web client's files, the background jobs: neither holds the secret, nor may read it
+		if id == "ConsoleFunction" {
+			continue // the web client's files: it holds no secret, nor may read it
 		}
 		var reads []any
 		policies, _ := at(d, "Resources", id, "Properties", "Policies").([]any)

@@ -162,17 +162,24 @@ func TestCheckPolicyRefusesPoliciesBeyondTheTableAndTheBucket(t *testing.T) {
 		"statement no resource":  "Statement:\n  - Effect: Allow\n    Action: s3:GetObject",
 		"statement notresource":  "Statement:\n  - Effect: Allow\n    Action: s3:GetObject\n    NotResource: !GetAtt Table.Arn",
 		"statement join literal": "Statement:\n  - Effect: Allow\n    Action: s3:GetObject\n    Resource: !Join ['', ['arn:aws:s3:::', other]]",
+		"scoped action on all":   "Statement:\n  - Effect: Allow\n    Action: [mediaconvert:Probe, mediaconvert:GetJob]\n    Resource: '*'",
+		"another account's jobs": "Statement:\n  - Effect: Allow\n    Action: mediaconvert:GetJob\n    Resource: !Sub 'arn:${AWS::Partition}:mediaconvert:${AWS::Region}:123456789012:jobs/*'",
+		"pass another role":      "Statement:\n  - Effect: Allow\n    Action: iam:PassRole\n    Resource: !GetAtt OtherRole.Arn",
 	} {
 		if err := checkPolicy(policyNode(t, doc)); err == nil {
 			t.Errorf("%s: accepted, want refused", name)
 		}
 	}
 	for name, doc := range map[string]string{
-		"crud on the table": `DynamoDBCrudPolicy: {TableName: !Ref Table}`,
-		"read on the table": `DynamoDBReadPolicy: {TableName: !Ref Table}`,
-		"s3 on the bucket":  `S3CrudPolicy: {BucketName: !Ref Bucket}`,
-		"statement objects": "Statement:\n  - Effect: Allow\n    Action: [s3:AbortMultipartUpload]\n    Resource: !Sub '${Bucket.Arn}/*'",
-		"statement indexes": "Statement:\n  - Effect: Allow\n    Action: dynamodb:Query\n    Resource: [!GetAtt Table.Arn, !Sub '${Table.Arn}/index/*']",
+		"crud on the table":  `DynamoDBCrudPolicy: {TableName: !Ref Table}`,
+		"read on the table":  `DynamoDBReadPolicy: {TableName: !Ref Table}`,
+		"s3 on the bucket":   `S3CrudPolicy: {BucketName: !Ref Bucket}`,
+		"statement objects":  "Statement:\n  - Effect: Allow\n    Action: [s3:AbortMultipartUpload]\n    Resource: !Sub '${Bucket.Arn}/*'",
+		"statement indexes":  "Statement:\n  - Effect: Allow\n    Action: dynamodb:Query\n    Resource: [!GetAtt Table.Arn, !Sub '${Table.Arn}/index/*']",
+		"probe on all":       "Statement:\n  - Effect: Allow\n    Action: mediaconvert:Probe\n    Resource: '*'",
+		"the account's jobs": "Statement:\n  - Effect: Allow\n    Action: mediaconvert:GetJob\n    Resource: !Sub 'arn:${AWS::Partition}:mediaconvert:${AWS::Region}:${AWS::AccountId}:jobs/*'",
+		"the stack's queue":  "Statement:\n  - Effect: Allow\n    Action: mediaconvert:CreateJob\n    Resource: !GetAtt MediaConvertQueue.Arn",
+		"pass the role":      "Statement:\n  - Effect: Allow\n    Action: iam:PassRole\n    Resource: !GetAtt MediaConvertRole.Arn",
 	} {
 		if err := checkPolicy(policyNode(t, doc)); err != nil {
 			t.Errorf("%s: refused: %v", name, err)
@@ -233,11 +240,20 @@ func checkStatements(n *yaml.Node) error {
 		if res == nil {
 			return fmt.Errorf("statement %d: no Resource", i+1)
 		}
+		if res.Tag == "!!str" && res.Value == "*" {
+			if err := onlyUnscoped(mapValue(st, "Action")); err != nil {
+				return fmt.Errorf("statement %d: %v", i+1, err)
+			}
+			continue
+		}
 		items := []*yaml.Node{res}
 		if res.Kind == yaml.SequenceNode && res.Tag == "!!seq" {
 			items = res.Content
 		}
 		for _, r := range items {
+			if accountJobs(r) {
+				continue
+			}
 			refs, err := references(r)
 			if err != nil {
 				return fmt.Errorf("statement %d: resource %q: %v", i+1, r.Value, err)
@@ -246,13 +262,45 @@ func checkStatements(n *yaml.Node) error {
 				return fmt.Errorf("statement %d: resource %q references neither Table nor Bucket", i+1, r.Value)
 			}
 			for _, ref := range refs {
-				if ref != "Table" && ref != "Bucket" && ref != "JwtSecretParameterName" && ref != "MailSenderIdentity" {
-					return fmt.Errorf("statement %d: resource references %s, not only Table, Bucket, the secret's parameter or the mail sender's identity", i+1, ref)
+				if !stackResources[ref] {
+					return fmt.Errorf("statement %d: resource references %s, not only Table, Bucket, the secret's parameter, the mail sender's identity or the stack's MediaConvert role and queue", i+1, ref)
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// stackResources are what a function's statements may reach: the table, the
+// bucket, the secret's parameter, the mail sender's identity, and the
+// stack's MediaConvert role (to pass) and queue (to submit jobs to).
+var stackResources = map[string]bool{
+	"Table": true, "Bucket": true, "JwtSecretParameterName": true, "MailSenderIdentity": true,
+	"MediaConvertRole": true, "MediaConvertQueue": true,
+}
+
+// unscopedActions are the actions IAM cannot scope to a resource: only
+// they may be granted on "*".
+var unscopedActions = map[string]bool{"mediaconvert:Probe": true}
+
+func onlyUnscoped(actions *yaml.Node) error {
+	list := []*yaml.Node{actions}
+	if actions != nil && actions.Kind == yaml.SequenceNode {
+		list = actions.Content
+	}
+	for _, a := range list {
+		if a == nil || !unscopedActions[a.Value] {
+			return fmt.Errorf("resource \"*\" for an action IAM can scope to a resource")
+		}
+	}
+	return nil
+}
+
+// accountJobs reports whether r is the ARN of this account's MediaConvert
+// jobs in this region (a job's status is read by its id, which is only
+// known once the job exists).
+func accountJobs(r *yaml.Node) bool {
+	return r.Tag == "!Sub" && r.Value == "arn:${AWS::Partition}:mediaconvert:${AWS::Region}:${AWS::AccountId}:jobs/*"
 }
 
 var subVar = regexp.MustCompile(`\$\{([^}!]+)\}`)

@@ -25,6 +25,14 @@ type Config struct {
 	S3PathStyle      bool          // S3_FORCE_PATH_STYLE: true for the local S3
 	LogLevel         string        // LOG_LEVEL: debug, info (default), warn, error
 	Festival         string        // FESTIVAL_NAME, default "Festival du film": the composer's previews name it
+	// MediaConvertRoleARN (MEDIACONVERT_ROLE_ARN) is the role AWS Elemental
+	// MediaConvert takes to read films and write their encodings; when set,
+	// the media jobs measure and encode with MediaConvert, otherwise with
+	// ffprobe and ffmpeg on the machine (the local server).
+	MediaConvertRoleARN string
+	// MediaConvertQueueARN (MEDIACONVERT_QUEUE_ARN) is the queue the jobs
+	// go to; the account's default queue when empty.
+	MediaConvertQueueARN string
 }
 
 // ReadConfig reads the configuration through getenv (os.Getenv in production).
@@ -35,6 +43,9 @@ func ReadConfig(getenv func(string) string) (Config, error) {
 		JWTSecret: getenv("JWT_SECRET"),
 		LogLevel:  getenv("LOG_LEVEL"),
 		Festival:  festivalName(getenv),
+
+		MediaConvertRoleARN:  getenv("MEDIACONVERT_ROLE_ARN"),
+		MediaConvertQueueARN: getenv("MEDIACONVERT_QUEUE_ARN"),
 	}
 	if c.Table == "" {
 		return c, fmt.Errorf("TABLE_NAME is not set")

@@ -80,6 +80,11 @@ type Plan struct {
 	Source string
 	// Width and Height are the source's picture size.
 	Width, Height int
+	// Audio: the source has sound; the renditions get an AAC track only
+	// then (MediaConvert fails a job whose audio selector finds none).
+	// AudioChannels is its first track's channel count (mixed to stereo).
+	Audio         bool
+	AudioChannels int
 	Watermark     bool
 	Outputs       []Output
 }
@@ -91,6 +96,9 @@ func NewPlan(movieID, version int64, source string, facts festival.MediaFacts, w
 		return Plan{}, fmt.Errorf("media: film %d has no video to encode", movieID)
 	}
 	p := Plan{MovieID: movieID, Version: version, Source: source, Width: facts.Video.Width, Height: facts.Video.Height, Watermark: watermark}
+	if facts.Audio != nil {
+		p.Audio, p.AudioChannels = true, facts.Audio.Channels
+	}
 	variants := []string{""}
 	if watermark {
 		variants = []string{VariantA, VariantB}
