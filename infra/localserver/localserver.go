@@ -87,6 +87,7 @@ type Server struct {
 	dynamo   *dynamolocal.Instance
 	closers  []func()
 	stopJobs func()
+	media    *app.MediaWorker
 }
 
 // Start starts the stack and returns once it serves.
@@ -218,6 +219,13 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.api.Serve(ln) }()
 	srv.stopJobs = runJobs(app.NewJobs(srv.Deps.Store, srv.Jury, srv.Outbox, o.Log), o.JobsEvery)
+	// The media jobs run in their own worker, woken when a film's write
+	// queues one, on a store of the unwrapped client: an encoding's
+	// requests are not the requests a test counts or fails on purpose (nor
+	// are its S3 requests).
+	s3opts.HTTPClient = nil
+	srv.media = app.StartMediaWorker(srv.Deps.MediaRunner(dynamo.New(ddb, o.Table, o.Now), s3.New(s3opts)), o.JobsEvery, o.Log)
+	srv.Deps.Movies.OnMediaQueued(srv.media.Wake)
 	return srv, nil
 }
 
@@ -318,6 +326,9 @@ func (s *Server) Close() {
 	}
 	if s.stopJobs != nil {
 		s.stopJobs()
+	}
+	if s.media != nil {
+		s.media.Stop()
 	}
 	if s.s3 != nil {
 		_ = s.s3.Shutdown(ctx)

@@ -33,6 +33,9 @@ type Config struct {
 	// MediaConvertQueueARN (MEDIACONVERT_QUEUE_ARN) is the queue the jobs
 	// go to; the account's default queue when empty.
 	MediaConvertQueueARN string
+	// MediaPreset (MEDIA_PRESET) is x264's preset for the local engine
+	// (ffmpeg): veryfast when empty; the tests take ultrafast.
+	MediaPreset string
 }
 
 // ReadConfig reads the configuration through getenv (os.Getenv in production).
@@ -46,6 +49,7 @@ func ReadConfig(getenv func(string) string) (Config, error) {
 
 		MediaConvertRoleARN:  getenv("MEDIACONVERT_ROLE_ARN"),
 		MediaConvertQueueARN: getenv("MEDIACONVERT_QUEUE_ARN"),
+		MediaPreset:          getenv("MEDIA_PRESET"),
 	}
 	if c.Table == "" {
 		return c, fmt.Errorf("TABLE_NAME is not set")

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 
+	"github.com/festivalapi/festival/pkg/service/mediajob"
 	"github.com/festivalapi/festival/pkg/service/notify"
 	"github.com/festivalapi/festival/pkg/service/voting"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -112,4 +114,21 @@ func logged(logger *slog.Logger, what string, n int, err error) error {
 		logger.Info(what, "count", n)
 	}
 	return err
+}
+
+// WithMedia adds the media jobs (mediajob.Runner.RunPending: measure,
+// check, encode and package the films whose file arrived) before the
+// outbox, so that a run delivers the producers' messages it wrote. The
+// scheduled function runs them every minute, a poll of the engine's jobs;
+// the local server runs them in its own worker (MediaWorker).
+func (js Jobs) WithMedia(runner *mediajob.Runner, logger *slog.Logger) Jobs {
+	media := Job{"media", func(ctx context.Context) error {
+		n, err := runner.RunPending(ctx)
+		return logged(logger, "media jobs run", n, err)
+	}}
+	i := slices.IndexFunc(js, func(j Job) bool { return j.Name == "outbox" })
+	if i < 0 {
+		i = len(js)
+	}
+	return slices.Insert(slices.Clone(js), i, media)
 }

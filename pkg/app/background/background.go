@@ -40,5 +40,13 @@ func Run() {
 		logger.Warn("MAIL_SENDER is not set: messages stay in the outbox")
 	}
 	jobs := app.NewJobs(st, voting.New(st, time.Now), outbox, logger)
+	// The media jobs need the bucket, the engine and the media secret
+	// (derived from JWT_SECRET): the function's configuration, as every
+	// function reads it.
+	d, err := app.FromEnv(ctx)
+	if err != nil {
+		log.Fatalf("background: %v", err)
+	}
+	jobs = jobs.WithMedia(d.MediaRunner(st, nil), logger)
 	lambda.Start(jobs.Run)
 }

@@ -185,9 +185,15 @@ func (s Settings) Shows(c Actor, m Movie, now time.Time) bool {
 // the audience's words (StatusLabel) and, when the festival is Guarded, the
 // status fields masked for a producer and the public: a decision not
 // released, and any step of the deliberation, read as submitted. The
-// specification's fields keep their shape and vocabulary.
+// specification's fields keep their shape and vocabulary. Only an admin
+// and the film's producer read its `media`.
 func (s Settings) ForAudience(a Audience, m Movie, now time.Time) Movie {
 	released := s.Released(m, now)
+	if a != AudienceAdmin && a != AudienceProducer {
+		// The media job's facts and flags are the producer's and the
+		// admins' business; the jury screens, the public reads.
+		m.Media = nil
+	}
 	m.StatusLabel = StatusWord(a, m.SelectionStatus, released)
 	if s.Guarded() && (a == AudienceProducer || a == AudiencePublic) && (!released || !m.SelectionStatus.IsDecision()) {
 		m.SelectionStatus, m.Status = StatusSubmitted, StatusSubmitted.Guide()

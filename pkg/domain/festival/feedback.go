@@ -188,7 +188,7 @@ func SharedComments(votes []Vote) []string {
 func WatchedWhole(m Movie, viewing map[int64][]Span) int {
 	n := 0
 	for _, j := range m.Juries {
-		if share, ok := WatchedShare(viewing[j.ID], m.Duration); ok && share >= WatchedWholeShare {
+		if share, ok := WatchedShare(viewing[j.ID], m.Runtime()); ok && share >= WatchedWholeShare {
 			n++
 		}
 	}

@@ -47,7 +47,7 @@ type Season struct {
 	JuryReminderDays int `json:"jury_reminder_days"`
 	// MediaChecks is what the festival does when a technical check of a
 	// film's file fails, by check (a check not named: CheckWarn).
-	MediaChecks map[MediaCheck]CheckAction `json:"media_checks"`
+	MediaChecks MediaCheckActions `json:"media_checks"`
 	// ScreeningWatermark: the media job encodes every rendition in two
 	// marked forms and each juror's playlists identify them (off by default).
 	ScreeningWatermark bool `json:"screening_watermark"`

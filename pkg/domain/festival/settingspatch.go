@@ -36,6 +36,10 @@ type SettingsPatch struct {
 	DecisionsReleaseAt *Time
 	PublicSelection    *PublicSelection
 	Feedback           *FeedbackParts
+	// MediaChecks sets the action of the checks it names (the others keep
+	// theirs); ScreeningWatermark turns the per-juror watermark on or off.
+	MediaChecks        MediaCheckActions
+	ScreeningWatermark *bool
 	// Publication is what publishing records; whoever publishes reads it
 	// first (Publishes).
 	Publication Publication
@@ -172,6 +176,17 @@ func (p SettingsPatch) Apply(st *Settings) ([]Message, error) {
 	set(&st.DecisionsReleaseAt, p.DecisionsReleaseAt)
 	set(&st.PublicSelection, p.PublicSelection)
 	set(&st.Feedback, p.Feedback)
+	if len(p.MediaChecks) > 0 {
+		checks := MediaCheckActions{}
+		for c, a := range st.MediaChecks {
+			checks[c] = a
+		}
+		for c, a := range p.MediaChecks {
+			checks[c] = a
+		}
+		st.MediaChecks = checks
+	}
+	set(&st.ScreeningWatermark, p.ScreeningWatermark)
 	if !st.Submissions().Valid() {
 		return nil, apperr.E(apperr.Invalid, texts.SubmissionsWindowBackwards)
 	}

@@ -54,6 +54,7 @@ const (
 	FieldTitles    = "Titles"    // the films' titles, one "- title" a line
 	FieldUntil     = "Until"     // the vote's close, in words ("" when open-ended)
 	FieldResetLink = "ResetLink" // the link that sets a new password
+	FieldReasons   = "Reasons"   // the failed checks' reasons, one "- reason" a line
 )
 
 var common = []string{FieldFestival, FieldFirstName, FieldLastName, FieldLink}
@@ -66,6 +67,7 @@ var own = map[festival.MessageKind][]string{
 	festival.MessageJuryReminder:     {FieldCount, FieldUntil},
 	festival.MessageResultsPublished: {},
 	festival.MessagePasswordReset:    {FieldResetLink},
+	festival.MessageMediaCheck:       {FieldTitle, FieldReasons, FieldUntil},
 	// A composed message: to each recipient, their films of the group.
 	festival.MessageFestival: {FieldTitles},
 }

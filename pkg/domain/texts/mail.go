@@ -51,6 +51,14 @@ var MailTemplates = map[string]MailTemplate{
 		Subject: "[{{.Festival}}] Les résultats sont publiés",
 		Body:    mailHello + "Les résultats du festival sont publiés. Retrouvez la sélection et le palmarès : {{.Link}}#/palmares" + mailSign,
 	},
+	// .Reasons lists the failed checks, one "- reason" a line; .Until is
+	// the submissions' close while they are open ("" otherwise).
+	"media.check": {
+		Subject: "[{{.Festival}}] {{.Title}} : vérifiez le fichier du film",
+		Body: mailHello + "Les vérifications techniques du fichier de votre film « {{.Title}} » ont relevé :\n{{.Reasons}}" +
+			"\n\n{{if .Until}}Vous pouvez remplacer le fichier jusqu'au {{.Until}}, depuis la page de votre film : {{.Link}}" +
+			"{{else}}Retrouvez le détail sur la page de votre film : {{.Link}}{{end}}" + mailSign,
+	},
 	"password.reset": {
 		Subject: "[{{.Festival}}] Réinitialisation de votre mot de passe",
 		Body: mailHello + "Pour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{{.ResetLink}}" +

@@ -47,6 +47,14 @@ type AssignmentFilm struct {
 	Removed []int64 `json:"removed"`
 }
 
+// HeldFilm is a film in scope held back from the jury by a check the
+// festival set to refuse (its reasons).
+type HeldFilm struct {
+	ID     int64  `json:"id_movie"`
+	Title  string `json:"title"`
+	Reason string `json:"reason"`
+}
+
 // AssignmentLoad is one member's load in a preview.
 type AssignmentLoad struct {
 	ID         int64   `json:"id_user"`
@@ -65,6 +73,7 @@ type AssignmentPreview struct {
 	Loads     []AssignmentLoad      `json:"loads"`
 	Spread    assignment.Spread     `json:"spread"`
 	Short     []assignment.Short    `json:"short"`
+	Held      []HeldFilm            `json:"held"`
 	Changes   int                   `json:"changes"` // films whose members change
 	Took      float64               `json:"took_ms"` // the proposal's computation
 	Request   AssignmentRequestEcho `json:"request"`
@@ -105,16 +114,32 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 	if len(req.Statuses) == 0 {
 		req.Statuses = festival.CompetingStatuses()
 	}
-	inScope := func(m festival.Movie) bool {
+	asked := func(m festival.Movie) bool {
 		return slices.Contains(req.Statuses, m.SelectionStatus) &&
 			(len(req.Categories) == 0 || slices.ContainsFunc(req.Categories, m.InCategory))
 	}
+	// A film held back by its media checks gets no members: it is left
+	// out of the films staffed, and the preview says why.
+	inScope := func(m festival.Movie) bool { return asked(m) && !m.Media.Refused() }
 	minutes := filmMinutes(films, inScope)
 	staffed, in := req.input(films, jurors, everyJuror, inScope, minutes)
 	start := time.Now()
 	p := assignment.Propose(staffed, in)
 	took := time.Since(start)
-	return s.savePreview(ctx, c, req, films, jurors, minutes, p, took)
+	out, err := s.savePreview(ctx, c, req, films, jurors, minutes, p, took)
+	out.Held = heldFilms(films, asked)
+	return out, err
+}
+
+// heldFilms are the films asked for that their media checks hold back.
+func heldFilms(films []festival.VersionedMovie, asked func(festival.Movie) bool) []HeldFilm {
+	out := []HeldFilm{}
+	for _, vm := range films {
+		if m := vm.Movie; asked(m) && m.Media.Refused() {
+			out = append(out, HeldFilm{ID: m.ID, Title: m.Title, Reason: m.Media.RefusalReasons()})
+		}
+	}
+	return out
 }
 
 // input is what the proposal works on: the films staffed (with their need,
@@ -182,7 +207,7 @@ func (s *Service) savePreview(ctx context.Context, c festival.Actor, req Assignm
 			before[i] = j.ID
 		}
 		slices.Sort(before)
-		f := AssignmentFilm{ID: m.ID, Title: m.Title, Minutes: minutes[m.ID], Guessed: m.Duration == nil || *m.Duration <= 0,
+		f := AssignmentFilm{ID: m.ID, Title: m.Title, Minutes: minutes[m.ID], Guessed: m.Runtime() == nil || *m.Runtime() <= 0,
 			Needed: req.need(m), Juries: after, Added: diff(after, before), Removed: diff(before, after)}
 		out.Films = append(out.Films, f)
 		if len(f.Added)+len(f.Removed) > 0 {
@@ -313,10 +338,11 @@ func (r AssignmentRequest) echo() AssignmentRequestEcho {
 // films staffed (1 when none has one, so that counts are balanced).
 func filmMinutes(films []festival.VersionedMovie, inScope func(festival.Movie) bool) map[int64]int64 {
 	length := func(m festival.Movie) (int64, bool) {
-		if m.Duration == nil || *m.Duration <= 0 {
+		d := m.Runtime() // measured, else declared
+		if d == nil || *d <= 0 {
 			return 0, false
 		}
-		return max(1, (*m.Duration+30)/60), true
+		return max(1, (*d+30)/60), true
 	}
 	var known []int64
 	for _, vm := range films {

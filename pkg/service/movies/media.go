@@ -278,7 +278,7 @@ func (s *Service) RecordViewing(ctx context.Context, c festival.Actor, id int64,
 	if err != nil {
 		return Viewing{}, storeErr(err)
 	}
-	return viewingOf(spans, m.Duration), nil
+	return viewingOf(spans, m.Runtime()), nil
 }
 
 // MyViewing is what the calling jury member has played of a film assigned
@@ -295,7 +295,7 @@ func (s *Service) MyViewing(ctx context.Context, c festival.Actor, id int64) (Vi
 	if err != nil {
 		return Viewing{}, err
 	}
-	return viewingOf(spans, m.Duration), nil
+	return viewingOf(spans, m.Runtime()), nil
 }
 
 func viewingOf(spans []festival.Span, duration *int64) Viewing {

@@ -31,6 +31,21 @@ type Service struct {
 	viewings  Viewings
 	files     *files.Store
 	now       func() time.Time
+	// mediaQueued, when set, is told that a write may have queued a media
+	// job (the local server's worker wakes up).
+	mediaQueued func()
+}
+
+// OnMediaQueued sets what hears that a film's write may have queued its
+// media job (a new file, new subtitles).
+func (s *Service) OnMediaQueued(f func()) { s.mediaQueued = f }
+
+// mediaMayBeQueued tells the worker of a film written with media (a
+// spurious call costs one look at the queue).
+func (s *Service) mediaMayBeQueued(m festival.Movie) {
+	if s.mediaQueued != nil && m.Media != nil {
+		s.mediaQueued()
+	}
 }
 
 // New returns the film service over its stores.
@@ -151,6 +166,9 @@ func (s *Service) change(ctx context.Context, id int64, actor *festival.Actor, a
 		audit = &festival.AuditInfo{Actor: *actor, Action: action}
 	}
 	m, err := s.films.ChangeMovie(ctx, id, audit, edit)
+	if err == nil {
+		s.mediaMayBeQueued(m)
+	}
 	return m, storeErr(err)
 }
 
@@ -196,6 +214,10 @@ func (s *Service) SetJuries(ctx context.Context, c festival.Actor, id int64, ids
 	if errors.As(err, &conflicted) {
 		return m, invalidf(texts.JuryConflict, festival.JoinIDs(conflicted.IDs, ", "))
 	}
+	var refused *festival.MediaRefusedError
+	if errors.As(err, &refused) {
+		return m, apperr.Ef(apperr.Conflict, texts.MediaRefused, refused.Reasons)
+	}
 	return m, storeErr(err)
 }
 
@@ -239,7 +261,11 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 		return festival.Movie{}, err
 	}
 	actor := c
-	return s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
+	m, err := s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
+	if festival.AudienceOf(c, m) != festival.AudienceAdmin {
+		m.Media = nil // a juror reads no media facts (Settings.ForAudience)
+	}
+	return m, err
 }
 
 // Delete removes a film with everything in its item collection and its files.

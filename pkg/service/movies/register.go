@@ -90,6 +90,7 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 		return u, m, storeErr(err)
 	}
 	committed = true
+	s.mediaMayBeQueued(m)
 	return u, m, nil
 }
 

@@ -111,6 +111,8 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 		m.DisplayPicture = m.Picture1
 	}
 	m.Subtitle = name("subtitlesSrt")
+	// Its file queues the media job (written with the film: storage).
+	festival.QueueMedia(&festival.Movie{}, &m, now)
 
 	if ids := sub.Categories; len(ids) > 0 {
 		cats, err := s.catalog.CategoryNames(ctx, ids)
@@ -178,6 +180,7 @@ func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m fe
 		return m, storeErr(err)
 	}
 	committed = true
+	s.mediaMayBeQueued(m)
 	return m, nil
 }
 

@@ -39,6 +39,7 @@ type Store struct {
 	*Outbox
 	*Trail
 	*CopyJobs
+	*MediaJobs
 	core *core
 }
 
@@ -50,7 +51,7 @@ func New(db DB, table string, now func() time.Time) *Store {
 	c := &core{db: db, table: table, now: now, maxCachedIDs: defaultMaxCachedIDs}
 	return &Store{
 		Films: &Films{c}, Votes: &Votes{c}, Users: &Users{c}, Catalog: &Catalog{c}, Settings: &Settings{c},
-		Plans: &Plans{c}, Outbox: &Outbox{c}, Trail: &Trail{c}, CopyJobs: &CopyJobs{c}, core: c,
+		Plans: &Plans{c}, Outbox: &Outbox{c}, Trail: &Trail{c}, CopyJobs: &CopyJobs{c}, MediaJobs: &MediaJobs{c}, core: c,
 	}
 }
 

@@ -181,6 +181,14 @@ const (
 	gsi1CopyJobs = "COPYJOBS"
 )
 
+// Media jobs (mediajobs.go): PK MOVIE#<id>, SK MEDIAJOB, in the film's item
+// collection; GSI1 MEDIAJOBS / <pad id> lists the pending ones.
+const (
+	skMediaJob    = "MEDIAJOB"
+	typeMediaJob  = "MEDIAJOB"
+	gsi1MediaJobs = "MEDIAJOBS"
+)
+
 func copyJobPK(kind CopyKind, id int64) string { return fmt.Sprintf("COPYJOB#%s#%d", kind, id) }
 
 // Plans, automatic assignments and bulk decisions (assignment.go,

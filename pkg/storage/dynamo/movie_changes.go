@@ -69,6 +69,13 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 		after.ID, after.OwnerID, after.CreatedAt, after.Producer = before.ID, before.OwnerID, before.CreatedAt, before.Producer
 		after.UpdatedAt = festival.NewTime(s.now())
 		after.Status = after.SelectionStatus.Guide()
+		// A new film file queues its media job; new subtitles re-check.
+		queued := festival.QueueMedia(&before, &after, after.UpdatedAt)
+		jobs, err := s.mediaJobOps(before, after, queued)
+		if err != nil {
+			return err
+		}
+		extra = append(extra, jobs...)
 		it := toMovieItem(after, version+1)
 		item, err := attributevalue.MarshalMap(it)
 		if err != nil {
@@ -296,6 +303,9 @@ func (s *Films) juriesChange(actor festival.Actor, id int64, juries []festival.J
 		if len(conflicted) > 0 {
 			slices.Sort(conflicted)
 			return nil, &festival.ConflictOfInterestError{IDs: conflicted}
+		}
+		if err := festival.CheckJuryAllowed(*m, want); err != nil {
+			return nil, err // held back by its media checks, as stored
 		}
 		ops, err := relinkOps(ids(m.Juries, func(j festival.Jury) int64 { return j.ID }), want,
 			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },

@@ -62,6 +62,10 @@ type movieItem struct {
 	Producer      festival.Producer                 `dynamodbav:"Producer"`
 	Juries        map[string]festival.Jury          `dynamodbav:"Juries"`
 
+	// Media is what the media job measured, checked and encoded of the
+	// film's file (mediajobs.go writes it as the job goes).
+	Media *mediaItem `dynamodbav:"media,omitempty"`
+
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
 	Version int64 `dynamodbav:"version"`
@@ -91,6 +95,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Awards:        make([]festival.MovieAward, 0, len(m.Awards)),
 		Juries:        make(map[string]festival.Jury, len(m.Juries)),
 		Version:       version,
+		Media:         toMediaItem(m.Media),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -127,6 +132,7 @@ func (it movieItem) movie() festival.Movie {
 		Collaborators: make([]festival.Collaborator, 0, len(it.Collaborators)),
 		Awards:        make([]festival.MovieAward, 0, len(it.Awards)),
 		Juries:        make([]festival.Jury, 0, len(it.Juries)),
+		Media:         it.Media.media(),
 	}
 	for _, c := range it.Categories {
 		m.Categories = append(m.Categories, c)

@@ -59,6 +59,8 @@ func (s *Films) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, err
 	if len(m.Juries) > 0 {
 		return nil, errors.New("create film: juries are assigned after creation")
 	}
+	// A film file arriving queues its media job, written with the film.
+	queued := festival.QueueMedia(&festival.Movie{}, &m, festival.NewTime(s.now()))
 	item, err := attributevalue.MarshalMap(toMovieItem(m, 1))
 	if err != nil {
 		return nil, err
@@ -66,6 +68,11 @@ func (s *Films) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, err
 	ops := []types.TransactWriteItem{{Put: &types.Put{
 		TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
 	}}}
+	jobs, err := s.mediaJobOps(festival.Movie{}, m, queued)
+	if err != nil {
+		return nil, err
+	}
+	ops = append(ops, jobs...)
 	for _, c := range m.Categories {
 		op, err := s.categoryLinkPut(m.ID, c.ID)
 		if err != nil {

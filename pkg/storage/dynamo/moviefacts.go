@@ -28,6 +28,12 @@ type movieFactsItem struct {
 	Version       int64                             `dynamodbav:"version"`
 	Deleting      bool                              `dynamodbav:"deleting"`
 	Duration      *int64                            `dynamodbav:"duration"`
+	// Measured is the media job's measured runtime (media.facts.duration).
+	Media *struct {
+		Facts *struct {
+			Duration float64 `dynamodbav:"duration"`
+		} `dynamodbav:"facts"`
+	} `dynamodbav:"media"`
 }
 
 // unmarshalMovieFacts decodes a film's facts; a film being deleted is
@@ -45,6 +51,11 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 		Categories: make([]festival.MovieCategory, 0, len(it.Categories)), Collaborators: it.Collaborators,
 		Awards: it.Awards, Version: it.Version, Duration: it.Duration,
 	}
+	if it.Media != nil && it.Media.Facts != nil {
+		// The runtime the jury's rules count: measured, else declared.
+		f.Duration = festival.Movie{Duration: it.Duration, Media: &festival.FilmMedia{
+			Facts: &festival.MediaFacts{Duration: it.Media.Facts.Duration}}}.Runtime()
+	}
 	for _, c := range it.Categories {
 		f.Categories = append(f.Categories, c)
 	}
@@ -55,9 +66,10 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 var movieFactsNames = map[string]string{
 	"#id": "id_movie", "#t": "title", "#u": "id_user", "#s": "selection_status", "#c": "Categories",
 	"#co": "Collaborators", "#a": "Awards", "#v": "version", "#del": "deleting", "#d": "duration",
+	"#me": "media", "#fa": "facts",
 }
 
-const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d"
+const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d, #me.#fa.#d"
 
 // GetMovieFacts reads the facts of one film; festival.ErrNotFound when it does not exist.
 func (s *Films) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFacts, error) {

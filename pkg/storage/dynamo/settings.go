@@ -47,8 +47,12 @@ type settingsItem struct {
 	ReleasedCategories map[string]string      `dynamodbav:"released_categories,omitempty"`
 	PublicSelection    string                 `dynamodbav:"public_selection,omitempty"`
 	Feedback           festival.FeedbackParts `dynamodbav:"feedback"`
-	UpdatedAt          string                 `dynamodbav:"updatedAt"`
-	Version            int64                  `dynamodbav:"version"`
+	// The media job's settings: an action by check (absent: warn), and
+	// the per-juror watermark.
+	MediaChecks        map[string]string `dynamodbav:"media_checks,omitempty"`
+	ScreeningWatermark bool              `dynamodbav:"screening_watermark,omitempty"`
+	UpdatedAt          string            `dynamodbav:"updatedAt"`
+	Version            int64             `dynamodbav:"version"`
 }
 
 type categoryWindowItem struct {
@@ -114,6 +118,17 @@ func (it settingsItem) settings() festival.Settings {
 		s.PublicSelection = v
 	}
 	s.Feedback = it.Feedback
+	for k, v := range it.MediaChecks {
+		c, okc := festival.ParseMediaCheck(k)
+		a, oka := festival.ParseCheckAction(v)
+		if okc && oka {
+			if s.MediaChecks == nil {
+				s.MediaChecks = festival.MediaCheckActions{}
+			}
+			s.MediaChecks[c] = a
+		}
+	}
+	s.ScreeningWatermark = it.ScreeningWatermark
 	return s
 }
 
@@ -218,7 +233,22 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		ScoringGrid: st.ScoringGrid, CategoryGrids: grids, MinWatchedShare: st.MinWatchedShare,
 		DecisionsReleaseAt: st.DecisionsReleaseAt.String(), ReleasedCategories: released,
 		PublicSelection: string(st.PublicSelection), Feedback: st.Feedback,
+		MediaChecks: mediaChecksItem(st.MediaChecks), ScreeningWatermark: st.ScreeningWatermark,
 	}
+}
+
+// mediaChecksItem keeps the checks whose action is not the default (warn).
+func mediaChecksItem(checks festival.MediaCheckActions) map[string]string {
+	var out map[string]string
+	for c, a := range checks {
+		if a != festival.CheckWarn {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[string(c)] = string(a)
+		}
+	}
+	return out
 }
 
 // UpdateSettings applies change to the current settings and writes them back
@@ -277,6 +307,8 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 				"public_film_view":           it.PublicFilmView,
 				"jury_reminder_days":         strconv.Itoa(it.JuryReminderDays),
 				"category_windows":           strconv.Itoa(len(it.CategoryWindows)),
+				"media_checks":               strconv.Itoa(len(it.MediaChecks)),
+				"screening_watermark":        strconv.FormatBool(it.ScreeningWatermark),
 			}),
 		}, msgOps...))
 		switch {

@@ -93,7 +93,7 @@ func movieFacts(m festival.Movie) festival.MovieFacts {
 	m = readMovie(m)
 	return festival.MovieFacts{
 		ID: m.ID, Title: m.Title, OwnerID: m.OwnerID, Status: m.SelectionStatus, Categories: m.Categories,
-		Collaborators: m.Collaborators, Awards: m.Awards, Duration: m.Duration,
+		Collaborators: m.Collaborators, Awards: m.Awards, Duration: m.Runtime(),
 	}
 }
 

@@ -68,6 +68,15 @@ func storedSettings(st festival.Settings) festival.Settings {
 	if v, ok := festival.ParseFilmView(string(se.PublicFilmView)); ok {
 		out.PublicFilmView = v
 	}
+	out.ScreeningWatermark = se.ScreeningWatermark
+	for c, a := range se.MediaChecks {
+		if a != festival.CheckWarn { // as the DynamoDB store keeps them
+			if out.MediaChecks == nil {
+				out.MediaChecks = festival.MediaCheckActions{}
+			}
+			out.MediaChecks[c] = a
+		}
+	}
 	out.DecisionsReleaseAt, out.PublicSelection, out.Feedback = storedTime(se.DecisionsReleaseAt), festival.SelectionAll, se.Feedback
 	if v, ok := festival.ParsePublicSelection(string(se.PublicSelection)); ok {
 		out.PublicSelection = v

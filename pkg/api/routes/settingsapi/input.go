@@ -46,6 +46,8 @@ func settings(p *festival.SettingsPatch) []setting {
 		{"decisions_release_at", date(&p.DecisionsReleaseAt)},
 		{"public_selection", choice(&p.PublicSelection, festival.ParsePublicSelection, texts.PublicSelectionValues)},
 		{"feedback", feedback(&p.Feedback)},
+		{"media_checks", mediaChecks(&p.MediaChecks)},
+		{"screening_watermark", boolean(&p.ScreeningWatermark, "Le paramètre screening_watermark doit être un booléen (true marque chaque copie de visionnage au nom du juré)")},
 	}
 }
 
@@ -258,6 +260,36 @@ func feedback(to **festival.FeedbackParts) func(string, json.RawMessage) error {
 			}
 		}
 		*to = &f
+		return nil
+	}
+}
+
+// mediaChecks reads {"<check>": "refuse"|"warn"|"off"}: an unknown check
+// or action is refused, naming it.
+func mediaChecks(to *festival.MediaCheckActions) func(string, json.RawMessage) error {
+	return func(_ string, raw json.RawMessage) error {
+		var byName map[string]string
+		if err := json.Unmarshal(raw, &byName); err != nil || byName == nil {
+			return apperr.E(apperr.Invalid, texts.MediaChecksShape)
+		}
+		out := festival.MediaCheckActions{}
+		names := make([]string, 0, len(byName))
+		for name := range byName {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			c, ok := festival.ParseMediaCheck(name)
+			if !ok {
+				return apperr.Ef(apperr.Invalid, texts.UnknownMediaCheck, name)
+			}
+			a, ok := festival.ParseCheckAction(byName[name])
+			if !ok {
+				return apperr.Ef(apperr.Invalid, texts.UnknownCheckAction, byName[name], name)
+			}
+			out[c] = a
+		}
+		*to = out
 		return nil
 	}
 }
