@@ -32,6 +32,12 @@ type Document struct {
 	mux  *http.ServeMux
 }
 
+// HLS playlists (GET /movies/{id}/stream/{file}) are text, checked as a
+// string.
+func init() {
+	openapi3filter.RegisterBodyDecoder("application/vnd.apple.mpegurl", openapi3filter.PlainBodyDecoder)
+}
+
 // Load reads, resolves and validates the OpenAPI document at path.
 func Load(path string) (*Document, error) {
 	loader := openapi3.NewLoader()

@@ -28,6 +28,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/notificationapi"
 	"github.com/festivalapi/festival/pkg/api/routes/seasonapi"
 	"github.com/festivalapi/festival/pkg/api/routes/settingsapi"
+	"github.com/festivalapi/festival/pkg/api/routes/streamapi"
 	"github.com/festivalapi/festival/pkg/api/routes/userapi"
 	"github.com/festivalapi/festival/pkg/api/routes/voteapi"
 	"github.com/festivalapi/festival/pkg/api/web"
@@ -242,8 +243,9 @@ func mount(mux *http.ServeMux, path string, h http.Handler) {
 	mux.Handle(path+"/", h)
 }
 
-// MoviesAPI serves /movies, with its bulk decisions (/movies/decisions) and
-// a film's feedback to its producer (/movies/{id}/feedback).
+// MoviesAPI serves /movies, with its bulk decisions (/movies/decisions), a
+// film's feedback to its producer (/movies/{id}/feedback) and its stream
+// (/movies/{id}/stream, /movies/{id}/keys).
 func (d *Deps) MoviesAPI() http.Handler {
 	st := d.Store
 	fb := feedback.New(feedback.Stores{Films: st.Films, Votes: st.Votes}, d.Now)
@@ -251,6 +253,10 @@ func (d *Deps) MoviesAPI() http.Handler {
 	mount(mux, "/movies", movieapi.New(d.movies(), d.Guard))
 	mux.Handle("POST /movies/decisions/", decisionapi.New(d.decisions(), d.Guard))
 	mux.Handle("GET /movies/{id}/feedback", movieapi.NewFeedback(fb, d.Guard))
+	stream := streamapi.New(d.screeningRoom(), d.Guard)
+	for _, route := range []string{"GET /movies/{id}/stream", "GET /movies/{id}/stream/{file}", "GET /movies/{id}/keys/{minute}"} {
+		mux.Handle(route, stream)
+	}
 	return web.Serve(d.Log, GroupMovies, mux)
 }
 

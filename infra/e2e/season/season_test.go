@@ -372,7 +372,7 @@ func TestAVoteCountsOnlyAfterTheRequiredShareOfTheFilmWasPlayed(t *testing.T) {
 
 	// The results show each vote beside the share its juror played.
 	res := api.Do("GET", "/votes/results", admin.Token, nil).Expect(http.StatusOK).List()
-	if len(res) != 1 || fmt.Sprint(res[0]["watched"]) != fmt.Sprintf("[map[id_user:%d score:6 watched_share:0] map[id_user:%d score:8 watched_share:100]]", admin.ID, jury.ID) ||
+	if len(res) != 1 || fmt.Sprint(res[0]["watched"]) != fmt.Sprintf("[map[id_user:%d score:6 server_share:<nil> watched_share:0] map[id_user:%d score:8 server_share:<nil> watched_share:100]]", admin.ID, jury.ID) ||
 		res[0]["watched_share_min"] != 0.0 {
 		t.Fatalf("results = %v, want the jury member's 100%% and the admin's 0%% beside their votes", res)
 	}

@@ -248,6 +248,9 @@ type MovieFacts struct {
 	Version       int64
 	// Duration in seconds (the share of it a jury member watched).
 	Duration *int64
+	// Stream is the film's adaptive stream once ready (FilmMedia.Streams;
+	// nil before): its minutes are what the server's count divides by.
+	Stream *Streaming
 }
 
 // Keeps reports whether the filter keeps m (its status, category, producer

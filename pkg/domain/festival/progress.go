@@ -5,6 +5,10 @@ package festival
 type Watch struct {
 	MovieID, UserID int64
 	Spans           []Span
+	// Keys is the log of the film's keys the member's player fetched
+	// (bounded: LogKeyFetch), KeysIssued every key served to them.
+	Keys       []KeyFetch
+	KeysIssued int
 }
 
 // JuryMail is a jury member's reminder state: whether they turned reminders

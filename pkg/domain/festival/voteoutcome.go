@@ -28,6 +28,10 @@ type VoteGround struct {
 	Settings Settings
 	Vote     *Vote
 	Viewing  []Span
+	// Keys is the voter's log of key fetches of the film (the server's
+	// count when the film streams), KeysIssued every key served to them.
+	Keys       []KeyFetch
+	KeysIssued int
 }
 
 // VoteOutcome is the decision on a vote (DecideVote), which the store

@@ -254,11 +254,13 @@ func (s *Service) discardKey(ctx context.Context, key string) {
 
 // Viewing is what a jury member played of a film: the merged stretches, the
 // seconds they cover and the share of the film (null when its duration is not
-// known).
+// known); and, once the film streams, the server's own count from the keys
+// their player fetched (null before).
 type Viewing struct {
-	Spans          []festival.Span `json:"spans"`
-	WatchedSeconds float64         `json:"watched_seconds"`
-	WatchedShare   *float64        `json:"watched_share"`
+	Spans          []festival.Span         `json:"spans"`
+	WatchedSeconds float64                 `json:"watched_seconds"`
+	WatchedShare   *float64                `json:"watched_share"`
+	Server         *festival.ServerViewing `json:"server"`
 }
 
 // RecordViewing adds a stretch the calling jury member played of a film
@@ -274,11 +276,11 @@ func (s *Service) RecordViewing(ctx context.Context, c festival.Actor, id int64,
 	if !m.HasJury(c.ID) {
 		return Viewing{}, apperr.E(apperr.Forbidden, texts.NoMediaAccess)
 	}
-	spans, err := s.viewings.RecordViewing(ctx, id, c.ID, span)
+	w, err := s.viewings.RecordViewing(ctx, id, c.ID, span)
 	if err != nil {
 		return Viewing{}, storeErr(err)
 	}
-	return viewingOf(spans, m.Runtime()), nil
+	return s.viewingOf(w, m), nil
 }
 
 // MyViewing is what the calling jury member has played of a film assigned
@@ -291,23 +293,27 @@ func (s *Service) MyViewing(ctx context.Context, c festival.Actor, id int64) (Vi
 	if !m.HasJury(c.ID) {
 		return Viewing{}, apperr.E(apperr.Forbidden, texts.NoMediaAccess)
 	}
-	spans, err := s.viewings.Viewing(ctx, id, c.ID)
+	w, err := s.viewings.WatchOf(ctx, id, c.ID)
 	if err != nil {
 		return Viewing{}, err
 	}
-	return viewingOf(spans, m.Runtime()), nil
+	return s.viewingOf(w, m), nil
 }
 
-func viewingOf(spans []festival.Span, duration *int64) Viewing {
-	v := Viewing{Spans: spans}
+func (s *Service) viewingOf(w festival.Watch, m festival.Movie) Viewing {
+	v := Viewing{Spans: w.Spans}
 	if v.Spans == nil {
 		v.Spans = []festival.Span{}
 	}
-	for _, sp := range spans {
+	for _, sp := range w.Spans {
 		v.WatchedSeconds += sp.To - sp.From
 	}
-	if share, ok := festival.WatchedShare(spans, duration); ok {
+	if share, ok := festival.WatchedShare(w.Spans, m.Runtime()); ok {
 		v.WatchedShare = &share
+	}
+	if st := m.Media.Streams(); st != nil {
+		count := festival.ServerCount(*st, w.Keys, w.KeysIssued, s.now())
+		v.Server = &count
 	}
 	return v
 }

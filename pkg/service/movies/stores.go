@@ -103,10 +103,12 @@ type SettingsReader interface {
 type Viewings interface {
 	// RecordWatch counts a film as opened by a jury member.
 	RecordWatch(ctx context.Context, movieID, userID int64) error
-	// RecordViewing adds a span watched and returns every span so far.
-	RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) ([]festival.Span, error)
-	// Viewing returns the spans a jury member watched of a film.
-	Viewing(ctx context.Context, movieID, userID int64) ([]festival.Span, error)
+	// RecordViewing adds a span watched and returns the member's watch
+	// (every span so far, the keys fetched).
+	RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) (festival.Watch, error)
+	// WatchOf returns what a jury member watched of a film: the spans
+	// their player reported and the keys it fetched.
+	WatchOf(ctx context.Context, movieID, userID int64) (festival.Watch, error)
 }
 
 // Stores are the stores the service consumes, one per aggregate.

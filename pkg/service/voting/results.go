@@ -47,6 +47,9 @@ type MovieResult struct {
 	// without a duration).
 	Watched         []VoteWatched `json:"watched"`
 	WatchedShareMin *float64      `json:"watched_share_min"`
+	// ServerShareMin is the lowest of the votes' server_share: null while
+	// the film does not stream (ServerShares).
+	ServerShareMin *float64 `json:"server_share_min"`
 
 	mean float64 // unrounded, for the ranking
 }
@@ -58,6 +61,9 @@ type VoteWatched struct {
 	UserID       int64    `json:"id_user"`
 	Score        float64  `json:"score"`
 	WatchedShare *float64 `json:"watched_share"`
+	// ServerShare is the server's count of the film's minutes the juror
+	// watched (their key fetches), percent; null while it does not stream.
+	ServerShare *float64 `json:"server_share"`
 }
 
 // Viewings are the stretches each juror played of each film.
@@ -90,7 +96,9 @@ func (s *Service) Results(ctx context.Context, categoryID int64) ([]MovieResult,
 	for _, w := range watches {
 		seen[[2]int64{w.MovieID, w.UserID}] = w.Spans
 	}
-	return Aggregate(movies, votes, seen, categoryID), nil
+	results := Aggregate(movies, votes, seen, categoryID)
+	ServerShares(results, movies, watches, s.now())
+	return results, nil
 }
 
 // Aggregate computes the results from films, votes and what jurors watched

@@ -81,7 +81,7 @@ func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (f
 		return g, err // outside the voting window, or the results are published
 	}
 	if c.Role == festival.RoleJury {
-		if err := g.Settings.CheckWatched(g.Viewing, g.Movie.Duration); err != nil {
+		if err := s.checkWatched(g); err != nil {
 			return g, err // watched too little of the film (festival setting)
 		}
 	}

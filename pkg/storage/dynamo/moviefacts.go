@@ -28,12 +28,9 @@ type movieFactsItem struct {
 	Version       int64                             `dynamodbav:"version"`
 	Deleting      bool                              `dynamodbav:"deleting"`
 	Duration      *int64                            `dynamodbav:"duration"`
-	// Measured is the media job's measured runtime (media.facts.duration).
-	Media *struct {
-		Facts *struct {
-			Duration float64 `dynamodbav:"duration"`
-		} `dynamodbav:"facts"`
-	} `dynamodbav:"media"`
+	// Media is projected to its state, its stream (Stream) and its
+	// measured runtime (Duration: the runtime the jury's rules count).
+	Media *mediaItem `dynamodbav:"media"`
 }
 
 // unmarshalMovieFacts decodes a film's facts; a film being deleted is
@@ -49,13 +46,10 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 	f := festival.MovieFacts{
 		ID: it.ID, Title: it.Title, OwnerID: it.OwnerID, Status: festival.SelectionStatus(it.Status),
 		Categories: make([]festival.MovieCategory, 0, len(it.Categories)), Collaborators: it.Collaborators,
-		Awards: it.Awards, Version: it.Version, Duration: it.Duration,
+		Awards: it.Awards, Version: it.Version, Duration: it.Duration, Stream: it.Media.media().Streams(),
 	}
-	if it.Media != nil && it.Media.Facts != nil {
-		// The runtime the jury's rules count: measured, else declared.
-		f.Duration = festival.Movie{Duration: it.Duration, Media: &festival.FilmMedia{
-			Facts: &festival.MediaFacts{Duration: it.Media.Facts.Duration}}}.Runtime()
-	}
+	// The runtime the jury's rules count: measured, else declared.
+	f.Duration = festival.Movie{Duration: it.Duration, Media: it.Media.media()}.Runtime()
 	for _, c := range it.Categories {
 		f.Categories = append(f.Categories, c)
 	}
@@ -66,10 +60,13 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 var movieFactsNames = map[string]string{
 	"#id": "id_movie", "#t": "title", "#u": "id_user", "#s": "selection_status", "#c": "Categories",
 	"#co": "Collaborators", "#a": "Awards", "#v": "version", "#del": "deleting", "#d": "duration",
-	"#me": "media", "#fa": "facts",
+	"#m": "media", "#mst": "state", "#mstr": "streaming", "#fa": "facts",
 }
 
-const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d, #me.#fa.#d"
+// The film's stream comes with its facts (a list of segment durations:
+// about 8 bytes per 6 seconds of film), so that the results can divide the
+// server's count by its minutes.
+const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d, #m.#mst, #m.#mstr, #m.#fa.#d"
 
 // GetMovieFacts reads the facts of one film; festival.ErrNotFound when it does not exist.
 func (s *Films) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFacts, error) {

@@ -43,6 +43,12 @@ type watchItem struct {
 	// their writes (optimistic locking).
 	Spans []festival.Span `dynamodbav:"spans,omitempty"`
 	Ver   int64           `dynamodbav:"ver"`
+	// Keys logs the film's keys the member's player fetched: per minute of
+	// film (the map's key, decimal), the fetch times in Unix milliseconds,
+	// bounded by festival.LogKeyFetch; KeysIssued counts every key served.
+	// Written by RecordKeyFetch with the same optimistic locking (Ver).
+	Keys       map[string][]int64 `dynamodbav:"keys,omitempty"`
+	KeysIssued int64              `dynamodbav:"keys_issued,omitempty"`
 }
 
 func (s *Votes) newWatch(movieID, userID int64) watchItem {
@@ -54,10 +60,20 @@ func (s *Votes) newWatch(movieID, userID int64) watchItem {
 }
 
 // RecordViewing adds a stretch a jury member played to what they watched of
-// a film (merged), and returns the stretches: a read, then a write
-// conditional on nobody having written in between (retried).
-func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) ([]festival.Span, error) {
-	var spans []festival.Span
+// a film (merged), and returns their watch: the stretches, and the keys
+// their player fetched (editWatch).
+func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) (festival.Watch, error) {
+	it, err := s.editWatch(ctx, movieID, userID, func(it *watchItem) {
+		it.Spans = festival.MergeSpans(it.Spans, span)
+	})
+	return it.watch(), err
+}
+
+// editWatch changes a jury member's watch item of a film (created as
+// needed): a read, then a write conditional on nobody having written in
+// between (retried), and on the film not being deleted.
+func (s *Votes) editWatch(ctx context.Context, movieID, userID int64, edit func(*watchItem)) (watchItem, error) {
+	var out watchItem
 	err := Retry(ctx, func(int) error {
 		it, err := getItem[watchItem](ctx, s.core, key(moviePK(movieID), watchSK(userID)))
 		put := &types.Put{TableName: &s.table, ConditionExpression: aws.String("attribute_not_exists(PK)")}
@@ -70,7 +86,8 @@ func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span f
 			put.ConditionExpression = aws.String("ver = :v")
 			put.ExpressionAttributeValues = map[string]types.AttributeValue{":v": num(it.Ver)}
 		}
-		it.Spans, it.Ver = festival.MergeSpans(it.Spans, span), it.Ver+1
+		edit(&it)
+		it.Ver++
 		if put.Item, err = attributevalue.MarshalMap(it); err != nil {
 			return err
 		}
@@ -82,19 +99,10 @@ func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span f
 		case conditionFailedAt(err, 1):
 			return festival.ErrNotFound
 		}
-		spans = it.Spans
+		out = it
 		return err
 	})
-	return spans, err
-}
-
-// Viewing is what a jury member played of a film (nothing: no stretch).
-func (s *Votes) Viewing(ctx context.Context, movieID, userID int64) ([]festival.Span, error) {
-	it, err := getItem[watchItem](ctx, s.core, key(moviePK(movieID), watchSK(userID)))
-	if errors.Is(err, festival.ErrNotFound) {
-		return nil, nil
-	}
-	return it.Spans, err
+	return out, err
 }
 
 // RecordWatch notes, once, that a jury member opened a film's media. A film
@@ -139,7 +147,7 @@ func (s *Votes) watches(ctx context.Context, in *dynamodb.QueryInput) ([]festiva
 		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 			return nil, err
 		}
-		out = append(out, festival.Watch{MovieID: it.MovieID, UserID: it.UserID, Spans: it.Spans})
+		out = append(out, it.watch())
 	}
 	return out, nil
 }
@@ -218,7 +226,7 @@ func (s *Votes) MovieJudging(ctx context.Context, movieID int64) ([]festival.Vot
 			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 				return nil, nil, err
 			}
-			watches = append(watches, festival.Watch{MovieID: it.MovieID, UserID: it.UserID, Spans: it.Spans})
+			watches = append(watches, it.watch())
 		}
 	}
 	return votes, watches, nil

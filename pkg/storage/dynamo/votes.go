@@ -84,7 +84,8 @@ func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festiva
 			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 				return err
 			}
-			g.Viewing = it.Spans
+			w := it.watch()
+			g.Viewing, g.Keys, g.KeysIssued = w.Spans, w.Keys, w.KeysIssued
 		case sk.Value == skMovie:
 			f, err := unmarshalMovieFacts(item)
 			if err != nil {
