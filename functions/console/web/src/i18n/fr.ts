@@ -287,6 +287,7 @@ export const fr = {
     filmColumns: ["Film", "Durée", "Jury proposé", "Ajoutés", "Retirés"],
     estimated: "durée inconnue : médiane",
     short: "Films sans assez de jurés possibles",
+    held: "Films retenus : leur fichier est refusé tant qu'il n'est pas remplacé",
     shortLine: (title: string, got: number, need: number) => `${title} : ${got} juré${got > 1 ? "s" : ""} sur ${need} (les autres ont un conflit ou ne jugent pas sa catégorie)`,
     nothing: "Aucun changement : le jury de chaque film est déjà celui que l'API propose.",
   },
