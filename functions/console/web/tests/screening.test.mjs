@@ -141,6 +141,11 @@ test("a two-minute film is measured, encoded and screened through hls.js, and th
   assert.ok(viewing.server.counted_minutes >= 1 && viewing.server.keys_issued >= 1, JSON.stringify(viewing.server));
   await shot(room, "screening-3-juror-hls");
   await accessible(room, assert);
+  // Another evening: the room starts again where the juror stopped.
+  const stopped = await video.evaluate((v) => v.currentTime);
+  await room.reload();
+  await room.locator("video[data-engine='hls.js']").waitFor();
+  await room.waitForFunction((at) => Math.abs(document.querySelector("video").currentTime - at) < 1.5, stopped);
   await room.close();
 });
 

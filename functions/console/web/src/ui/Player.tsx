@@ -216,7 +216,7 @@ const positionKey = (id: number) => `festival.position.${id}`;
 
 function savedPosition(id: number): number {
   const at = Number(localStorage.getItem(positionKey(id)));
-  return Number.isFinite(at) && at > 5 ? at : 0;
+  return Number.isFinite(at) && at >= 5 ? at : 0;
 }
 
 // usePosition keeps where the film is, every few seconds and on pause, and
@@ -227,16 +227,17 @@ function usePosition(video: { current: HTMLVideoElement | null }, id: number, on
     if (!on || !v) return;
     let last = 0;
     const keep = () => {
-      if (v.seeking || v.currentTime === 0 || Math.abs(v.currentTime - last) < 5) return;
+      if (v.seeking || v.currentTime === 0) return;
       last = v.currentTime;
       localStorage.setItem(positionKey(id), String(Math.floor(last)));
     };
+    const every5s = () => Math.abs(v.currentTime - last) >= 5 && keep();
     const forget = () => localStorage.removeItem(positionKey(id));
-    v.addEventListener("timeupdate", keep);
+    v.addEventListener("timeupdate", every5s);
     v.addEventListener("pause", keep);
     v.addEventListener("ended", forget);
     return () => {
-      v.removeEventListener("timeupdate", keep);
+      v.removeEventListener("timeupdate", every5s);
       v.removeEventListener("pause", keep);
       v.removeEventListener("ended", forget);
     };
