@@ -93,11 +93,13 @@ func submit(t *testing.T, api *apitest.API, token, title string, declared int, m
 // returns its media as the owner reads it.
 func settle(t *testing.T, api *apitest.API, token string, id int64, within time.Duration) map[string]any {
 	t.Helper()
-	deadline := time.Now().Add(within)
+	began := time.Now()
+	deadline := began.Add(within)
 	for {
 		m := api.Do("GET", fmt.Sprintf("/movies/%d", id), token, nil).Expect(http.StatusOK).JSON()
 		media, _ := m["media"].(map[string]any)
 		if media != nil && (media["state"] == "ready" || media["state"] == "failed") {
+			t.Logf("film %d: %s %.1f s after its upload", id, media["state"], time.Since(began).Seconds())
 			return media
 		}
 		if time.Now().After(deadline) {

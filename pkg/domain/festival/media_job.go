@@ -64,7 +64,10 @@ func QueueMedia(before, after *Movie, now Time) bool {
 		after.Media = nil
 		return false
 	}
-	after.Media = &FilmMedia{State: MediaQueued, File: *after.Trailer, UpdatedAt: now, Flags: []MediaFlag{}}
+	if m := after.Media; m == nil || m.State != MediaQueued || m.File != *after.Trailer {
+		// (Queued already by the caller: the film it answers is the stored one.)
+		after.Media = &FilmMedia{State: MediaQueued, File: *after.Trailer, UpdatedAt: now, Flags: []MediaFlag{}}
+	}
 	return true
 }
 
