@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -39,9 +40,11 @@ func TestTheScreeningRoutesCostAFewRequestsEach(t *testing.T) {
 		{"viewing with the server's count", fmt.Sprintf("/movies/%d/viewing", id), r.juror.Token, 3},
 	} {
 		db.Take()
+		start := time.Now()
 		api.Do("GET", c.path, c.token, nil).Expect(http.StatusOK)
+		took := time.Since(start)
 		byOp, n := db.Take()
-		t.Logf("| %s | %d | %v |", c.name, n, byOp)
+		t.Logf("| %s | %d | %v | %.1f ms |", c.name, n, byOp, float64(took.Microseconds())/1000)
 		if n > c.ceiling {
 			t.Errorf("%s: %d DynamoDB requests %v, want at most %d", c.name, n, byOp, c.ceiling)
 		}

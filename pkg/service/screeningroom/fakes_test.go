@@ -1,15 +1,11 @@
-package streamapi
+package screeningroom
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
-
-func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
 // fakeFilms holds film 1, assigned to jury member 7, streaming 2 minutes
 // in one rendition.
