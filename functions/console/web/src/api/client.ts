@@ -30,6 +30,13 @@ export type SettingsChange = operations["updateSettings"]["requestBody"]["conten
 export type AuditEntry = Schemas["AuditEntry"];
 export type MovieResult = Schemas["MovieResult"];
 export type Media = Schemas["Media"];
+export type FilmMedia = Schemas["FilmMedia"];
+export type MediaFlag = Schemas["MediaFlag"];
+export type CheckAction = Schemas["CheckAction"];
+export type MediaChecks = Schemas["MediaChecks"];
+export type StreamTicket = Schemas["StreamTicket"];
+export type Viewing = Schemas["Viewing"];
+export type ServerViewing = Schemas["ServerViewing"];
 export type UploadStarted = Schemas["UploadStarted"];
 export type CollaboratorInput = Schemas["CollaboratorInput"];
 export type DirectPart = UploadStarted["part"];
@@ -162,6 +169,7 @@ export const api = {
   setCollaborators: (id: number, collaborators: CollaboratorInput[]) =>
     call<MovieAnswer>("PUT", `/movies/${id}/collaborators`, { collaborators }),
   media: (id: number) => call<Media>("GET", `/movies/${id}/media`),
+  stream: (id: number) => call<StreamTicket>("GET", `/movies/${id}/stream`),
   // jury
   assigned: () => all<Movie>("/movies/assigned"),
   myVotes: () => all<Vote>("/votes/mine"),
@@ -210,8 +218,8 @@ export const api = {
   feedback: (id: number) => call<FilmFeedback>("GET", `/movies/${id}/feedback`),
   progress: () => call<JurorProgress[]>("GET", "/votes/progress"),
   lateCodes: () => all<LateCode>("/settings/late-codes"),
-  viewing: (id: number, from: number, to: number) => call<Schemas["Viewing"]>("POST", `/movies/${id}/viewing`, { from, to }),
-  myViewing: (id: number) => call<Schemas["Viewing"]>("GET", `/movies/${id}/viewing`),
+  viewing: (id: number, from: number, to: number) => call<Viewing>("POST", `/movies/${id}/viewing`, { from, to }),
+  myViewing: (id: number) => call<Viewing>("GET", `/movies/${id}/viewing`),
   createLateCode: (expires_at: string, uses: number) =>
     call<{ message: string; late_code: LateCode }>("POST", "/settings/late-codes", { expires_at, uses }),
   deleteLateCode: (code: string) => call<{ message: string }>("DELETE", `/settings/late-codes/${encodeURIComponent(code)}`),

@@ -97,6 +97,7 @@ export const fr = {
     file: "Fichier du film",
     sent: "Envoyé",
     missing: "À envoyer",
+    toReview: "à revoir (voir la fiche)",
   },
   submit: {
     title: "Soumettre un film",
@@ -150,6 +151,57 @@ export const fr = {
     watched: (share: number) => `Vous avez vu ${share.toLocaleString("fr-FR")} % du film (les passages sautés ne comptent pas).`,
     linkUntil: (d: Date) =>
       `Lien de lecture valable jusqu'à ${d.toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" })}, renouvelé automatiquement.`,
+    streaming: "Diffusion adaptative chiffrée.",
+    progressive: "Fichier d'origine.",
+    streamLost: "La diffusion s'est interrompue : nouvel essai dans quelques secondes.",
+    counted: (n: number, of: number) => `Visionnage compté : ${n} / ${of} min`,
+    countedHint:
+      "Le serveur compte une minute du film quand sa clé est demandée au rythme de la projection : avancer plus vite ne compte pas.",
+  },
+  media: {
+    title: "Fichier du film",
+    state: "État",
+    states: {
+      queued: "en file d'attente",
+      measured: "mesuré",
+      encoding: "encodage",
+      packaging: "chiffrement",
+      ready: "prêt",
+      failed: "échec",
+    } as Record<string, string>,
+    waiting: "Le traitement est en cours : cette page se met à jour d'elle-même.",
+    failed: (error: string) => `Le traitement a échoué (${error}). Le fichier d'origine reste visible par le jury.`,
+    runtime: "Durée mesurée",
+    declared: (d: string) => `déclarée : ${d}`,
+    undeclared: "aucune durée déclarée",
+    video: "Image",
+    noVideo: "aucune piste vidéo",
+    videoFacts: (codec: string, profile: string, pixFmt: string, w: number, h: number, fps: number) =>
+      `${codec}${profile ? ` (${profile})` : ""} · ${pixFmt} · ${w}×${h} · ${fps.toLocaleString("fr-FR", { maximumFractionDigits: 3 })} images/s`,
+    audio: "Son",
+    noAudio: "aucune piste audio",
+    audioFacts: (codec: string, channels: number) => `${codec} · ${channels} canal${channels > 1 ? "ux" : ""}`,
+    loudness: "Niveau sonore intégré",
+    lufs: (v: number) => `${v.toLocaleString("fr-FR", { maximumFractionDigits: 1 })} LUFS`,
+    subtitles: "Sous-titres",
+    noSubtitles: "aucun",
+    subtitlesEnd: (end: string, share: number) => `jusqu'à ${end} (${share.toLocaleString("fr-FR", { maximumFractionDigits: 0 })} % du film)`,
+    renditions: "Qualités de diffusion",
+    rendition: (name: string, w: number, h: number, bps: number) =>
+      `${name} (${w}×${h}, ${(bps / 1e6).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} Mb/s)`,
+    watermarked: "chaque juré reçoit une copie marquée à son nom",
+    flags: "Vérifications techniques",
+    noFlags: "Le fichier passe toutes les vérifications.",
+    action: { refuse: "bloquant", warn: "à revoir", off: "" } as Record<string, string>,
+    refused: "Tant que ce fichier n'est pas remplacé, le film n'est pas confié au jury.",
+    none: "—",
+    duration: (seconds: number) => {
+      const s = Math.round(seconds);
+      const h = Math.floor(s / 3600);
+      const m = Math.floor((s % 3600) / 60);
+      const parts = [h ? `${h} h` : "", m ? `${m} min` : "", s % 60 || !(h || m) ? `${s % 60} s` : ""];
+      return parts.filter(Boolean).join(" ");
+    },
   },
   jury: {
     title: "Mes films à noter",
@@ -235,6 +287,7 @@ export const fr = {
     filmColumns: ["Film", "Durée", "Jury proposé", "Ajoutés", "Retirés"],
     estimated: "durée inconnue : médiane",
     short: "Films sans assez de jurés possibles",
+    held: "Films retenus : leur fichier est refusé tant qu'il n'est pas remplacé",
     shortLine: (title: string, got: number, need: number) => `${title} : ${got} juré${got > 1 ? "s" : ""} sur ${need} (les autres ont un conflit ou ne jugent pas sa catégorie)`,
     nothing: "Aucun changement : le jury de chaque film est déjà celui que l'API propose.",
   },
@@ -295,6 +348,7 @@ export const fr = {
       "results.published": "Résultats publiés",
       "password.reset": "Réinitialisation de mot de passe",
       "festival.message": "Message du festival à un groupe",
+      "media.check": "Vérifications techniques du fichier d'un film",
     },
     columns: ["Créé le", "Message", "Objet", "Destinataires", "Tentatives", "Dernière erreur"],
     heldColumns: ["Part le", "Message", "Objet et texte", "Destinataires", ""],
@@ -310,6 +364,8 @@ export const fr = {
     producer: "Producteur",
     jurors: "Jurés",
     deleted: (title: string) => `« ${title} » a été supprimé.`,
+    toReview: "Fichier à revoir",
+    flagged: (reasons: string) => `Fichier à revoir : ${reasons}`,
   },
   decide: {
     title: "Décider la sélection",
@@ -432,8 +488,13 @@ export const fr = {
   results: {
     allCategories: "Toutes les catégories",
     csv: "Télécharger en CSV",
-    columns: ["Rang", "Rang probable (95 %)", "Film", "Votes", "Moyenne", "Min.", "Max.", "Écart type", "Propositions", "Rang normalisé", "Score normalisé", "Notes et part vue"],
+    columns: ["Rang", "Rang probable (95 %)", "Film", "Votes", "Moyenne", "Min.", "Max.", "Écart type", "Propositions", "Rang normalisé", "Score normalisé", "Notes, part vue et minutes comptées"],
     watched: (score: number, share: number | null) => `${score.toLocaleString("fr-FR")} · ${share === null ? "durée inconnue" : `vu à ${share.toLocaleString("fr-FR")} %`}`,
+    counted: (share: number | null) => (share === null ? "" : ` · compté ${share.toLocaleString("fr-FR", { maximumFractionDigits: 1 })} %`),
+    lowest: (player: number | null, server: number | null) =>
+      `Au plus bas : ${player === null ? "—" : `vu à ${player.toLocaleString("fr-FR")} %`}${server === null ? "" : ` · compté ${server.toLocaleString("fr-FR", { maximumFractionDigits: 1 })} %`}`,
+    viewingHint:
+      "Vu à : la part du film que le lecteur du juré a déclarée. Compté : la part que le serveur a comptée lui-même, minute par minute, d'après les clés de déchiffrement demandées au rythme du film (films en diffusion adaptative) ; c'est elle que la règle de visionnage applique quand le film est diffusé.",
     interval: (lo: number, hi: number) => (lo === hi ? `place sûre : ${lo}` : `entre ${lo} et ${hi}`),
     intervalHint:
       "Rang probable : les places que le film obtient quand on retire au hasard des jurés (95 % des tirages). Un seul chiffre : la place est acquise ; un large écart : elle se joue à pile ou face. Le score normalisé met chaque juré à la même échelle (écart à sa propre moyenne).",
@@ -475,6 +536,20 @@ export const fr = {
     feedbackMarks: "Les notes du jury par critère, anonymes, et le rang du film dans sa catégorie",
     feedbackComments: "Les commentaires que les jurés ont choisi de partager",
     feedbackViewing: "Combien de jurés ont vu le film en entier",
+    mediaChecks: "Vérifications techniques des films",
+    mediaChecksHint:
+      "Chaque film envoyé est mesuré. Refuser : le film n'est pas confié au jury tant que son fichier n'est pas remplacé. Avertir : le producteur et l'administration sont prévenus. Désactivé : pas de vérification.",
+    checks: {
+      unplayable: "Image illisible dans les navigateurs (HEVC, ProRes, 10 bits, 4:2:2…)",
+      no_video: "Aucune piste vidéo",
+      shorter: "Film nettement plus court que la durée déclarée",
+      subtitles_short: "Sous-titres qui s'arrêtent bien avant la fin",
+      subtitles_broken: "Sous-titres sans réplique lisible",
+    },
+    checkActions: { refuse: "refuser", warn: "avertir", off: "désactivé" },
+    watermark: "Marquer la copie de chaque juré (filigrane)",
+    watermarkHint:
+      "Chaque qualité est encodée deux fois avec une marque à peine visible ; la suite de segments que reçoit chaque juré le désigne si une copie fuit. Vaut pour les films encodés après l'activation ; double la place de la diffusion.",
     lateCodes: "Codes de soumission tardive",
     lateCodesHint: "Un code admet autant de films qu'il a d'utilisations, jusqu'à sa date limite, même soumissions closes.",
     lateCodeDeadline: "Date limite du code",

@@ -5,6 +5,7 @@ import { Collaborators } from "../ui/Collaborators";
 import { DirectUpload } from "../ui/DirectUpload";
 import { FilmFacts } from "../ui/FilmFacts";
 import { FilmFeedback } from "../ui/FilmFeedback";
+import { MediaPanel } from "../ui/MediaPanel";
 import { Player } from "../ui/Player";
 import { Review } from "../ui/Review";
 import { conflict, VoteForm } from "../ui/VoteForm";
@@ -13,9 +14,13 @@ import { Pending } from "../ui/Pending";
 
 type Props = { m: Movie; me: User; onChange: (m: Movie) => void };
 
-// The owning producer: the film's files and its team.
+// The owning producer: the film's files, what the media job found in them,
+// and its team. The producer watches the MP4: the stream's keys are the
+// jury's (and the admins').
 function Producing({ m, onChange }: Props) {
   return (
+    <>
+    <MediaPanel m={m} />
     <section aria-labelledby="files-title" class="panel">
       <h2 id="files-title">{fr.film.yourFilm}</h2>
       <p>{m.trailer ? fr.film.hasFilm : fr.film.noFilmYet}</p>
@@ -26,6 +31,7 @@ function Producing({ m, onChange }: Props) {
       </div>
       <Collaborators m={m} onSaved={onChange} />
     </section>
+    </>
   );
 }
 
@@ -44,7 +50,7 @@ function Judging({ m, me, onChange }: Props) {
   return (
     <section aria-labelledby="screening-title" class="panel">
       <h2 id="screening-title">{fr.vote.screening}</h2>
-      <Player id={m.id_movie} title={m.title} reports />
+      <Player id={m.id_movie} title={m.title} reports stream />
       <VoteForm m={m} onMarked={onChange} />
     </section>
   );
@@ -55,8 +61,9 @@ function Admin({ m, onChange }: Props) {
     <>
       <section aria-labelledby="screening-title" class="panel">
         <h2 id="screening-title">{fr.vote.screening}</h2>
-        <Player id={m.id_movie} title={m.title} />
+        <Player id={m.id_movie} title={m.title} stream key={m.trailer} />
       </section>
+      <MediaPanel m={m} />
       <Review m={m} onChange={onChange} />
       <section class="panel">
         <Collaborators m={m} onSaved={onChange} />

@@ -28,7 +28,10 @@ function List() {
                   <a href={`#/films/${m.id_movie}`}>{m.title}</a>
                 </td>
                 <td>{m.release_year ?? "—"}</td>
-                <td>{m.trailer ? fr.myFilms.sent : fr.myFilms.missing}</td>
+                <td>
+                  {m.trailer ? fr.myFilms.sent : fr.myFilms.missing}
+                  {(m.media?.flags.length ?? 0) > 0 && <span class={m.media?.flags.some((f) => f.action === "refuse") ? "error" : "warning"}> · {fr.myFilms.toReview}</span>}
+                </td>
                 <td>
                   <StatusBadge m={m} />
                 </td>

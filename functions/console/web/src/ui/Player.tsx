@@ -1,102 +1,174 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { api, ApiError, type Media } from "../api/client";
+import { api, ApiError, Unauthorized, type Media, type ServerViewing, type StreamTicket } from "../api/client";
 import { fr } from "../i18n/fr";
+import { attachSrc, attachStream, type Attached, type Engine, type Fatal } from "./screening";
 import { srtToVtt } from "./srt";
+
+// What the room plays: the film's adaptive stream (a ticket of
+// GET /movies/{id}/stream) or its progressive MP4 (GET /movies/{id}/media).
+type Source = { kind: "stream"; ticket: StreamTicket } | { kind: "mp4"; media: Media };
+
+const expiresAt = (s: Source) => (s.kind === "stream" ? s.ticket.expiresAt : s.media.expiresAt);
+const filmUrl = (s: Source) => (s.kind === "stream" ? s.ticket.master : (s.media.files.trailer?.url ?? null));
+const subtitleUrl = (s: Source) => (s.kind === "stream" ? s.ticket.subtitle : (s.media.files.subtitle?.url ?? null));
 
 // How long before the links expire they are renewed: a minute, or a quarter
 // of their life when that is shorter.
-function renewIn(m: Media): number {
-  const left = Date.parse(m.expiresAt) - Date.now();
+function renewIn(s: Source): number {
+  const left = Date.parse(expiresAt(s)) - Date.now();
   return Math.max(1000, left - Math.min(60_000, left / 4));
 }
 
-// Player plays a film and its subtitles from the short-lived links of
-// GET /movies/{id}/media. The links are renewed before they expire, and the
-// film goes on from where it was, playing or paused: a feature film does not
-// stop when its first link dies. A link refused mid-film (a laptop that slept
-// past expiry) is renewed too.
+// fetchSource asks for the stream first when the room may stream. Until the
+// media job has encoded the film (409), or when the stream cannot be had for
+// any other reason than the session, the MP4 plays as before.
+async function fetchSource(id: number, stream: boolean): Promise<Source> {
+  if (stream) {
+    try {
+      return { kind: "stream", ticket: await api.stream(id) };
+    } catch (err) {
+      if (err instanceof Unauthorized || !(err instanceof ApiError) || err.status === 0) throw err;
+    }
+  }
+  return { kind: "mp4", media: await api.media(id) };
+}
+
+// Player plays a film and its subtitles. With stream (the jury and admins:
+// the key route serves no one else), it plays the adaptive stream once the
+// film is encoded: hls.js fetches each minute's key, and the server counts
+// the minutes watched from those keys. Otherwise, and until then, it plays
+// the MP4 of GET /movies/{id}/media.
+//
+// The links (the stream's ticket, or the MP4's presigned URL) are renewed
+// before they expire, and the film goes on from where it was, playing or
+// paused: a feature film does not stop when its first link dies. A link
+// refused mid-film (a laptop that slept past expiry) is renewed too.
 //
 // With reports (a jury member's screening room), it tells the API what it
 // plays (POST /movies/{id}/viewing): each stretch from where playing started
 // to where it paused, ended, jumped or its link was renewed, and every 15
-// seconds while it plays.
-export function Player({ id, title, reports = false }: { id: number; title: string; reports?: boolean }) {
+// seconds while it plays; it shows the share the API has on record and the
+// minutes the server counted, and it starts again where the juror left off.
+export function Player({ id, title, reports = false, stream = false }: { id: number; title: string; reports?: boolean; stream?: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
   const [watched, setWatched] = useState<number | null>(null);
-  useViewingReports(video, id, reports, setWatched);
+  const [server, setServer] = useState<ServerViewing | null>(null);
+  const seen = (v: { watched_share: number | null; server?: ServerViewing | null }) => {
+    if (v.watched_share !== null) setWatched(v.watched_share);
+    if (v.server) setServer(v.server);
+  };
+  useViewingReports(video, id, reports, seen);
+  usePosition(video, id, reports);
   // What was played before (another evening, another device) shows at once.
   useEffect(() => {
     if (!reports) return;
     api.myViewing(id).then(
-      (v) => v.watched_share !== null && setWatched((now) => now ?? v.watched_share),
+      (v) => {
+        if (v.watched_share !== null) setWatched((now) => now ?? v.watched_share);
+        if (v.server) setServer((now) => now ?? v.server);
+      },
       () => undefined,
     );
   }, [id, reports]);
-  const [media, setMedia] = useState<Media | null>(null);
+  const [source, setSource] = useState<Source | null>(null);
+  const [engine, setEngine] = useState<Engine | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [track, setTrack] = useState<string | null>(null);
   const [renewals, setRenewals] = useState(0);
   const lastRenewal = useRef(0);
+  // The stream is given up for the MP4 when it cannot be played here.
+  const streaming = useRef(stream);
+  const attached = useRef<Attached | null>(null);
+  const playingUrl = useRef<string | null>(null);
+  const swaps = useRef(0);
 
   async function renew() {
     lastRenewal.current = Date.now();
     try {
-      setMedia(await api.media(id));
+      setSource(await fetchSource(id, streaming.current));
       setError(null);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
     }
   }
 
+  function onFatal(f: Fatal) {
+    // A stream this browser cannot decode: the MP4 instead.
+    if (f === "media") {
+      streaming.current = false;
+      return renew();
+    }
+    // A refused key or segment: a fresh ticket at once, then at most once
+    // every ten seconds (the network may be gone for a while).
+    const wait = lastRenewal.current + 10_000 - Date.now();
+    if (wait <= 0) return renew();
+    setError(fr.player.streamLost);
+    setTimeout(renew, wait);
+  }
+
   useEffect(() => {
     renew();
+    return () => attached.current?.detach();
   }, [id]);
 
-  // Swap the film's link without losing the place or the play state.
+  // Swap the film's source without losing the place or the play state.
   useEffect(() => {
     const v = video.current;
-    const url = media?.files.trailer?.url;
-    if (!v || !url || v.src === url) return;
-    const at = v.currentTime;
-    const playing = !v.paused && !v.ended;
-    const first = !v.src;
-    v.src = url;
-    if (!first) {
-      setRenewals((n) => n + 1);
-      v.addEventListener(
-        "loadedmetadata",
-        () => {
-          v.currentTime = at;
-          if (playing) v.play().catch(() => undefined);
-        },
-        { once: true },
-      );
+    const url = source && filmUrl(source);
+    if (!v || !source || !url || url === playingUrl.current) return;
+    const first = playingUrl.current === null;
+    const at = first ? (reports ? savedPosition(id) : 0) : v.currentTime;
+    const playing = !first && !v.paused && !v.ended;
+    playingUrl.current = url;
+    const swap = ++swaps.current;
+    attached.current?.detach();
+    attached.current = null;
+    if (!first) setRenewals((n) => n + 1);
+    const started = (a: Attached) => {
+      if (swap !== swaps.current) return a.detach(); // a newer source came meanwhile
+      attached.current = a;
+      setEngine(a.engine);
+      if (playing) v.play().catch(() => undefined);
+    };
+    if (source.kind === "mp4") {
+      attachSrc(v, url, at);
+      return started({ engine: "mp4", detach: () => undefined });
     }
-  }, [media]);
+    attachStream(v, url, at, onFatal).then(
+      (a) => {
+        if (a) return started(a);
+        streaming.current = false; // no HLS in this browser: the MP4
+        playingUrl.current = null;
+        renew();
+      },
+      () => setError(fr.player.streamLost),
+    );
+  }, [source]);
 
   useEffect(() => {
-    if (!media) return;
-    const t = setTimeout(renew, renewIn(media));
+    if (!source) return;
+    const t = setTimeout(renew, renewIn(source));
     return () => clearTimeout(t);
-  }, [media]);
+  }, [source]);
 
   // The subtitles are fetched once and kept as a local WebVTT track, which
   // does not expire.
   useEffect(() => {
-    const url = media?.files.subtitle?.url;
+    const url = source && subtitleUrl(source);
     if (!url || track) return;
     fetch(url)
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
       .then((srt) => setTrack(URL.createObjectURL(new Blob([srtToVtt(srt)], { type: "text/vtt" }))))
       .catch(() => setError(fr.player.noSubtitles));
-  }, [media]);
+  }, [source]);
 
   function onError() {
-    // A refused link: renew it, at most once every ten seconds.
-    if (Date.now() - lastRenewal.current > 10_000) renew();
+    // A refused link of a file the browser reads itself: renew it, at most
+    // once every ten seconds (hls.js reports its own, see onFatal).
+    if (engine !== "hls.js" && Date.now() - lastRenewal.current > 10_000) renew();
   }
 
-  if (media && !media.files.trailer) return <p>{fr.player.noFilm}</p>;
+  if (source?.kind === "mp4" && !source.media.files.trailer) return <p>{fr.player.noFilm}</p>;
   return (
     <figure class="player">
       <video
@@ -105,16 +177,27 @@ export function Player({ id, title, reports = false }: { id: number; title: stri
         preload="metadata"
         aria-label={fr.player.label(title)}
         data-renewals={renewals}
+        data-engine={engine ?? undefined}
         onError={onError}
       >
         {track && <track kind="subtitles" src={track} srclang="fr" label={fr.player.subtitles} default />}
       </video>
       <figcaption>
-        {media && <span class="meta">{fr.player.linkUntil(new Date(media.expiresAt))}</span>}
+        {source && (
+          <span class="meta">
+            {source.kind === "stream" ? fr.player.streaming : fr.player.progressive} {fr.player.linkUntil(new Date(expiresAt(source)))}
+          </span>
+        )}
         {watched !== null && (
           <span class="meta" data-testid="watched">
             {" "}
             {fr.player.watched(watched)}
+          </span>
+        )}
+        {reports && server && (
+          <span class="meta" data-testid="counted" title={fr.player.countedHint}>
+            {" "}
+            {fr.player.counted(server.counted_minutes, server.minutes)}
           </span>
         )}
         {error && (
@@ -128,21 +211,55 @@ export function Player({ id, title, reports = false }: { id: number; title: stri
   );
 }
 
+// Where a juror stopped, kept in this browser: the room starts there again.
+const positionKey = (id: number) => `festival.position.${id}`;
+
+function savedPosition(id: number): number {
+  const at = Number(localStorage.getItem(positionKey(id)));
+  return Number.isFinite(at) && at >= 5 ? at : 0;
+}
+
+// usePosition keeps where the film is, every few seconds and on pause, and
+// forgets it at the end (the next screening starts from the beginning).
+function usePosition(video: { current: HTMLVideoElement | null }, id: number, on: boolean) {
+  useEffect(() => {
+    const v = video.current;
+    if (!on || !v) return;
+    let last = 0;
+    const keep = () => {
+      if (v.seeking || v.currentTime === 0) return;
+      last = v.currentTime;
+      localStorage.setItem(positionKey(id), String(Math.floor(last)));
+    };
+    const every5s = () => Math.abs(v.currentTime - last) >= 5 && keep();
+    const forget = () => localStorage.removeItem(positionKey(id));
+    v.addEventListener("timeupdate", every5s);
+    v.addEventListener("pause", keep);
+    v.addEventListener("ended", forget);
+    return () => {
+      v.removeEventListener("timeupdate", every5s);
+      v.removeEventListener("pause", keep);
+      v.removeEventListener("ended", forget);
+    };
+  }, [video.current, id, on]);
+}
+
 // useViewingReports reports the stretches a video plays (see Player) and
-// passes on the share of the film watched that the API answers. A report
-// that fails is dropped: it must not disturb the screening.
-function useViewingReports(video: { current: HTMLVideoElement | null }, id: number, on: boolean, seen: (share: number) => void) {
+// passes on what the API answers (the player's share, the server's count).
+// A report that fails is dropped: it must not disturb the screening.
+function useViewingReports(
+  video: { current: HTMLVideoElement | null },
+  id: number,
+  on: boolean,
+  seen: (v: { watched_share: number | null; server?: ServerViewing | null }) => void,
+) {
   useEffect(() => {
     const v = video.current;
     if (!on || !v) return;
     let from = v.currentTime;
     let last = from;
     const report = () => {
-      if (last > from + 0.5)
-        api.viewing(id, from, last).then(
-          (r) => r.watched_share !== null && seen(r.watched_share),
-          () => undefined,
-        );
+      if (last > from + 0.5) api.viewing(id, from, last).then(seen, () => undefined);
       from = last;
     };
     const onTime = () => {

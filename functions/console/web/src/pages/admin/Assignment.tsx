@@ -123,6 +123,18 @@ function Planner() {
               </ul>
             </>
           )}
+          {preview.held && preview.held.length > 0 && (
+            <>
+              <h3>{fr.assignment.held}</h3>
+              <ul>
+                {preview.held.map((h) => (
+                  <li key={h.id_movie} class="error">
+                    <a href={`#/films/${h.id_movie}`}>{h.title}</a> : {h.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <h3>{fr.assignment.films}</h3>
           {changed.length === 0 ? (
             <p>{fr.assignment.nothing}</p>

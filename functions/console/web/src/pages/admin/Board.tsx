@@ -18,6 +18,24 @@ const statuses = ["submitted", "assigned", "to_discuss", "candidate", "selected"
 // The stored statuses a bulk decision may give, the decisions first.
 const targets = ["selected", "finalist", "awarded", "refused", "assigned", "to_discuss", "candidate", "submitted"];
 
+// fileReasons is why a film's file needs a look (its failed checks, a job
+// that failed), or "" when it does not.
+const fileReasons = (m: Movie) =>
+  [...(m.media?.flags ?? []).map((f) => f.reason), ...(m.media?.state === "failed" ? [m.media.error ?? ""] : [])].filter(Boolean).join(" ; ");
+
+// FileFlag marks a film whose file needs a look; the reasons are its title.
+function FileFlag({ m }: { m: Movie }) {
+  const reasons = fileReasons(m);
+  if (!reasons) return null;
+  const refused = m.media?.flags.some((f) => f.action === "refuse");
+  return (
+    <span class={`file-flag ${refused ? "error" : "warning"}`} role="img" title={reasons} aria-label={fr.board.flagged(reasons)}>
+      {" "}
+      ⚑
+    </span>
+  );
+}
+
 // Films shows every film with filters by status, category and title, and
 // how many there are of each status. Films are chosen one by one or all
 // those shown, then decided together (Decide). version reloads them.
@@ -26,6 +44,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
   const [status, setStatus] = useState("");
   const [category, setCategory] = useState("");
   const [text, setText] = useState("");
+  const [toReview, setToReview] = useState(false);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [to, setTo] = useState(targets[0]);
   if (data.state !== "ready") return <Pending of={data} />;
@@ -35,7 +54,8 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
     (m) =>
       (!status || m.selection_status === status) &&
       (!category || m.Categories.some((c) => String(c.id_categorie) === category)) &&
-      (!q || fold(m.title).includes(q)),
+      (!q || fold(m.title).includes(q)) &&
+      (!toReview || fileReasons(m) !== ""),
   );
   const count = (s: string) => films.filter((m) => m.selection_status === s).length;
   const admin: Record<string, string> = words.admin ?? {};
@@ -81,6 +101,10 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
           {fr.board.search}
           <input type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
         </label>
+        <label class="check">
+          <input type="checkbox" checked={toReview} onChange={(e) => setToReview(e.currentTarget.checked)} />
+          {fr.board.toReview}
+        </label>
       </div>
       <Decide
         chosen={picked}
@@ -121,6 +145,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
                 </td>
                 <td>
                   <a href={`#/films/${m.id_movie}`}>{m.title}</a>
+                  <FileFlag m={m} />
                 </td>
                 <td>{m.Producer ? `${m.Producer.first_name} ${m.Producer.last_name}` : "—"}</td>
                 <td>

@@ -10,6 +10,10 @@ import { Pending } from "../../ui/Pending";
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toLocaleString("fr-FR", { maximumFractionDigits: 2 }));
 
+// A share under half the film is shown as such; the server's count, when
+// the film streams, is the one the vote rule applies.
+const short = (share: number | null) => share !== null && share < 50;
+
 const ranked = (rows: { rank: number | null }[]) => rows.filter((r) => r.rank !== null).length;
 
 // RankInterval draws where a film's rank may fall (95%) on the scale of all
@@ -61,6 +65,7 @@ function Ranking() {
       </div>
       <Feedback of={download} />
       <p class="meta">{fr.results.intervalHint}</p>
+      <p class="meta">{fr.results.viewingHint}</p>
       <Pending of={results} />
       {results.state === "ready" &&
         (results.data.length === 0 ? (
@@ -87,11 +92,13 @@ function Ranking() {
                 <td>
                   <ul class="watched">
                     {r.watched.map((w) => (
-                      <li key={w.id_user} data-short={w.watched_share !== null && w.watched_share < 50 ? "1" : undefined}>
+                      <li key={w.id_user} data-short={short(w.server_share ?? w.watched_share) ? "1" : undefined}>
                         {fr.results.watched(w.score, w.watched_share)}
+                        {w.server_share !== null && <span data-testid="server-share">{fr.results.counted(w.server_share)}</span>}
                       </li>
                     ))}
                   </ul>
+                  {r.watched.length > 1 && <p class="meta watched">{fr.results.lowest(r.watched_share_min, r.server_share_min)}</p>}
                 </td>
               </tr>
             ))}

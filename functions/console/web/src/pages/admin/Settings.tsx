@@ -1,4 +1,4 @@
-import { api, type Category, type CategoryWindow, type Role, type Settings as SettingsT } from "../../api/client";
+import { api, type Category, type CategoryWindow, type CheckAction, type MediaChecks, type Role, type Settings as SettingsT } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
@@ -34,6 +34,42 @@ const feedbackParts = [
   { name: "viewing", label: fr.settings.feedbackViewing },
 ] as const;
 type FeedbackParts = NonNullable<SettingsT["feedback"]>;
+
+// The media job's technical checks, each refused, warned or off (a check
+// the settings do not name warns).
+const checks = ["unplayable", "no_video", "shorter", "subtitles_short", "subtitles_broken"] as const;
+const checkActions: CheckAction[] = ["refuse", "warn", "off"];
+
+function mediaChecks(f: FormData): MediaChecks {
+  return Object.fromEntries(checks.map((c) => [c, String(f.get(`check-${c}`) ?? "warn")])) as MediaChecks;
+}
+
+function MediaFields({ settings }: { settings: SettingsT }) {
+  return (
+    <fieldset>
+      <legend>{fr.settings.mediaChecks}</legend>
+      <p class="meta">{fr.settings.mediaChecksHint}</p>
+      {checks.map((c) => (
+        <label key={c}>
+          {fr.settings.checks[c]}
+          <select name={`check-${c}`}>
+            {/* An uncontrolled select takes its first value from the option selected. */}
+            {checkActions.map((a) => (
+              <option key={a} value={a} selected={a === (settings.media_checks?.[c] ?? "warn")}>
+                {fr.settings.checkActions[a]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <label class="check">
+        <input type="checkbox" name="screening_watermark" defaultChecked={Boolean(settings.screening_watermark)} />
+        {fr.settings.watermark}
+      </label>
+      <p class="meta">{fr.settings.watermarkHint}</p>
+    </fieldset>
+  );
+}
 
 // categoryWindows reads the categories' own windows from the form: a
 // category with no date has none (the festival's apply).
@@ -75,6 +111,8 @@ function Form() {
             decisions_release_at: fromInput(String(f.get("decisions_release_at") ?? "")) || null,
             public_selection: f.get("public_selection") === "curated" ? "curated" : "all",
             feedback: Object.fromEntries(feedbackParts.map((p) => [p.name, f.get(`feedback-${p.name}`) === "on"])) as FeedbackParts,
+            media_checks: mediaChecks(f),
+            screening_watermark: f.get("screening_watermark") === "on",
           });
           return answer.message;
         });
@@ -195,6 +233,7 @@ function Form() {
           ))}
         </fieldset>
       </fieldset>
+      <MediaFields settings={settings} />
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
         {fr.settings.save}
