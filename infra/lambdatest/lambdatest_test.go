@@ -382,6 +382,10 @@ func startStack(t *testing.T) *stack {
 		"BUCKET_NAME": bucket,
 		// The API's own URL on AWS (!Sub of the HTTP API): links in e-mails.
 		"CONSOLE_URL": "http://127.0.0.1:3000/",
+		// No MediaConvert here: the background function's media jobs find
+		// no engine (no ffmpeg in a Lambda image) and leave films queued.
+		"MEDIACONVERT_ROLE_ARN":  "",
+		"MEDIACONVERT_QUEUE_ARN": "",
 	}
 	templateEnv := readTemplateEnv(t, filepath.Join(root, "template.yaml"))
 	s.env = func(id string) []string {
