@@ -87,7 +87,7 @@ type Server struct {
 	dynamo   *dynamolocal.Instance
 	closers  []func()
 	stopJobs func()
-	media    *app.MediaWorker
+	media    *app.Worker
 }
 
 // Start starts the stack and returns once it serves.
@@ -218,7 +218,10 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	srv.Jury = voting.New(srv.Deps.Store, srv.Deps.Now)
 	srv.api = &http.Server{Handler: cors(o.Getenv("CORS_ALLOW_ORIGIN"), handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.api.Serve(ln) }()
-	srv.stopJobs = runJobs(app.NewJobs(srv.Deps.Store, srv.Jury, srv.Outbox, o.Log), o.JobsEvery)
+	// The local counterpart of the background function and its schedule:
+	// each job logs its own failure, and the next tick tries again.
+	jobs := app.NewJobs(srv.Deps.Store, srv.Jury, srv.Outbox, o.Log)
+	srv.stopJobs = app.StartWorker(o.JobsEvery, func(ctx context.Context) { _ = jobs.Run(ctx) }).Stop
 	// The media jobs run in their own worker, woken when a film's write
 	// queues one, on a store of the unwrapped client: an encoding's
 	// requests are not the requests a test counts or fails on purpose (nor
@@ -240,32 +243,6 @@ func (s *Server) Unthrottle(ctx context.Context) error {
 		RegistrationsPerAddress: festival.MaxThrottleAttempts, WindowSeconds: st.WindowSeconds,
 	}
 	return s.Deps.Store.SeedSettings(ctx, st)
-}
-
-// runJobs runs the background jobs every interval until the returned
-// function is called (which waits for a run in progress to end): the local
-// counterpart of the background function and its schedule. Each job logs
-// its own failure, and the next tick tries again, as the schedule does.
-func runJobs(jobs app.Jobs, every time.Duration) func() {
-	if every <= 0 {
-		every = 5 * time.Second
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				_ = jobs.Run(ctx)
-			}
-		}
-	}()
-	return func() { cancel(); <-done }
 }
 
 // Router mounts each route group's handler on the routes template.yaml

@@ -120,7 +120,7 @@ func logged(logger *slog.Logger, what string, n int, err error) error {
 // check, encode and package the films whose file arrived) before the
 // outbox, so that a run delivers the producers' messages it wrote. The
 // scheduled function runs them every minute, a poll of the engine's jobs;
-// the local server runs them in its own worker (MediaWorker).
+// the local server runs them in its own worker (StartMediaWorker).
 func (js Jobs) WithMedia(runner *mediajob.Runner, logger *slog.Logger) Jobs {
 	media := Job{"media", func(ctx context.Context) error {
 		n, err := runner.RunPending(ctx)

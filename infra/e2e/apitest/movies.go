@@ -1,6 +1,7 @@
 package apitest
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"testing"
@@ -65,4 +66,29 @@ func (a *API) StoreMovie(t testing.TB, owner Account, m festival.Movie) int64 {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// PutParts PUTs a direct upload's parts (the answer of POST
+// /movies/{id}/uploads) to their presigned URLs and returns the parts as
+// POST /movies/{id}/uploads/complete names them.
+func PutParts(t *testing.T, started map[string]any, content []byte) []map[string]any {
+	t.Helper()
+	var done []map[string]any
+	off := 0
+	for _, p := range started["parts"].([]any) {
+		part := p.(map[string]any)
+		size := int(part["size"].(float64))
+		req, _ := http.NewRequest("PUT", part["url"].(string), bytes.NewReader(content[off:off+size]))
+		off += size
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("PUT part: %d", resp.StatusCode)
+		}
+		done = append(done, map[string]any{"number": part["number"], "etag": resp.Header.Get("ETag")})
+	}
+	return done
 }

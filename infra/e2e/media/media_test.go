@@ -5,7 +5,6 @@
 package media_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -176,7 +175,7 @@ func TestATwoMinuteFilmIsMeasuredAndStreamsInSixSecondSegments(t *testing.T) {
 	uploads := fmt.Sprintf("/movies/%d/uploads", id)
 	started := api.Do("POST", uploads, prod.Token, map[string]any{"part": "subtitlesSrt", "size": len(short)}).Expect(http.StatusCreated).JSON()
 	api.Do("POST", uploads+"/complete", prod.Token, map[string]any{
-		"part": "subtitlesSrt", "name": started["name"], "upload_id": started["upload_id"], "parts": putParts(t, started, short),
+		"part": "subtitlesSrt", "name": started["name"], "upload_id": started["upload_id"], "parts": apitest.PutParts(t, started, short),
 	}).Expect(http.StatusOK)
 	deadline := time.Now().Add(time.Minute)
 	for {
@@ -196,30 +195,6 @@ func TestATwoMinuteFilmIsMeasuredAndStreamsInSixSecondSegments(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-}
-
-// putParts PUTs a direct upload's parts to their presigned URLs and returns
-// them as its completion names them.
-func putParts(t *testing.T, started map[string]any, content []byte) []map[string]any {
-	t.Helper()
-	var done []map[string]any
-	off := 0
-	for _, p := range started["parts"].([]any) {
-		part := p.(map[string]any)
-		size := int(part["size"].(float64))
-		req, _ := http.NewRequest("PUT", part["url"].(string), bytes.NewReader(content[off:off+size]))
-		off += size
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("PUT part: %d", resp.StatusCode)
-		}
-		done = append(done, map[string]any{"number": part["number"], "etag": resp.Header.Get("ETag")})
-	}
-	return done
 }
 
 func TestUnplayableFilmsAreFlaggedAndTheProducerToldWhileTheWindowIsOpen(t *testing.T) {

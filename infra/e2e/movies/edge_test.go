@@ -42,7 +42,7 @@ func TestA20MBMovieGoesStraightToS3AndIsRefusedAsAFormAsOnAWS(t *testing.T) {
 		id := api.Upload(t, prod.Token, "Long métrage")
 		path := fmt.Sprintf("/movies/%d/uploads", id)
 		s := api.For(t).Do("POST", path, prod.Token, map[string]any{"part": "filmFile", "size": movie.Len()}).Expect(http.StatusCreated).JSON()
-		parts := putParts(t, s, movie.Bytes())
+		parts := apitest.PutParts(t, s, movie.Bytes())
 		api.For(t).Do("POST", path+"/complete", prod.Token, map[string]any{
 			"part": "filmFile", "name": s["name"], "upload_id": s["upload_id"], "parts": parts,
 		}).Expect(http.StatusOK)

@@ -195,30 +195,6 @@ func TestMediaURLsAreForAdminsOwnerAndAssignedJury(t *testing.T) {
 	api.Do("GET", "/movies/7777/media", admin.Token, nil).ExpectError(http.StatusNotFound, "Film non trouvé")
 }
 
-// putParts uploads content to the presigned part URLs and returns the
-// completion body's parts.
-func putParts(t *testing.T, started map[string]any, content []byte) []map[string]any {
-	t.Helper()
-	var done []map[string]any
-	off := 0
-	for _, p := range started["parts"].([]any) {
-		part := p.(map[string]any)
-		size := int(part["size"].(float64))
-		req, _ := http.NewRequest("PUT", part["url"].(string), bytes.NewReader(content[off:off+size]))
-		off += size
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("PUT part: %d", resp.StatusCode)
-		}
-		done = append(done, map[string]any{"number": part["number"], "etag": resp.Header.Get("ETag")})
-	}
-	return done
-}
-
 func TestDirectUploadOfALargeMovieIsVerifiedBeforeTheMoviePointsAtIt(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
@@ -232,7 +208,7 @@ func TestDirectUploadOfALargeMovieIsVerifiedBeforeTheMoviePointsAtIt(t *testing.
 	var movie bytes.Buffer
 	_, _ = io.Copy(&movie, filestest.LargeMP4(12<<20))
 	started := api.Do("POST", start, prod.Token, map[string]any{"part": "filmFile", "size": movie.Len()}).Expect(http.StatusCreated).JSON()
-	done := putParts(t, started, movie.Bytes())
+	done := apitest.PutParts(t, started, movie.Bytes())
 	m := api.Do("POST", start+"/complete", prod.Token, map[string]any{
 		"part": "filmFile", "name": started["name"], "upload_id": started["upload_id"], "parts": done,
 	}).Expect(http.StatusOK).JSON()["movie"].(map[string]any)
@@ -248,7 +224,7 @@ func TestDirectUploadOfALargeMovieIsVerifiedBeforeTheMoviePointsAtIt(t *testing.
 	t.Run("content that is not MP4 is refused and removed", func(t *testing.T) {
 		junk := bytes.Repeat(filestest.PNG(), 100)
 		s := api.Do("POST", start, prod.Token, map[string]any{"part": "filmFile", "size": len(junk)}).Expect(http.StatusCreated).JSON()
-		parts := putParts(t, s, junk)
+		parts := apitest.PutParts(t, s, junk)
 		api.Do("POST", start+"/complete", prod.Token, map[string]any{
 			"part": "filmFile", "name": s["name"], "upload_id": s["upload_id"], "parts": parts,
 		}).ExpectError(http.StatusBadRequest, "Fichier invalide pour la partie filmFile : un film MP4 est attendu (pas un fichier MP4 : boîte ftyp absente)")

@@ -42,22 +42,8 @@ func (s *Store) Delete(ctx context.Context, keys ...string) error {
 // direct uploads so their parts stop costing storage.
 func (s *Store) DeletePrefix(ctx context.Context, movieID int64) error {
 	p := prefix(movieID)
-	pages := s3.NewListObjectsV2Paginator(s.client, &s3.ListObjectsV2Input{
-		Bucket: aws.String(s.bucket),
-		Prefix: aws.String(p),
-	})
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx)
-		if err != nil {
-			return fmt.Errorf("files: list %s: %w", p, err)
-		}
-		keys := make([]string, 0, len(page.Contents))
-		for _, o := range page.Contents {
-			keys = append(keys, aws.ToString(o.Key))
-		}
-		if err := s.Delete(ctx, keys...); err != nil {
-			return err
-		}
+	if err := s.DeleteUnder(ctx, p, ""); err != nil {
+		return err
 	}
 
 	in := &s3.ListMultipartUploadsInput{Bucket: aws.String(s.bucket), Prefix: aws.String(p)}
