@@ -63,6 +63,12 @@ type Options struct {
 	// (app.NewJobs: the copy jobs first), as the background function's
 	// schedule does on AWS (default 5 s).
 	JobsEvery time.Duration
+	// MediaJobs runs the films' media jobs (measure, check, encode: ffmpeg)
+	// in a worker woken when a film's file arrives: `make run` and the
+	// console's journeys do; the end-to-end harness only for the tests of
+	// the media, so that the other tests' dummy films (no video) neither
+	// spend the CPU nor mail their producers a failed check.
+	MediaJobs bool
 	// Now, when set, is the clock of every function (tests move it forward
 	// to see windows and tokens expire); nil is the system clock.
 	Now func() time.Time
@@ -226,9 +232,11 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	// queues one, on a store of the unwrapped client: an encoding's
 	// requests are not the requests a test counts or fails on purpose (nor
 	// are its S3 requests).
-	s3opts.HTTPClient = nil
-	srv.media = app.StartMediaWorker(srv.Deps.MediaRunner(dynamo.New(ddb, o.Table, o.Now), s3.New(s3opts)), o.JobsEvery, o.Log)
-	srv.Deps.Movies.OnMediaQueued(srv.media.Wake)
+	if o.MediaJobs {
+		s3opts.HTTPClient = nil
+		srv.media = app.StartMediaWorker(srv.Deps.MediaRunner(dynamo.New(ddb, o.Table, o.Now), s3.New(s3opts)), o.JobsEvery, o.Log)
+		srv.Deps.Movies.OnMediaQueued(srv.media.Wake)
+	}
 	return srv, nil
 }
 

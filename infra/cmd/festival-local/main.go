@@ -40,7 +40,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	started := time.Now()
 	srv, err := localserver.Start(ctx, localserver.Options{
 		Addr: host + ":" + *port, S3Addr: host + ":" + *s3port,
-		DataDir: *data, CacheDir: *cache, Template: *tmpl, Getenv: getenv, Log: log,
+		DataDir: *data, CacheDir: *cache, Template: *tmpl, Getenv: getenv, Log: log, MediaJobs: true,
 	})
 	if err != nil {
 		return err

@@ -24,6 +24,7 @@ func main() {
 			Bucket:         "console-" + dynamotest.RandomSuffix(),
 			Getenv:         os.Getenv,
 			Log:            localserver.Discard,
+			MediaJobs:      true, // the screening journey plays a film the media job encoded
 		})
 		if err != nil {
 			return runwith.Service{}, err

@@ -62,6 +62,7 @@ func film(t *testing.T, seconds int, size, codec, pixFmt string) []byte {
 // start is a local API whose media jobs encode at x264's fastest preset.
 func start(t *testing.T) *apitest.API {
 	return apitest.Start(t, func(o *localserver.Options) {
+		o.MediaJobs = true
 		o.Getenv = func(k string) string {
 			if k == "MEDIA_PRESET" {
 				return "ultrafast"
