@@ -82,13 +82,13 @@ test("a two-minute film is measured, encoded and screened through hls.js, and th
   const page = await open(browser);
   await signIn(page, producer);
   await page.getByRole("link", { name: "Soumettre un film" }).first().click();
-  await page.getByLabel("Titre du film").fill("Les Parapluies de Cherbourg");
+  await page.getByLabel("Titre du film").fill("Lola Montès");
   await page.getByLabel("Durée (minutes)").fill("2");
   await page.getByLabel("Sous-titres (SRT, facultatifs)").setInputFiles(join(dir, "parapluies.srt"));
   await page.getByLabel("Film (MP4)").setInputFiles(join(dir, "parapluies.mp4"));
   await page.getByRole("button", { name: "Envoyer le film" }).click();
-  await page.getByText("« Les Parapluies de Cherbourg » a bien été soumis.").waitFor({ timeout: 60_000 });
-  await page.getByRole("link", { name: "Les Parapluies de Cherbourg" }).click();
+  await page.getByText("« Lola Montès » a bien été soumis.").waitFor({ timeout: 60_000 });
+  await page.getByRole("link", { name: "Lola Montès" }).click();
 
   // Its page shows the job at work, then what it measured (the page reads it again by itself).
   const panel = page.getByRole("region", { name: "Fichier du film" });
@@ -200,7 +200,7 @@ test("an admin has unplayable files refused; an HEVC film is then flagged with i
     const row = board.getByRole("row").filter({ hasText: "Lola en HEVC" });
     const marker = row.getByRole("img", { name: /^Fichier à revoir : La vidéo est en / });
     assert.match(await marker.getAttribute("title"), /HEVC|hevc/);
-    assert.equal(await board.getByRole("row").filter({ hasText: "Les Parapluies de Cherbourg" }).count(), 0, "a film whose file passed is not to review");
+    assert.equal(await board.getByRole("row").filter({ hasText: "Lola Montès" }).count(), 0, "a film whose file passed is not to review");
     await shot(board, "screening-6-board-flag");
     await accessible(board, assert);
   } finally {
