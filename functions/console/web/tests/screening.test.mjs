@@ -187,6 +187,8 @@ test("an admin has unplayable files refused; an HEVC film is then flagged with i
     await flag.waitFor();
     assert.match(await flag.innerText(), /^bloquant\s+La vidéo est en .*(HEVC|hevc)/s, "the reason names the codec");
     await panel.getByText("Tant que ce fichier n'est pas remplacé, le film n'est pas confié au jury.").waitFor();
+    // Its runtime is the measured one, in seconds when under a minute.
+    assert.match(await page.locator("p.meta").first().innerText(), /^3 s\b/);
     await shot(page, "screening-5-producer-hevc-flag");
     await accessible(page, assert);
     await page.getByRole("link", { name: "Mes films" }).click();

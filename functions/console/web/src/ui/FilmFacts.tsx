@@ -1,7 +1,13 @@
 import type { Movie } from "../api/client";
 import { fr } from "../i18n/fr";
 
-export const minutes = (m: Movie) => (m.duration ? fr.film.minutes(Math.round(m.duration / 60)) : null);
+// minutes is the film's runtime as the festival counts it: measured by the
+// media job when the reader sees it (admins, the producer), else declared.
+export const minutes = (m: Movie) => {
+  const seconds = m.media?.facts?.duration || m.duration;
+  if (!seconds) return null;
+  return seconds < 60 ? fr.media.duration(seconds) : fr.film.minutes(Math.round(seconds / 60));
+};
 
 // The words are the API's, by audience (status_label): a producer never
 // reads the deliberation, the public never a refusal. Only the festival's
