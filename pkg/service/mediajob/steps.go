@@ -79,14 +79,9 @@ func (r *Runner) measure(ctx context.Context, m festival.Movie, st festival.Sett
 	if err != nil {
 		return false, fmt.Errorf("probe film %d: %w", m.ID, err)
 	}
-	cues, err := r.subtitles(ctx, m, &facts)
+	facts, flags, msgs, err := r.check(ctx, m, st, facts)
 	if err != nil {
 		return false, err
-	}
-	flags := festival.CheckMedia(facts, m.Duration, cues, st.Season)
-	var msgs []festival.Message
-	if len(flags) > 0 {
-		msgs = append(msgs, festival.MediaCheckMessage(m, flags, st.Season, r.now()))
 	}
 	next := festival.MediaMeasured
 	err = r.setMedia(ctx, m, func(fm *festival.FilmMedia) {
@@ -139,15 +134,9 @@ func (r *Runner) subtitles(ctx context.Context, m festival.Movie, facts *festiva
 // recheckSubtitles measures a new subtitle file and runs the checks again,
 // keeping the rest of the facts and the stream.
 func (r *Runner) recheckSubtitles(ctx context.Context, m festival.Movie, st festival.Settings, j *festival.MediaJob) error {
-	facts := *m.Media.Facts
-	cues, err := r.subtitles(ctx, m, &facts)
+	facts, flags, msgs, err := r.check(ctx, m, st, *m.Media.Facts)
 	if err != nil {
 		return err
-	}
-	flags := festival.CheckMedia(facts, m.Duration, cues, st.Season)
-	var msgs []festival.Message
-	if newFlags(m.Media.Flags, flags) {
-		msgs = append(msgs, festival.MediaCheckMessage(m, flags, st.Season, r.now()))
 	}
 	err = r.setMedia(ctx, m, func(fm *festival.FilmMedia) {
 		fm.Facts, fm.Flags, fm.Error = &facts, flags, m.Media.Error
@@ -164,6 +153,23 @@ func (r *Runner) recheckSubtitles(ctx context.Context, m festival.Movie, st fest
 	}
 	j.Subtitles = 0
 	return nil
+}
+
+// check measures the film's subtitles into facts and runs the technical
+// checks. The producer is told (the message returned) when a check fails
+// that did not before: any failure on a new file (its media starts with no
+// flag), a new one on a subtitle re-check.
+func (r *Runner) check(ctx context.Context, m festival.Movie, st festival.Settings, facts festival.MediaFacts) (festival.MediaFacts, []festival.MediaFlag, []festival.Message, error) {
+	cues, err := r.subtitles(ctx, m, &facts)
+	if err != nil {
+		return facts, nil, nil, err
+	}
+	flags := festival.CheckMedia(facts, m.Duration, cues, st.Season)
+	var msgs []festival.Message
+	if newFlags(m.Media.Flags, flags) {
+		msgs = append(msgs, festival.MediaCheckMessage(m, flags, st.Season, r.now()))
+	}
+	return facts, flags, msgs, nil
 }
 
 // newFlags reports whether after has a check that before did not fail.

@@ -43,13 +43,14 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 	if it.Deleting {
 		return festival.MovieFacts{}, festival.ErrNotFound
 	}
+	media := it.Media.media()
 	f := festival.MovieFacts{
 		ID: it.ID, Title: it.Title, OwnerID: it.OwnerID, Status: festival.SelectionStatus(it.Status),
 		Categories: make([]festival.MovieCategory, 0, len(it.Categories)), Collaborators: it.Collaborators,
-		Awards: it.Awards, Version: it.Version, Duration: it.Duration, Stream: it.Media.media().Streams(),
+		Awards: it.Awards, Version: it.Version, Stream: media.Streams(),
+		// The runtime the jury's rules count: measured, else declared.
+		Duration: festival.Movie{Duration: it.Duration, Media: media}.Runtime(),
 	}
-	// The runtime the jury's rules count: measured, else declared.
-	f.Duration = festival.Movie{Duration: it.Duration, Media: it.Media.media()}.Runtime()
 	for _, c := range it.Categories {
 		f.Categories = append(f.Categories, c)
 	}
