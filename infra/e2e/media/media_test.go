@@ -196,6 +196,17 @@ func TestATwoMinuteFilmIsMeasuredAndStreamsInSixSecondSegments(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+	// The check that newly fails is told to the producer.
+	if err := api.Server.DeliverNow(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	told := false
+	for _, m := range api.Mailbox(t) {
+		told = told || m.To == prod.Email && strings.Contains(m.Text, "Les sous-titres s'arrêtent à")
+	}
+	if !told {
+		t.Error("the producer is not told that the new subtitles stop early")
+	}
 }
 
 func TestUnplayableFilmsAreFlaggedAndTheProducerToldWhileTheWindowIsOpen(t *testing.T) {
