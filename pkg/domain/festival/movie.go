@@ -134,6 +134,20 @@ type Movie struct {
 	// film's file (media.go): an addition, shown to admins and the film's
 	// producer only (nil for everyone else, and before any file).
 	Media *FilmMedia `json:"media,omitempty"`
+	// Answers are the film's answers to the festival's own questions
+	// (entryform.go), each shown to the audiences its question allows.
+	Answers Answers `json:"answers,omitempty"`
+	// Completeness is the film's checklist, computed when read by its
+	// producer or an admin (nil otherwise).
+	Completeness *Completeness `json:"completeness,omitempty"`
+	// Draft: saved incomplete, not yet submitted (IncompleteSave).
+	Draft bool `json:"draft,omitempty"`
+	// Withdrawn is set while the film is withdrawn from the festival.
+	Withdrawn *Withdrawal `json:"withdrawn,omitempty"`
+	// LateEntryUntil is when the late-entry code that let the film in
+	// expires (zero: it came in through the window): its producer may edit
+	// it until then (Season.CheckEdit).
+	LateEntryUntil Time `json:"-"`
 }
 
 // MovieCategory is a category embedded in a film.

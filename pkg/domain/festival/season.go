@@ -65,6 +65,14 @@ type Season struct {
 	// Feedback is what a producer may read of the judging of their film
 	// once its decision is released (each part off by default).
 	Feedback FeedbackParts `json:"feedback"`
+	// BlindJudging hides from jurors the producer, the team and every
+	// answer they may not read, wherever a juror reads a film.
+	BlindJudging bool `json:"blind_judging"`
+	// IncompleteEntries is what a submission or an edit that leaves a film
+	// incomplete meets: refused (the default) or saved as a draft.
+	IncompleteEntries IncompleteEntries `json:"incomplete_entries"`
+	// CategoryRules are the eligibility rules of categories, by id.
+	CategoryRules map[int64][]EligibilityRule `json:"category_rules"`
 }
 
 // FeedbackParts are the parts of the feedback a producer may read about

@@ -17,7 +17,10 @@ type Settings struct {
 	// Season is the calendar: submission and voting windows, publication
 	// of the results, and what the public reads of a film.
 	Season
-	UpdatedAt Time `json:"updatedAt"`
+	// Form is the festival's own form (entryform.go): stored in an item
+	// of its own, read with the settings, served by GET /settings/form.
+	Form      EntryForm `json:"-"`
+	UpdatedAt Time      `json:"updatedAt"`
 }
 
 // Throttle is how many attempts one account or one source address may make
@@ -74,7 +77,8 @@ func (t Throttle) OrDefaults() Throttle {
 func DefaultSettings() Settings {
 	return Settings{SelfRegistrationRoles: []Role{RoleAdmin, RoleJury, RoleProducer}, Throttle: DefaultThrottle(),
 		Season: Season{PublicFilmView: FilmViewFull, CategoryWindows: map[int64]CategoryWindow{}, CategoryGrids: map[int64]Grid{},
-			PublicSelection: SelectionAll, ReleasedCategories: map[int64]Time{}}}
+			PublicSelection: SelectionAll, ReleasedCategories: map[int64]Time{},
+			IncompleteEntries: IncompleteRefuse, CategoryRules: map[int64][]EligibilityRule{}}}
 }
 
 // SelfRegistrationAllows reports whether self-registration may create role.

@@ -40,6 +40,9 @@ type SettingsPatch struct {
 	// theirs); ScreeningWatermark turns the per-juror watermark on or off.
 	MediaChecks        MediaCheckActions
 	ScreeningWatermark *bool
+	// BlindJudging and IncompleteEntries replace theirs.
+	BlindJudging      *bool
+	IncompleteEntries *IncompleteEntries
 	// Publication is what publishing records; whoever publishes reads it
 	// first (Publishes).
 	Publication Publication
@@ -187,6 +190,8 @@ func (p SettingsPatch) Apply(st *Settings) ([]Message, error) {
 		st.MediaChecks = checks
 	}
 	set(&st.ScreeningWatermark, p.ScreeningWatermark)
+	set(&st.BlindJudging, p.BlindJudging)
+	set(&st.IncompleteEntries, p.IncompleteEntries)
 	if !st.Submissions().Valid() {
 		return nil, apperr.E(apperr.Invalid, texts.SubmissionsWindowBackwards)
 	}

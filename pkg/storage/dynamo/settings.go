@@ -51,8 +51,12 @@ type settingsItem struct {
 	// the per-juror watermark.
 	MediaChecks        map[string]string `dynamodbav:"media_checks,omitempty"`
 	ScreeningWatermark bool              `dynamodbav:"screening_watermark,omitempty"`
-	UpdatedAt          string            `dynamodbav:"updatedAt"`
-	Version            int64             `dynamodbav:"version"`
+	// The entries' settings: blind judging, and what an incomplete film
+	// meets (absent: refuse).
+	BlindJudging      bool   `dynamodbav:"blind_judging,omitempty"`
+	IncompleteEntries string `dynamodbav:"incomplete_entries,omitempty"`
+	UpdatedAt         string `dynamodbav:"updatedAt"`
+	Version           int64  `dynamodbav:"version"`
 }
 
 type categoryWindowItem struct {
@@ -129,6 +133,12 @@ func (it settingsItem) settings() festival.Settings {
 		}
 	}
 	s.ScreeningWatermark = it.ScreeningWatermark
+	s.BlindJudging = it.BlindJudging
+	s.IncompleteEntries = festival.IncompleteRefuse
+	if v, ok := festival.ParseIncompleteEntries(it.IncompleteEntries); ok {
+		s.IncompleteEntries = v
+	}
+	s.CategoryRules = map[int64][]festival.EligibilityRule{}
 	return s
 }
 
@@ -234,6 +244,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		DecisionsReleaseAt: st.DecisionsReleaseAt.String(), ReleasedCategories: released,
 		PublicSelection: string(st.PublicSelection), Feedback: st.Feedback,
 		MediaChecks: mediaChecksItem(st.MediaChecks), ScreeningWatermark: st.ScreeningWatermark,
+		BlindJudging: st.BlindJudging, IncompleteEntries: string(st.IncompleteEntries),
 	}
 }
 
@@ -309,6 +320,8 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 				"category_windows":           strconv.Itoa(len(it.CategoryWindows)),
 				"media_checks":               strconv.Itoa(len(it.MediaChecks)),
 				"screening_watermark":        strconv.FormatBool(it.ScreeningWatermark),
+				"blind_judging":              strconv.FormatBool(it.BlindJudging),
+				"incomplete_entries":         it.IncompleteEntries,
 			}),
 		}, msgOps...))
 		switch {

@@ -69,6 +69,10 @@ func storedSettings(st festival.Settings) festival.Settings {
 		out.PublicFilmView = v
 	}
 	out.ScreeningWatermark = se.ScreeningWatermark
+	out.BlindJudging, out.IncompleteEntries, out.CategoryRules = se.BlindJudging, festival.IncompleteRefuse, map[int64][]festival.EligibilityRule{}
+	if v, ok := festival.ParseIncompleteEntries(string(se.IncompleteEntries)); ok {
+		out.IncompleteEntries = v
+	}
 	for c, a := range se.MediaChecks {
 		if a != festival.CheckWarn { // as the DynamoDB store keeps them
 			if out.MediaChecks == nil {

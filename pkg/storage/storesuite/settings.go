@@ -41,6 +41,7 @@ func seededSettings(t *testing.T, s Stores) {
 			CategoryWindows:    map[int64]festival.CategoryWindow{5: {VotingOpenAt: at(9)}},
 			DecisionsReleaseAt: at(21), ReleasedCategories: map[int64]festival.Time{5: at(10)},
 			PublicSelection: festival.SelectionCurated, Feedback: festival.FeedbackParts{Marks: true, Viewing: true},
+			BlindJudging: true, IncompleteEntries: festival.IncompleteSave,
 		},
 	}
 	before := time.Now().Add(-time.Second)
@@ -62,6 +63,7 @@ func seededSettings(t *testing.T, s Stores) {
 			CategoryWindows:    map[int64]festival.CategoryWindow{5: {VotingOpenAt: stored(9)}},
 			DecisionsReleaseAt: stored(21), ReleasedCategories: map[int64]festival.Time{5: stored(10)},
 			PublicSelection: festival.SelectionCurated, Feedback: festival.FeedbackParts{Marks: true, Viewing: true},
+			BlindJudging: true, IncompleteEntries: festival.IncompleteSave, CategoryRules: map[int64][]festival.EligibilityRule{},
 		},
 		UpdatedAt: got.UpdatedAt,
 	}

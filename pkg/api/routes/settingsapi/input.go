@@ -48,6 +48,8 @@ func settings(p *festival.SettingsPatch) []setting {
 		{"feedback", feedback(&p.Feedback)},
 		{"media_checks", mediaChecks(&p.MediaChecks)},
 		{"screening_watermark", boolean(&p.ScreeningWatermark, "Le paramètre screening_watermark doit être un booléen (true marque chaque copie de visionnage au nom du juré)")},
+		{"blind_judging", boolean(&p.BlindJudging, texts.BlindJudgingBool)},
+		{"incomplete_entries", choice(&p.IncompleteEntries, festival.ParseIncompleteEntries, texts.IncompleteEntriesValues)},
 	}
 }
 
