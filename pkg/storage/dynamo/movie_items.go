@@ -66,6 +66,10 @@ type movieItem struct {
 	// film's file (mediajobs.go writes it as the job goes).
 	Media *mediaItem `dynamodbav:"media,omitempty"`
 
+	// Answers are the film's answers to the festival's own questions
+	// (answers.go), absent when none.
+	Answers map[string]answerItem `dynamodbav:"answers,omitempty"`
+
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
 	Version int64 `dynamodbav:"version"`
@@ -96,6 +100,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Juries:        make(map[string]festival.Jury, len(m.Juries)),
 		Version:       version,
 		Media:         toMediaItem(m.Media),
+		Answers:       toAnswersItem(m.Answers),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -133,6 +138,7 @@ func (it movieItem) movie() festival.Movie {
 		Awards:        make([]festival.MovieAward, 0, len(it.Awards)),
 		Juries:        make([]festival.Jury, 0, len(it.Juries)),
 		Media:         it.Media.media(),
+		Answers:       answersOf(it.Answers),
 	}
 	for _, c := range it.Categories {
 		m.Categories = append(m.Categories, c)
