@@ -66,6 +66,12 @@ type movieItem struct {
 	// film's file (mediajobs.go writes it as the job goes).
 	Media *mediaItem `dynamodbav:"media,omitempty"`
 
+	// Draft: saved incomplete, not submitted (festival.IncompleteSave);
+	// LateEntryUntil: the expiry of the late-entry code that let the film
+	// in, until which its producer may edit it (absent: none).
+	Draft          bool   `dynamodbav:"draft,omitempty"`
+	LateEntryUntil string `dynamodbav:"late_entry_until,omitempty"`
+
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
 	Version int64 `dynamodbav:"version"`
@@ -96,6 +102,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Juries:        make(map[string]festival.Jury, len(m.Juries)),
 		Version:       version,
 		Media:         toMediaItem(m.Media),
+		Draft:         m.Draft, LateEntryUntil: m.LateEntryUntil.String(),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -133,7 +140,9 @@ func (it movieItem) movie() festival.Movie {
 		Awards:        make([]festival.MovieAward, 0, len(it.Awards)),
 		Juries:        make([]festival.Jury, 0, len(it.Juries)),
 		Media:         it.Media.media(),
+		Draft:         it.Draft,
 	}
+	m.LateEntryUntil, _ = festival.ParseTime(it.LateEntryUntil)
 	for _, c := range it.Categories {
 		m.Categories = append(m.Categories, c)
 	}
