@@ -69,6 +69,11 @@ type movieItem struct {
 	// Answers are the film's answers to the festival's own questions
 	// (answers.go), absent when none.
 	Answers map[string]answerItem `dynamodbav:"answers,omitempty"`
+	// Draft: saved incomplete, not submitted (festival.IncompleteSave);
+	// LateEntryUntil: the expiry of the late-entry code that let the film
+	// in, until which its producer may edit it (absent: none).
+	Draft          bool   `dynamodbav:"draft,omitempty"`
+	LateEntryUntil string `dynamodbav:"late_entry_until,omitempty"`
 
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
@@ -101,6 +106,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Version:       version,
 		Media:         toMediaItem(m.Media),
 		Answers:       toAnswersItem(m.Answers),
+		Draft:         m.Draft, LateEntryUntil: m.LateEntryUntil.String(),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -139,7 +145,9 @@ func (it movieItem) movie() festival.Movie {
 		Juries:        make([]festival.Jury, 0, len(it.Juries)),
 		Media:         it.Media.media(),
 		Answers:       answersOf(it.Answers),
+		Draft:         it.Draft,
 	}
+	m.LateEntryUntil, _ = festival.ParseTime(it.LateEntryUntil)
 	for _, c := range it.Categories {
 		m.Categories = append(m.Categories, c)
 	}
