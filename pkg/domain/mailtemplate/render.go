@@ -135,6 +135,7 @@ func Data(m festival.Message, site Site, to Recipient) map[string]string {
 		FieldResetLink: site.Link + "#/mot-de-passe?jeton=" + p["token"],
 		FieldReasons:   p["reasons"],
 		FieldChanges:   p["changes"],
+		FieldReason:    p["reason"], FieldBy: p["by"],
 	}
 }
 

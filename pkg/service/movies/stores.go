@@ -127,4 +127,11 @@ type Stores struct {
 	Catalog   Catalog
 	Settings  SettingsReader
 	Viewings  Viewings
+	// Admins are who hear of a film's withdrawal (withdrawal.go).
+	Admins Admins
+}
+
+// Admins lists the festival's admins, by id.
+type Admins interface {
+	Admins(ctx context.Context) ([]int64, error)
 }

@@ -69,11 +69,13 @@ type movieItem struct {
 	// Answers are the film's answers to the festival's own questions
 	// (answers.go), absent when none.
 	Answers map[string]answerItem `dynamodbav:"answers,omitempty"`
-	// Draft: saved incomplete, not submitted (festival.IncompleteSave);
 	// LateEntryUntil: the expiry of the late-entry code that let the film
 	// in, until which its producer may edit it (absent: none).
-	Draft          bool   `dynamodbav:"draft,omitempty"`
 	LateEntryUntil string `dynamodbav:"late_entry_until,omitempty"`
+	// Draft and Withdrawn (movie_withdrawal.go) are absent while the film
+	// is in the festival: conditions test their absence.
+	Draft     bool            `dynamodbav:"draft,omitempty"`
+	Withdrawn *withdrawalItem `dynamodbav:"withdrawn,omitempty"`
 
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
@@ -99,14 +101,16 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Subtitle: m.Subtitle, AITool: m.AITool, Thumbnail: m.Thumbnail,
 		SelectionStatus: string(m.SelectionStatus), JuryComment: m.JuryComment, AdminComment: m.AdminComment,
 		OwnerID: m.OwnerID, CreatedAt: m.CreatedAt.String(), UpdatedAt: m.UpdatedAt.String(),
-		Categories:    make(map[string]festival.MovieCategory, len(m.Categories)),
-		Collaborators: make([]festival.Collaborator, 0, len(m.Collaborators)),
-		Awards:        make([]festival.MovieAward, 0, len(m.Awards)),
-		Juries:        make(map[string]festival.Jury, len(m.Juries)),
-		Version:       version,
-		Media:         toMediaItem(m.Media),
-		Answers:       toAnswersItem(m.Answers),
-		Draft:         m.Draft, LateEntryUntil: m.LateEntryUntil.String(),
+		Categories:     make(map[string]festival.MovieCategory, len(m.Categories)),
+		Collaborators:  make([]festival.Collaborator, 0, len(m.Collaborators)),
+		Awards:         make([]festival.MovieAward, 0, len(m.Awards)),
+		Juries:         make(map[string]festival.Jury, len(m.Juries)),
+		Version:        version,
+		Media:          toMediaItem(m.Media),
+		Answers:        toAnswersItem(m.Answers),
+		LateEntryUntil: m.LateEntryUntil.String(),
+		Draft:          m.Draft,
+		Withdrawn:      toWithdrawalItem(m.Withdrawn),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -146,6 +150,7 @@ func (it movieItem) movie() festival.Movie {
 		Media:         it.Media.media(),
 		Answers:       answersOf(it.Answers),
 		Draft:         it.Draft,
+		Withdrawn:     it.Withdrawn.withdrawal(),
 	}
 	m.LateEntryUntil, _ = festival.ParseTime(it.LateEntryUntil)
 	for _, c := range it.Categories {
