@@ -6,7 +6,6 @@ import (
 	"time"
 )
 
-
 // filmByMakers is a film whose every field that names its makers is set.
 func filmByMakers() Movie {
 	return Movie{
