@@ -99,6 +99,12 @@ func TestBlindJudgingHidesTheMakersOnEveryRouteAJurorCalls(t *testing.T) {
 		t.Errorf("%s: walked, but docs/openapi.yaml has no such juror operation", op)
 	}
 
+	// The accounts are the admins' (the specification's ADMIN routes): a
+	// juror reaches neither the producer's nor anyone's.
+	for _, path := range []string{"/users", fmt.Sprintf("/users/%d", w.producer.ID)} {
+		api.Do("GET", path, juror.Token, nil).ExpectError(http.StatusForbidden, "Accès interdit. Rôle ADMIN requis.")
+	}
+
 	// What the festival mailed the juror (the assignment) names no maker.
 	if err := api.Server.DeliverNow(context.Background()); err != nil {
 		t.Fatal(err)
