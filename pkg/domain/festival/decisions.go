@@ -193,7 +193,9 @@ func (s Settings) Shows(c Actor, m Movie, now time.Time) bool {
 // released, and any step of the deliberation, read as submitted. The
 // specification's fields keep their shape and vocabulary. Only an admin
 // and the film's producer read its `media`; the answers to the festival's
-// own questions are read as each question's visibility allows.
+// own questions are read as each question's visibility allows, and, under
+// blind judging, no reader but an admin or the producer learns who made it
+// (BlindFilm).
 func (s Settings) ForAudience(a Audience, m Movie, now time.Time) Movie {
 	released := s.Released(m, now)
 	if a != AudienceAdmin && a != AudienceProducer {
@@ -207,6 +209,9 @@ func (s Settings) ForAudience(a Audience, m Movie, now time.Time) Movie {
 	m.StatusLabel = StatusWord(a, m.SelectionStatus, released)
 	if s.Guarded() && (a == AudienceProducer || a == AudiencePublic) && (!released || !m.SelectionStatus.IsDecision()) {
 		m.SelectionStatus, m.Status = StatusSubmitted, StatusSubmitted.Guide()
+	}
+	if s.Blinds(a) {
+		m = BlindFilm(m)
 	}
 	return m
 }
