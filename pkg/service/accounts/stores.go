@@ -23,9 +23,10 @@ type Users interface {
 	// nobody changed it meanwhile; a change of role is audited as actor's.
 	UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error)
 	// DeleteUserAfter deletes the user and what hangs off the account once
-	// first has run, running both again while a film of the user remains
-	// (festival.ErrConflict after the last try).
-	DeleteUserAfter(ctx context.Context, actor festival.Actor, id int64, first func(context.Context) error) error
+	// first has run and said how (festival.UserErasure), running both again
+	// while a film of the user remains or the results' publication changed
+	// meanwhile (festival.ErrConflict after the last try).
+	DeleteUserAfter(ctx context.Context, actor festival.Actor, id int64, first func(context.Context) (festival.UserErasure, error)) error
 }
 
 // Jury is what a jury member declares on their account: the categories they
