@@ -64,3 +64,22 @@ func TestVotesAreKeptOnceTheResultsArePublished(t *testing.T) {
 		t.Fatalf("after publication: %+v %s", e, e.AuditAction())
 	}
 }
+
+func TestAnExportIDIsItsOwnersAndReadsBack(t *testing.T) {
+	id := NewExportID()
+	if got, ok := ParseExportID(string(id)); !ok || got != id {
+		t.Fatalf("%q reads back as %q, %v", id, got, ok)
+	}
+	if id.Key(12) != "exports/12/"+string(id)+".zip" {
+		t.Fatalf("key %s", id.Key(12))
+	}
+	for _, bad := range []string{"", "abc", "../../movies/1/filmFile.mp4xxxxxxxxxxxx", "0123456789ABCDEF0123456789abcdef", "0123456789abcdef0123456789abcdeg"} {
+		if _, ok := ParseExportID(bad); ok {
+			t.Errorf("%q read as an export id", bad)
+		}
+	}
+	at := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	if ExportExpired(at, at.Add(ExportLifetime-time.Second)) || !ExportExpired(at, at.Add(ExportLifetime)) {
+		t.Fatal("an export lasts 7 days")
+	}
+}

@@ -39,6 +39,7 @@ var Kinds = []festival.MessageKind{
 	festival.MessageMovieReceived, festival.MessageMovieStatus, festival.MessageJuryAssigned,
 	festival.MessageJuryAssignment, festival.MessageJuryReminder, festival.MessageResultsPublished,
 	festival.MessagePasswordReset, festival.MessageMediaCheck,
+	festival.MessageAccountExport,
 }
 
 // The fields of a template. Every kind has the common ones; each kind adds
@@ -55,6 +56,8 @@ const (
 	FieldUntil     = "Until"     // the vote's close, in words ("" when open-ended)
 	FieldResetLink = "ResetLink" // the link that sets a new password
 	FieldReasons   = "Reasons"   // the failed checks' reasons, one "- reason" a line
+	// FieldExportLink is the console's page that downloads the person's export.
+	FieldExportLink = "ExportLink"
 )
 
 var common = []string{FieldFestival, FieldFirstName, FieldLastName, FieldLink}
@@ -68,6 +71,7 @@ var own = map[festival.MessageKind][]string{
 	festival.MessageResultsPublished: {},
 	festival.MessagePasswordReset:    {FieldResetLink},
 	festival.MessageMediaCheck:       {FieldTitle, FieldReasons, FieldUntil},
+	festival.MessageAccountExport:    {FieldExportLink},
 	// A composed message: to each recipient, their films of the group.
 	festival.MessageFestival: {FieldTitles},
 }
@@ -165,7 +169,8 @@ var sample = map[string]string{
 	FieldFestival: "Festival du film", FieldFirstName: "Agnès", FieldLastName: "Varda", FieldLink: "https://festival.example/",
 	FieldTitle: "Cléo de 5 à 7", FieldStatus: "sélectionné", FieldCount: "3",
 	FieldTitles: "- Cléo de 5 à 7\n- Le Bonheur\n- Sans toit ni loi", FieldUntil: "12 mars 2026",
-	FieldResetLink: "https://festival.example/#/mot-de-passe?jeton=exemple",
+	FieldResetLink:  "https://festival.example/#/mot-de-passe?jeton=exemple",
+	FieldExportLink: "https://festival.example/#/mes-donnees?export=exemple",
 }
 
 // compile parses one template of kind and returns it with the fields it

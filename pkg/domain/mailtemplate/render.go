@@ -134,6 +134,9 @@ func Data(m festival.Message, site Site, to Recipient) map[string]string {
 		FieldStatus:    festival.StatusWord(festival.AudienceProducer, festival.SelectionStatus(p["status"]), true),
 		FieldResetLink: site.Link + "#/mot-de-passe?jeton=" + p["token"],
 		FieldReasons:   p["reasons"],
+		// The console's page asks the API for the export with the
+		// person's token, then follows its link to the bucket.
+		FieldExportLink: site.Link + "#/mes-donnees?export=" + p["export"],
 	}
 }
 
