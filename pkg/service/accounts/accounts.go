@@ -31,6 +31,8 @@ type Service struct {
 	tokens TokenIssuer
 	movies MovieRemover
 	now    func() time.Time
+	// exports is what GET /users/me/export needs (WithExports).
+	exports *Exports
 }
 
 // New returns the account service. movies may be nil while no films exist.

@@ -68,3 +68,17 @@ func (s *Outbox) deleteMessagesToOnly(ctx context.Context, uid int64) error {
 	}
 	return s.transactChunks(ctx, ops)
 }
+
+// RecordExport writes the message that gives a person the link to their
+// export, with the audit entry user.export, in one transaction.
+func (s *Outbox) RecordExport(ctx context.Context, actor festival.Actor, m festival.Message) error {
+	ops, err := s.messageOps([]festival.Message{m})
+	if err != nil {
+		return err
+	}
+	ops = append(ops, s.auditOp(actor, "user.export", fmt.Sprintf("user:%d", actor.ID), map[string]string{"export": m.Params["export"]}))
+	if err := s.transact(ctx, ops); err != nil {
+		return fmt.Errorf("record export: %w", err)
+	}
+	return nil
+}

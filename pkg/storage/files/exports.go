@@ -56,3 +56,9 @@ func (s *Store) PresignDownload(ctx context.Context, key, filename string) (stri
 	}
 	return req.URL, nil
 }
+
+// MovieFile opens one of a film's files by the name its record keeps
+// (festival.ErrNotFound when there is none).
+func (s *Store) MovieFile(ctx context.Context, movieID int64, name string) (io.ReadCloser, error) {
+	return s.Get(ctx, Key(movieID, name))
+}
