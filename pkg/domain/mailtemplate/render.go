@@ -136,6 +136,9 @@ func Data(m festival.Message, site Site, to Recipient) map[string]string {
 		FieldReasons:   p["reasons"],
 		FieldChanges:   p["changes"],
 		FieldReason:    p["reason"], FieldBy: p["by"],
+		// The console's page asks the API for the export with the
+		// person's token, then follows its link to the bucket.
+		FieldExportLink: site.Link + "#/mes-donnees?export=" + p["export"],
 	}
 }
 
