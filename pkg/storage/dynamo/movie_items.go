@@ -71,6 +71,9 @@ type movieItem struct {
 	// in, until which its producer may edit it (absent: none).
 	Draft          bool   `dynamodbav:"draft,omitempty"`
 	LateEntryUntil string `dynamodbav:"late_entry_until,omitempty"`
+	// Answers are the film's answers to the festival's own questions
+	// (answers.go), absent when none.
+	Answers map[string]answerItem `dynamodbav:"answers,omitempty"`
 
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
@@ -103,6 +106,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Version:       version,
 		Media:         toMediaItem(m.Media),
 		Draft:         m.Draft, LateEntryUntil: m.LateEntryUntil.String(),
+		Answers: toAnswersItem(m.Answers),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -141,6 +145,7 @@ func (it movieItem) movie() festival.Movie {
 		Juries:        make([]festival.Jury, 0, len(it.Juries)),
 		Media:         it.Media.media(),
 		Draft:         it.Draft,
+		Answers:       answersOf(it.Answers),
 	}
 	m.LateEntryUntil, _ = festival.ParseTime(it.LateEntryUntil)
 	for _, c := range it.Categories {
