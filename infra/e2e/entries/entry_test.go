@@ -191,6 +191,16 @@ func TestWithSaveAnIncompleteFilmIsADraftUntilAnEditCompletesIt(t *testing.T) {
 		t.Errorf("the film as stored: draft %v, duration %v", m["draft"], m["duration"])
 	}
 
+	// Any change that completes a draft submits it: here an admin moves
+	// a draft to a category without rules.
+	long = apitest.MovieForm("Autre brouillon", "duration", "750", "main_language", "fr", "categories", fmt.Sprintf("[%d]", courts))
+	second := filmID(movie(api.Do("POST", "/movies/upload", prod.Token, long).Expect(http.StatusCreated)))
+	libre := category(api, admin, "Libre")
+	moved := movie(api.Do("PUT", fmt.Sprintf("/movies/%d/categories", second), admin.Token, map[string]any{"categories": []int64{libre}}).Expect(http.StatusOK))
+	if moved["draft"] != nil {
+		t.Errorf("a draft made complete by its new category: draft %v", moved["draft"])
+	}
+
 	// What only admins set is refused to the producer, naming it.
 	api.Do("PUT", path, prod.Token, map[string]any{"title": "x", "admin_comment": "x"}).
 		ExpectError(http.StatusBadRequest, "Le champ admin_comment est réservé aux administrateurs")
