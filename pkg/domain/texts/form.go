@@ -52,3 +52,10 @@ const (
 	AnswerNone         = "Ce film n'a pas de fichier en réponse à cette question"
 	AnswersBodyMissing = "Le corps doit être {\"answers\": {identifiant: réponse ou null}}"
 )
+
+// The form's body (PUT /settings/form) and its query.
+const (
+	FormBodyMissing  = "Le corps doit être {\"questions\": [...]} : la liste des questions du formulaire (vide pour n'en poser aucune)"
+	FormQuestionType = "questions[%d] : un champ a un type invalide (%s)"
+	FormCategoryParm = "Paramètre category invalide (identifiant de catégorie, entier positif)"
+)
