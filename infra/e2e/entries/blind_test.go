@@ -41,9 +41,11 @@ const (
 	youtube      = "https://www.youtube.com/@zqxchannel"
 	fileTitleTag = "Zqxfiletitletag" // the film file's own title tag
 	fileArtist   = "Zqxfileartisttag"
+	adminAnswer  = "Zqxadminsonlyanswer" // an answer the jury may not read
+	answerFile   = "Zqxcvname.pdf"       // the name the producer gave a file answer
 )
 
-var markers = []string{prodFirst, prodLast, prodEmail, teamFirst, teamLast, teamEmail, production, workshop, "zqxchannel", fileTitleTag, fileArtist}
+var markers = []string{prodFirst, prodLast, prodEmail, teamFirst, teamLast, teamEmail, production, workshop, "zqxchannel", fileTitleTag, fileArtist, adminAnswer, "zqxcvname"}
 
 // blindWalk is the festival the walk runs in: an admin, the film's
 // producer, and a juror assigned to the film who voted on it.
@@ -71,7 +73,7 @@ func TestBlindJudgingHidesTheMakersOnEveryRouteAJurorCalls(t *testing.T) {
 
 	// Off: the juror reads who made the film, and its file carries the tags.
 	seen := api.Do("GET", filmPath, juror.Token, nil).Expect(http.StatusOK)
-	if p, _ := seen.JSON()["Producer"].(map[string]any); p["first_name"] != prodFirst || !containsAll(seen.Body, prodLast, teamEmail, production, workshop) {
+	if p, _ := seen.JSON()["Producer"].(map[string]any); p["first_name"] != prodFirst || !containsAll(seen.Body, prodLast, teamEmail, production, workshop, answerFile) {
 		t.Fatalf("blind judging off: the juror reads %s, want the producer, the team, the production and the workshop", seen.Body)
 	}
 	clear := api.Do("GET", filmPath+"/media", w.admin.Token, nil).Expect(http.StatusOK).JSON()["files"].(map[string]any)["trailer"].(map[string]any)
@@ -113,6 +115,7 @@ func TestBlindJudgingHidesTheMakersOnEveryRouteAJurorCalls(t *testing.T) {
 	for _, m := range api.Mailbox(t) {
 		if strings.EqualFold(m.To, juror.Email) {
 			mailed++
+			t.Logf("mailed to the juror: %s", m.Subject)
 			noMarker(t, "the mail "+m.Subject, []byte(m.Subject+"\n"+m.Text))
 		}
 	}
@@ -171,6 +174,7 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 		func() any { return map[string]any{"token": "pas-un-jeton", "password": "motdepasse2"} })
 	public("GET /settings/status-words", http.StatusOK, "/settings/status-words", none)
 	public("GET /season", http.StatusOK, "/season", none)
+	public("GET /settings/form", http.StatusOK, "/settings/form", none)
 	public("GET /votes/ledger/head", http.StatusOK, "/votes/ledger/head", none)
 	public("GET /categories", http.StatusOK, "/categories", none)
 	public("GET /events", http.StatusOK, "/events", none)
@@ -188,6 +192,9 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 	one := public("GET /movies/{id}", http.StatusOK, film, none).JSON()
 	if one["Producer"] != nil || one["id_user"] != 0.0 || fmt.Sprint(one["Collaborators"]) != "[]" || one["production"] != nil || one["workshop"] != nil || one["youtube_link"] != nil {
 		t.Errorf("the film as a juror reads it blind: %v", one)
+	}
+	if a, _ := one["answers"].(map[string]any); a["pitch"] != "Un été." || a["cv"] == nil || a["budget"] != nil {
+		t.Errorf("the answers a juror reads blind: %v (want the public and jury ones, not the admins')", one["answers"])
 	}
 	cand := call("PUT /movies/{id}/jury-candidate", http.StatusOK, film+"/jury-candidate", juror.Token, nil).JSON()["movie"].(map[string]any)
 	if cand["selection_status"] != "candidate" || cand["Producer"] != nil {
@@ -219,6 +226,23 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 	call("PUT /users/me/reminders", http.StatusOK, "/users/me/reminders", juror.Token, map[string]any{"reminders": true})
 	call("GET /users/me/jury-profile", http.StatusOK, "/users/me/jury-profile", juror.Token, nil)
 	call("PUT /users/me/jury-profile", http.StatusOK, "/users/me/jury-profile", juror.Token, map[string]any{"categories": []int64{w.category}, "conflicts": []int64{}})
+
+	// Their data: the export (every file of the zip, unzipped), then the
+	// erasure, last.
+	call("GET /users/me/export", http.StatusAccepted, "/users/me/export", juror.Token, nil)
+	walked["GET /users/me/export/{id}"] = true
+	_, z := download(t, api, juror.Token, exportLink(t, api, juror.Email))
+	for _, f := range z.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		noMarker(t, "the juror's export, "+f.Name, b)
+		w.noProducerID(t, "the juror's export, "+f.Name, b)
+	}
+	call("DELETE /users/me", http.StatusOK, "/users/me", juror.Token, map[string]any{"password": "motdepasse1"})
 	return walked
 }
 
@@ -281,6 +305,8 @@ func newBlindWalk(t *testing.T) blindWalk {
 		{"first_name": teamFirst, "last_name": teamLast, "email": teamEmail, "job": "ACTOR"},
 	}}).Expect(http.StatusOK)
 
+	w.answer(t)
+
 	c := api.Do("POST", "/categories", w.admin.Token, map[string]any{"name": "Courts métrages"}).Expect(http.StatusCreated).JSON()
 	w.category = int64(c["newCategory"].(map[string]any)["id_categorie"].(float64))
 	api.Do("PUT", film+"/categories", w.admin.Token, map[string]any{"categories": []int64{w.category}}).Expect(http.StatusOK)
@@ -296,7 +322,32 @@ func newBlindWalk(t *testing.T) blindWalk {
 		api.Do("PUT", fmt.Sprintf("/movies/%d/juries", id), w.admin.Token, map[string]any{"juries": []int64{w.juror.ID}}).Expect(http.StatusOK)
 	}
 	api.Do("POST", fmt.Sprintf("/votes/mine/%d", w.film), w.juror.Token, map[string]any{"score": 7, "comment": "Beau."}).Expect(http.StatusCreated)
+	// The producer edits the film after the vote: the juror is told what
+	// changed (movie.edited), and the mail check below reads it.
+	api.Do("PUT", film+"/entry", w.producer.Token, map[string]any{"production": production + " et associés", "workshop": workshop + " 2"}).Expect(http.StatusOK)
 	return w
+}
+
+// answer gives the festival three questions (public, jury, admins only)
+// and the film its answers, the file one's name and the admins' text
+// naming the makers; answers are written through the store, as the
+// submission form writes them.
+func (w blindWalk) answer(t *testing.T) {
+	t.Helper()
+	w.api.Do("PUT", "/settings/form", w.admin.Token, map[string]any{"questions": []map[string]any{
+		{"id": "pitch", "label": "En une phrase", "kind": "text", "visibility": "public"},
+		{"id": "cv", "label": "CV de l'équipe", "kind": "file", "visibility": "jury"},
+		{"id": "budget", "label": "Budget et financeurs", "kind": "long_text", "visibility": "admins"},
+	}}).Expect(http.StatusOK)
+	pitch, budget := "Un été.", "Financé par "+adminAnswer
+	_, err := w.api.Server.Deps.Store.ChangeMovie(context.Background(), w.film, nil, func(m *festival.Movie) (map[string]string, error) {
+		m.Answers = festival.Answers{"pitch": {Text: &pitch}, "budget": {Text: &budget},
+			"cv": {File: &festival.AnswerFile{Key: "answer_cv-1732270000000-000000001.pdf", Name: answerFile, ContentType: "application/pdf", Size: 1000}}}
+		return nil, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // files are the film's files GET /movies/{id}/media hands the juror.
