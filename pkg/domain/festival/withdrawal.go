@@ -141,3 +141,16 @@ func WithdrawnMessage(m Movie, admins []int64, now time.Time) []Message {
 		"title": m.Title, "id_movie": strconv.FormatInt(m.ID, 10), "reason": m.Withdrawn.Reason, "by": by,
 	}, now)}
 }
+
+// WithdrawTelling is Withdraw with the message that tells admins of it,
+// written in the same transaction as the film.
+func WithdrawTelling(by Actor, reason WithdrawalReason, now time.Time, admins []int64) MovieEditTelling {
+	withdraw := Withdraw(by, reason, now)
+	return func(m *Movie) (map[string]string, []Message, error) {
+		details, err := withdraw(m)
+		if err != nil {
+			return nil, nil, err
+		}
+		return details, WithdrawnMessage(*m, admins, now), nil
+	}
+}

@@ -17,15 +17,8 @@ func (s *Service) Withdraw(ctx context.Context, c festival.Actor, id int64, reas
 		return festival.Movie{}, err
 	}
 	now := s.now()
-	withdraw := festival.Withdraw(c, reason, now)
 	m, err := s.films.ChangeMovieTelling(ctx, id, festival.AuditInfo{Actor: c, Action: "movie.withdraw"},
-		func(m *festival.Movie) (map[string]string, []festival.Message, error) {
-			details, err := withdraw(m)
-			if err != nil {
-				return nil, nil, err
-			}
-			return details, festival.WithdrawnMessage(*m, admins, now), nil
-		})
+		festival.WithdrawTelling(c, reason, now, admins))
 	return m, storeErr(err)
 }
 

@@ -82,8 +82,8 @@ func TestAWithdrawalTakesTheJuryLinksAndTellsTheAdmins(t *testing.T) {
 	}
 	reason, _ := festival.ParseWithdrawalReason("Retenu ailleurs")
 	now := time.Now()
-	got, err := s.ChangeMovieTelling(ctx, m.ID, &festival.AuditInfo{Actor: actor(prod), Action: "movie.withdraw"}, festival.Withdraw(actor(prod), reason, now),
-		func(_, after festival.Movie) []festival.Message { return festival.WithdrawnMessage(after, admins, now) })
+	got, err := s.ChangeMovieTelling(ctx, m.ID, festival.AuditInfo{Actor: actor(prod), Action: "movie.withdraw"},
+		festival.WithdrawTelling(actor(prod), reason, now, admins))
 	if err != nil || got.Withdrawn == nil || len(got.Juries) != 0 {
 		t.Fatalf("withdrawal = %+v, %v", got, err)
 	}
