@@ -25,8 +25,10 @@ func (s Season) Blinds(a Audience) bool {
 //   - `youtube_link`, whose page names the channel that uploaded it;
 //   - the name a producer gave a file answer (a CV, a statement: it often
 //     carries their name), replaced by the stored key, which the server
-//     made up;
-//   - who withdrew the film and why (the producer's id, their own words).
+//     made up.
+//
+// A withdrawn film is read by its producer and the admins only (Shows), so
+// who withdrew it and why never reach a blinded reader.
 //
 // Stored file names (`trailer`, `picture1`, `subtitle`, ...) stay: the
 // server makes them up from the part, the upload's time and random digits
@@ -50,11 +52,6 @@ func BlindFilm(m Movie) Movie {
 			answers[id] = a
 		}
 		m.Answers = answers
-	}
-	if m.Withdrawn != nil {
-		w := *m.Withdrawn
-		w.By, w.Reason = 0, ""
-		m.Withdrawn = &w
 	}
 	return m
 }

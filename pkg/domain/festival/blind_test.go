@@ -20,7 +20,6 @@ func filmByMakers() Movie {
 			"statement": {Text: ptr("Un film d'été.")},
 			"cv":        {File: &AnswerFile{Key: "answer-cv-1732270000000-000000002.pdf", Name: "CV Éric Rohmer.pdf", ContentType: "application/pdf", Size: 10}},
 		},
-		Withdrawn: &Withdrawal{At: NewTime(time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC)), By: 4, Reason: "Éric préfère Cannes", Status: StatusAssigned},
 	}
 }
 
@@ -32,7 +31,6 @@ func TestBlindFilmEmptiesWhatNamesTheMakersAndKeepsTheRest(t *testing.T) {
 	want.Producer, want.OwnerID, want.Collaborators = nil, 0, []Collaborator{}
 	want.Production, want.Workshop, want.YoutubeLink = nil, nil, nil
 	want.Answers["cv"].File.Name = "answer-cv-1732270000000-000000002.pdf"
-	want.Withdrawn.By, want.Withdrawn.Reason = 0, ""
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("BlindFilm =\n%+v\nwant\n%+v", got, want)
 	}
@@ -73,6 +71,10 @@ func TestBlindJudgingHidesTheMakersFromJurorsAndThePublicOnly(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := DefaultSettings()
 			s.BlindJudging, s.PublicFilmView = tc.blind, tc.view
+			s.Form = EntryForm{Questions: []Question{
+				{ID: "statement", Label: "Note d'intention", Kind: QuestionLongText, Visibility: VisiblePublic},
+				{ID: "cv", Label: "CV", Kind: QuestionFile, Visibility: VisiblePublic},
+			}}
 			got := s.FilmsFor(tc.caller, []Movie{m}, now)
 			if len(got) != 1 {
 				t.Fatalf("FilmsFor = %d films, want 1", len(got))
