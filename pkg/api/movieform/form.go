@@ -42,7 +42,7 @@ type Form struct {
 	sent      map[string]bool // file parts handed over
 	// answerFiles are the names of the files given in answer, by question.
 	answerFiles map[string]string
-	fields    movies.Fields
+	fields      movies.Fields
 }
 
 // Open opens the body of POST /movies/upload; now bounds the release year.
