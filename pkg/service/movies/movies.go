@@ -303,7 +303,11 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 	// The juror reads the film as GET /movies/:id shows it to them: no
 	// media facts, and no maker under blind judging (Settings.FilmsFor).
 	// A juror is never out of the list the festival shows them.
-	return settings.FilmsFor(c, []festival.Movie{m}, s.now())[0], nil
+	shown := settings.FilmsFor(c, []festival.Movie{m}, s.now())
+	if len(shown) == 0 {
+		return festival.Movie{}, apperr.E(apperr.NotFound, texts.MovieNotFound)
+	}
+	return shown[0], nil
 }
 
 // Delete removes a film with everything in its item collection and its files.
