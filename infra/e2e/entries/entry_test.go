@@ -24,14 +24,9 @@ func category(api *apitest.API, admin apitest.Account, name string) int64 {
 	return int64(r.JSON()["newCategory"].(map[string]any)["id_categorie"].(float64))
 }
 
-// form replaces the festival's form through the store.
-func form(t *testing.T, api *apitest.API, qs ...festival.Question) {
-	t.Helper()
-	_, err := api.Server.Deps.Store.ReplaceForm(context.Background(), festival.Actor{ID: 1, Role: festival.RoleAdmin},
-		func(festival.EntryForm) (festival.EntryForm, error) { return festival.EntryForm{Questions: qs}, nil })
-	if err != nil {
-		t.Fatal(err)
-	}
+// form replaces the festival's form (PUT /settings/form).
+func form(api *apitest.API, admin apitest.Account, qs ...map[string]any) {
+	api.Do("PUT", "/settings/form", admin.Token, map[string]any{"questions": qs}).Expect(http.StatusOK)
 }
 
 // movie is the film of an answer {message, movie}.
@@ -123,12 +118,12 @@ func ptr[T any](v T) *T { return &v }
 func TestARequiredQuestionRefusesASubmissionNamingIt(t *testing.T) {
 	t.Parallel()
 	api, clock := apitest.StartOnClock(t)
-	prod := api.Register("PRODUCER")
-	from := clock.Now().Add(time.Hour)
-	form(t, api,
-		festival.Question{ID: "ecole", Label: "École de cinéma", Kind: festival.QuestionText, Visibility: festival.VisibleAdmins},
-		festival.Question{ID: "premiere", Label: "Première mondiale ?", Kind: festival.QuestionYesNo, Required: true,
-			RequiredFrom: festival.NewTime(from), Visibility: festival.VisibleJury})
+	admin, prod := api.Register("ADMIN"), api.Register("PRODUCER")
+	from := festival.NewTime(clock.Now().Add(time.Hour))
+	form(api, admin,
+		map[string]any{"id": "ecole", "label": "École de cinéma", "kind": "text", "visibility": "admins"},
+		map[string]any{"id": "premiere", "label": "Première mondiale ?", "kind": "yes_no", "required": true,
+			"required_from": from.String(), "visibility": "jury"})
 
 	// Before its date the question is optional: the film is in, complete.
 	early := movie(api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("À l'heure")).Expect(http.StatusCreated))
