@@ -136,6 +136,9 @@ func TestARequiredQuestionRefusesASubmissionNamingIt(t *testing.T) {
 	prod.Token = api.Login(prod.Email, "motdepasse1")
 	want := "« Première mondiale ? » : réponse obligatoire"
 	api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("En retard")).ExpectError(http.StatusBadRequest, want)
+	api.Do("POST", "/auth/register-film", "", apitest.MovieForm("Premier film", "first_name", "Alice", "last_name", "Guy",
+		"email", "alice.guy@example.org", "password", "motdepasse1")).ExpectError(http.StatusBadRequest, want)
+	api.Do("POST", "/auth/login", "", map[string]any{"email": "alice.guy@example.org", "password": "motdepasse1"}).Expect(http.StatusUnauthorized)
 	if got := missing(t, api.Do("GET", fmt.Sprintf("/movies/%d", filmID(early)), prod.Token, nil).Expect(http.StatusOK).JSON()); len(got) != 1 || got[0] != want {
 		t.Errorf("the film sent before the date now lacks %q, want %q", got, want)
 	}
