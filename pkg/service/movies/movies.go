@@ -295,8 +295,9 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 	}
 	actor := c
 	m, err := s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
-	if festival.AudienceOf(c, m) != festival.AudienceAdmin {
+	if a := festival.AudienceOf(c, m); a != festival.AudienceAdmin {
 		m.Media = nil // a juror reads no media facts (Settings.ForAudience)
+		m.Answers = settings.Form.AnswersFor(a, m.Answers)
 	}
 	return m, err
 }
