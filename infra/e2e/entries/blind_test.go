@@ -196,6 +196,17 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 	if a, _ := one["answers"].(map[string]any); a["pitch"] != "Un été." || a["cv"] == nil || a["budget"] != nil {
 		t.Errorf("the answers a juror reads blind: %v (want the public and jury ones, not the admins')", one["answers"])
 	}
+	// The file answer a juror may read: a link to the stored object, whose
+	// name the server made up (not the producer's own name for it).
+	walked["GET /movies/{id}/answers/{question}"] = true
+	if status, loc := noRedirect(t, api, film+"/answers/cv", juror.Token); status != http.StatusFound || !strings.Contains(loc, "answer_cv-") {
+		t.Errorf("the juror's link to the jury's file answer: %d %q", status, loc)
+	} else {
+		noMarker(t, "GET /movies/{id}/answers/{question}", []byte(loc))
+	}
+	if status, _ := noRedirect(t, api, film+"/answers/cv", ""); status != http.StatusForbidden {
+		t.Errorf("signed out, the jury's file answer answers %d, want 403", status)
+	}
 	cand := call("PUT /movies/{id}/jury-candidate", http.StatusOK, film+"/jury-candidate", juror.Token, nil).JSON()["movie"].(map[string]any)
 	if cand["selection_status"] != "candidate" || cand["Producer"] != nil {
 		t.Errorf("the candidate mark answers %v", cand)
