@@ -14,6 +14,7 @@ import { Categories } from "./pages/admin/Categories";
 import { Events } from "./pages/admin/Events";
 import { Results } from "./pages/admin/Results";
 import { Settings } from "./pages/admin/Settings";
+import { EntryForm } from "./pages/admin/EntryForm";
 import { Users } from "./pages/admin/Users";
 import { Film } from "./pages/Film";
 import { Jury } from "./pages/Jury";
@@ -24,13 +25,22 @@ import { Selection } from "./pages/Selection";
 import { SignIn } from "./pages/SignIn";
 import { SignUp } from "./pages/SignUp";
 import { Submit } from "./pages/Submit";
-import { useRoute } from "./router";
+import { param, useRoute } from "./router";
+import { ExportDownload } from "./ui/MyData";
+import { SignedIn } from "./ui/guard";
 import "./style.css";
 
 function Page({ route }: { route: string }) {
   const path = route.split("?")[0];
   const film = /^\/films\/(\d+)$/.exec(path);
   if (film) return <Film id={Number(film[1])} />;
+  const archive = /^\/mes-donnees\/([^/]+)$/.exec(path);
+  if (archive)
+    return (
+      <SignedIn roles={["ADMIN", "JURY", "PRODUCER"]}>
+        <ExportDownload id={decodeURIComponent(archive[1])} />
+      </SignedIn>
+    );
   switch (path) {
     case "/programme":
       return <Programme />;
@@ -62,6 +72,8 @@ function Page({ route }: { route: string }) {
       return <Results />;
     case "/admin/reglages":
       return <Settings />;
+    case "/admin/formulaire":
+      return <EntryForm />;
     case "/admin/journal":
       return <Audit />;
     case "/admin/messages":
@@ -75,7 +87,7 @@ function Page({ route }: { route: string }) {
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
     default:
-      return <Selection />;
+      return <Selection erased={param(route, "compte-supprime") !== null} />;
   }
 }
 

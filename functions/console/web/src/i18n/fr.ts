@@ -114,6 +114,7 @@ export const fr = {
     direct: "Le film part directement vers le stockage du festival, par morceaux : une connexion coupée ne fait perdre que le morceau en cours.",
     send: "Envoyer le film",
     resume: "Reprendre l'envoi du film",
+    noCategory: "Aucune (le festival la choisira)",
     created: (title: string) => `La fiche de « ${title} » est créée ; reste à envoyer le film.`,
   },
   upload: {

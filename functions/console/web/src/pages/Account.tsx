@@ -6,6 +6,7 @@ import { SignedIn } from "../ui/guard";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
 import { JuryDeclarations } from "../ui/JuryDeclarations";
+import { MyData } from "../ui/MyData";
 
 function Me() {
   const me = useLoad(api.me);
@@ -21,6 +22,7 @@ function Me() {
       </p>
       {u.role === "JURY" && <Reminders />}
       {u.role === "JURY" && <JuryDeclarations heading={fr.account.profile} hint={fr.account.profileHint} load={api.juryProfile} save={api.setJuryProfile} />}
+      <MyData />
     </>
   );
 }
