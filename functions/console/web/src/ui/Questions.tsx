@@ -31,7 +31,6 @@ function Field({ q, value, locked, now }: { q: Question; value: Answer | undefin
       {note(q, now, locked) && <span class="meta"> ({note(q, now, locked)})</span>}
     </>
   );
-  const required = requiredNow(q, now) && !locked;
   const hint = help && (
     <span class="meta" id={help}>
       {q.help}
@@ -48,7 +47,7 @@ function Field({ q, value, locked, now }: { q: Question; value: Answer | undefin
         {hint}
         {options.map(([v, label]) => (
           <label class="check" key={v}>
-            <input type={q.kind === "choices" ? "checkbox" : "radio"} name={name} value={v} defaultChecked={chosen(v)} required={required && q.kind !== "choices"} />
+            <input type={q.kind === "choices" ? "checkbox" : "radio"} name={name} value={v} defaultChecked={chosen(v)} />
             {label}
           </label>
         ))}
@@ -59,16 +58,16 @@ function Field({ q, value, locked, now }: { q: Question; value: Answer | undefin
   let input;
   switch (q.kind) {
     case "long_text":
-      input = <textarea {...common} rows={4} required={required} defaultValue={typeof value === "string" ? value : ""} />;
+      input = <textarea {...common} rows={4} defaultValue={typeof value === "string" ? value : ""} />;
       break;
     case "file":
-      input = <input {...common} type="file" accept="application/pdf,image/png,image/jpeg,image/webp" required={required && !isFile(value)} />;
+      input = <input {...common} type="file" accept="application/pdf,image/png,image/jpeg,image/webp" />;
       break;
     default: {
       const type = { number: "number", date: "date", url: "url" }[q.kind as string] ?? "text";
       const v = value === undefined || isFile(value) || Array.isArray(value) ? "" : String(value);
       input = (
-        <input {...common} type={type} required={required} defaultValue={v} step={q.kind === "number" ? "0.01" : undefined} min={q.min ?? undefined} max={q.max ?? undefined} />
+        <input {...common} type={type} defaultValue={v} step={q.kind === "number" ? "0.01" : undefined} min={q.min ?? undefined} max={q.max ?? undefined} />
       );
     }
   }
@@ -83,7 +82,10 @@ function Field({ q, value, locked, now }: { q: Question; value: Answer | undefin
 }
 
 // QuestionFields renders the questions; a frozen question is shown but
-// locked for the producer (admins may still change it).
+// locked for the producer (admins may still change it). A required question
+// says so but the browser does not enforce it: the festival may save an
+// incomplete film as a draft, and otherwise the API's refusal names what is
+// missing.
 export function QuestionFields({ questions, answers, admin = false }: { questions: Question[]; answers?: Answers | null; admin?: boolean }) {
   const now = Date.now();
   if (questions.length === 0) return null;
