@@ -720,6 +720,7 @@ export const fr = {
     download: "Télécharger l'archive",
     ready: "L'archive est prête.",
     erase: "Supprimer mon compte",
+    eraseTitle: "Suppression du compte",
     eraseIntro: "Votre compte et vos données sont effacés. Les votes déjà publiés restent au registre sous un pseudonyme, pour que les résultats restent vérifiables.",
     password: "Mot de passe (pour confirmer)",
     confirmErase: "Supprimer définitivement votre compte ?",

@@ -43,16 +43,14 @@ export function Checklist({ m }: { m: Movie }) {
       <h2 id="checklist-title">{fr.entry.checklist}</h2>
       {m.draft && <p>{fr.entry.draftHint}</p>}
       <p class="warning" data-checklist>
-        <strong>{fr.entry.incomplete}</strong>
-        {c.missing.map((x) => x.text).join(" ; ")}
-      </p>
-      <ul>
-        {c.missing.map((x) => (
-          <li key={`${x.kind}-${x.ref}`} data-kind={x.kind} data-ref={x.ref}>
+        {fr.entry.incomplete}
+        {c.missing.map((x, i) => (
+          <span key={`${x.kind}-${x.ref}`} data-kind={x.kind} data-ref={x.ref}>
+            {i > 0 && " ; "}
             {x.text}
-          </li>
+          </span>
         ))}
-      </ul>
+      </p>
     </section>
   );
 }
@@ -93,7 +91,7 @@ export function AnswersView({ m, questions }: { m: Movie; questions: Question[] 
                 {isFile(a) ? (
                   <button
                     type="button"
-                    class="link"
+                    class="download"
                     disabled={action.busy}
                     onClick={() => action.run(async () => save(await api.answerFile(m.id_movie, id), a.name))}
                   >

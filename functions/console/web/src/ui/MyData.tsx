@@ -31,7 +31,7 @@ export function MyData() {
           });
         }}
       >
-        <h4 id="erase-title">{fr.myData.erase}</h4>
+        <h4 id="erase-title">{fr.myData.eraseTitle}</h4>
         <p>{fr.myData.eraseIntro}</p>
         <label>
           {fr.myData.password}
