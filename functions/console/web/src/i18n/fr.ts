@@ -706,11 +706,9 @@ export const fr = {
     reason: "Raison du retrait",
     confirmWithdraw: (title: string) => `Retirer « ${title} » du festival ?`,
     withdrawn: (date: string, reason: string) => `Film retiré le ${date} : ${reason}`,
-    withdrawDone: "Le film est retiré du festival.",
     decided: "Une décision a été prise sur ce film : seule l'organisation peut encore le retirer.",
     reinstate: "Annuler le retrait",
     confirmReinstate: (title: string) => `Remettre « ${title} » dans le festival ?`,
-    reinstated: "Le film est de retour dans le festival.",
   },
   myData: {
     title: "Mes données",

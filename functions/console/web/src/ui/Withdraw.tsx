@@ -27,8 +27,9 @@ export function Withdraw({ m, admin, onChange }: Props) {
             onClick={() => {
               if (!confirm(fr.entry.confirmReinstate(m.title))) return;
               action.run(async () => {
-                onChange((await api.reinstate(m.id_movie)).movie);
-                return fr.entry.reinstated;
+                const a = await api.reinstate(m.id_movie);
+                onChange(a.movie);
+                return a.message;
               });
             }}
           >
@@ -53,8 +54,9 @@ export function Withdraw({ m, admin, onChange }: Props) {
             const reason = String(new FormData(e.currentTarget as HTMLFormElement).get("reason") ?? "").trim();
             if (!confirm(fr.entry.confirmWithdraw(m.title))) return;
             action.run(async () => {
-              onChange((await api.withdraw(m.id_movie, reason)).movie);
-              return fr.entry.withdrawDone;
+              const a = await api.withdraw(m.id_movie, reason);
+              onChange(a.movie);
+              return a.message;
             });
           }}
         >
