@@ -15,8 +15,12 @@ const MaxAwardNameLen = 255
 // film's item, whose size DynamoDB bounds (docs/limits.md).
 const MaxMovieAwards = 20
 
-// CheckAwardRoom refuses an award to a film that has as many as it may have.
+// CheckAwardRoom refuses an award to a film out of the festival
+// (CheckInFestival), or that has as many as it may have.
 func CheckAwardRoom(m Movie) error {
+	if err := m.CheckInFestival(); err != nil {
+		return err
+	}
 	if len(m.Awards) >= MaxMovieAwards {
 		return fieldErr("id_movie", "ce film a déjà %d prix, le maximum", MaxMovieAwards)
 	}

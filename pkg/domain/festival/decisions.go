@@ -173,9 +173,15 @@ func StatusWords() map[Audience]map[SelectionStatus]string {
 
 // Shows reports whether c may read the film m at now: always, unless the
 // festival shows the public only its curated selection and m is not in it
-// (not selected, finalist or awarded, or not released yet).
+// (not selected, finalist or awarded, or not released yet). A film out of
+// the festival (a draft, or withdrawn: InFestival) is its producer's and
+// the admins' alone.
 func (s Settings) Shows(c Actor, m Movie, now time.Time) bool {
-	if !s.Curated() || AudienceOf(c, m) != AudiencePublic {
+	a := AudienceOf(c, m)
+	if !m.InFestival() && a != AudienceAdmin && a != AudienceProducer {
+		return false
+	}
+	if !s.Curated() || a != AudiencePublic {
 		return true
 	}
 	return m.SelectionStatus.InSelection() && s.Released(m, now)

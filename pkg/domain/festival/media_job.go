@@ -179,14 +179,18 @@ type MediaRefusedError struct{ Reasons string }
 
 func (e *MediaRefusedError) Error() string { return "film held back by its media checks: " + e.Reasons }
 
-// CheckJuryAllowed refuses new jury members (want, by id) on a film whose
-// media is refused; members it has already, or none, pass.
+// CheckJuryAllowed refuses new jury members (want, by id) on a film out of
+// the festival (Movie.CheckInFestival) or whose media is refused; members
+// it has already, or none, pass.
 func CheckJuryAllowed(m Movie, want []int64) error {
-	if !m.Media.Refused() {
-		return nil
-	}
 	for _, id := range want {
-		if !m.HasJury(id) {
+		if m.HasJury(id) {
+			continue
+		}
+		if err := m.CheckInFestival(); err != nil {
+			return err
+		}
+		if m.Media.Refused() {
 			return &MediaRefusedError{Reasons: m.Media.RefusalReasons()}
 		}
 	}

@@ -48,6 +48,8 @@ const (
 	MessagePasswordReset    MessageKind = "password.reset"
 	MessageJuryReminder     MessageKind = "jury.reminder"
 	MessageResultsPublished MessageKind = "results.published"
+	// MessageMovieWithdrawn tells the admins a film left the festival.
+	MessageMovieWithdrawn MessageKind = "movie.withdrawn"
 	// MessageFestival is a message an admin wrote to a group (POST
 	// /notifications/compose): its params carry its own subject and body
 	// templates, rendered for each recipient when delivered.

@@ -265,6 +265,10 @@ type MovieFacts struct {
 	// Stream is the film's adaptive stream once ready (FilmMedia.Streams;
 	// nil before): its minutes are what the server's count divides by.
 	Stream *Streaming
+	// Draft and Withdrawn say whether the film is out of the festival
+	// (InFestival): the results and the votes leave it out.
+	Draft     bool
+	Withdrawn *Withdrawal
 }
 
 // Keeps reports whether the filter keeps m (its status, category, producer

@@ -32,6 +32,9 @@ func SetStatus(to SelectionStatus) MovieEdit {
 // only. juror is the member's account, by the caller.
 func MarkCandidate(by Actor, juror User, st Settings, now time.Time) MovieEdit {
 	return func(m *Movie) (map[string]string, error) {
+		if err := m.CheckInFestival(); err != nil {
+			return nil, err
+		}
 		if err := st.CheckVoteIn(now, m.CategoryIDs()); err != nil {
 			return nil, err
 		}

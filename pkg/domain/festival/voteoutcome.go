@@ -61,10 +61,14 @@ type VoteOutcome struct {
 // DecideVote decides what a voter's change makes of their vote on a film,
 // on the ground read: it creates the vote when the voter has none (a first
 // vote needs a score: ErrScoreRequired) or changes the one they have; a vote
-// flagging the film candidate promotes it, or holds it candidate. When the
+// flagging the film candidate promotes it, or holds it candidate. A film
+// out of the festival (withdrawn, a draft) takes no vote. When the
 // store loses a race (the vote or the film's status changed since the
 // ground was read), it reads again and asks again.
 func DecideVote(voter Actor, g VoteGround, ch VoteChange, now Time) (VoteOutcome, error) {
+	if err := g.Movie.CheckInFestival(); err != nil {
+		return VoteOutcome{}, err
+	}
 	o := VoteOutcome{RequireAssignment: g.Settings.JuryVoteAssignedOnly && voter.Role == RoleJury}
 	if g.Vote == nil {
 		if ch.Score == nil {

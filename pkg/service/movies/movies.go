@@ -29,8 +29,11 @@ type Service struct {
 	catalog   Catalog
 	settings  SettingsReader
 	viewings  Viewings
-	files     *files.Store
-	now       func() time.Time
+	// withdrawals and admins serve a film's withdrawal (withdrawal.go).
+	withdrawals Withdrawals
+	admins      Admins
+	files       *files.Store
+	now         func() time.Time
 	// mediaQueued, when set, is told that a write may have queued a media
 	// job (the local server's worker wakes up).
 	mediaQueued func()
@@ -55,7 +58,7 @@ func New(st Stores, fs *files.Store, now func() time.Time) *Service {
 	}
 	return &Service{
 		films: st.Films, remover: st.Remover, plans: st.Plans, people: st.People, producers: st.Producers, catalog: st.Catalog,
-		settings: st.Settings, viewings: st.Viewings, files: fs, now: now,
+		settings: st.Settings, viewings: st.Viewings, withdrawals: st.Withdrawals, admins: st.Admins, files: fs, now: now,
 	}
 }
 

@@ -121,4 +121,21 @@ type Stores struct {
 	Catalog   Catalog
 	Settings  SettingsReader
 	Viewings  Viewings
+	// Withdrawals and Admins serve a film's withdrawal (withdrawal.go).
+	Withdrawals Withdrawals
+	Admins      Admins
+}
+
+// Withdrawals change a film with the messages the change owes, in the same
+// write (the admins told of a withdrawal).
+type Withdrawals interface {
+	// ChangeMovieTelling is Films.ChangeMovie with the messages tell
+	// returns for the film before and after the edit.
+	ChangeMovieTelling(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit,
+		tell func(before, after festival.Movie) []festival.Message) (festival.Movie, error)
+}
+
+// Admins lists the festival's admins, by id.
+type Admins interface {
+	Admins(ctx context.Context) ([]int64, error)
 }

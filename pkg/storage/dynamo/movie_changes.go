@@ -97,6 +97,11 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 			return err
 		}
 		ops = append(ops, msgs...)
+		withdrawal, err := s.withdrawalOps(before, after)
+		if err != nil {
+			return err
+		}
+		ops = append(ops, withdrawal...)
 		if before.SelectionStatus != after.SelectionStatus {
 			op, err := s.statusLedgerOp(id, before.SelectionStatus, after.SelectionStatus)
 			if err != nil {

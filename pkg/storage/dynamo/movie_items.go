@@ -66,6 +66,11 @@ type movieItem struct {
 	// film's file (mediajobs.go writes it as the job goes).
 	Media *mediaItem `dynamodbav:"media,omitempty"`
 
+	// Draft and Withdrawn (movie_withdrawal.go) are absent while the film
+	// is in the festival: conditions test their absence.
+	Draft     bool            `dynamodbav:"draft,omitempty"`
+	Withdrawn *withdrawalItem `dynamodbav:"withdrawn,omitempty"`
+
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
 	Version int64 `dynamodbav:"version"`
@@ -96,6 +101,8 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Juries:        make(map[string]festival.Jury, len(m.Juries)),
 		Version:       version,
 		Media:         toMediaItem(m.Media),
+		Draft:         m.Draft,
+		Withdrawn:     toWithdrawalItem(m.Withdrawn),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -133,6 +140,8 @@ func (it movieItem) movie() festival.Movie {
 		Awards:        make([]festival.MovieAward, 0, len(it.Awards)),
 		Juries:        make([]festival.Jury, 0, len(it.Juries)),
 		Media:         it.Media.media(),
+		Draft:         it.Draft,
+		Withdrawn:     it.Withdrawn.withdrawal(),
 	}
 	for _, c := range it.Categories {
 		m.Categories = append(m.Categories, c)

@@ -31,6 +31,9 @@ type movieFactsItem struct {
 	// Media is projected to its state, its stream (Stream) and its
 	// measured runtime (Duration: the runtime the jury's rules count).
 	Media *mediaItem `dynamodbav:"media"`
+	// Out of the festival (festival.MovieFacts.InFestival).
+	Draft     bool            `dynamodbav:"draft"`
+	Withdrawn *withdrawalItem `dynamodbav:"withdrawn"`
 }
 
 // unmarshalMovieFacts decodes a film's facts; a film being deleted is
@@ -50,6 +53,7 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 		Awards: it.Awards, Version: it.Version, Stream: media.Streams(),
 		// The runtime the jury's rules count: measured, else declared.
 		Duration: festival.Movie{Duration: it.Duration, Media: media}.Runtime(),
+		Draft:    it.Draft, Withdrawn: it.Withdrawn.withdrawal(),
 	}
 	for _, c := range it.Categories {
 		f.Categories = append(f.Categories, c)
@@ -61,13 +65,13 @@ func unmarshalMovieFacts(item map[string]types.AttributeValue) (festival.MovieFa
 var movieFactsNames = map[string]string{
 	"#id": "id_movie", "#t": "title", "#u": "id_user", "#s": "selection_status", "#c": "Categories",
 	"#co": "Collaborators", "#a": "Awards", "#v": "version", "#del": "deleting", "#d": "duration",
-	"#m": "media", "#mst": "state", "#mstr": "streaming", "#fa": "facts",
+	"#m": "media", "#mst": "state", "#mstr": "streaming", "#fa": "facts", "#dr": "draft", "#wd": "withdrawn",
 }
 
 // The film's stream comes with its facts (a list of segment durations:
 // about 8 bytes per 6 seconds of film), so that the results can divide the
 // server's count by its minutes.
-const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d, #m.#mst, #m.#mstr, #m.#fa.#d"
+const movieFactsProjection = "#id, #t, #u, #s, #c, #co, #a, #v, #del, #d, #m.#mst, #m.#mstr, #m.#fa.#d, #dr, #wd"
 
 // GetMovieFacts reads the facts of one film; festival.ErrNotFound when it does not exist.
 func (s *Films) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFacts, error) {

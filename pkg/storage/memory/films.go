@@ -94,6 +94,7 @@ func movieFacts(m festival.Movie) festival.MovieFacts {
 	return festival.MovieFacts{
 		ID: m.ID, Title: m.Title, OwnerID: m.OwnerID, Status: m.SelectionStatus, Categories: m.Categories,
 		Collaborators: m.Collaborators, Awards: m.Awards, Duration: m.Runtime(),
+		Draft: m.Draft, Withdrawn: m.Withdrawn,
 	}
 }
 

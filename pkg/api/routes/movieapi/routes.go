@@ -36,6 +36,8 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("POST /movies/assignment/preview", g.Require(h.previewAssignment, admin))
 	mux.Handle("POST /movies/assignment/apply", g.Require(h.applyAssignment, admin))
 	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury))
+	mux.Handle("POST /movies/{id}/withdraw", g.Require(changed(texts.MovieWithdrawnDone, h.withdraw), producer, admin)) // + owner check
+	mux.Handle("POST /movies/{id}/reinstate", g.Require(h.reinstate, admin))
 	mux.Handle("DELETE /movies/{id}", g.Require(h.delete, admin))
 	mux.Handle("POST /movies/{id}/viewing", g.Require(h.viewing, jury))
 	mux.Handle("GET /movies/{id}/viewing", g.Require(h.myViewing, jury))                                                        // + assigned                                                         // + assigned

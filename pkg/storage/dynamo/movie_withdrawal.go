@@ -1,0 +1,114 @@
+package dynamo
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
+)
+
+// A film's withdrawal from the festival (festival.Withdraw, Reinstate): the
+// film item carries it (withdrawalItem), and the versioned write that sets
+// or clears it also deletes the film's jury links and writes the ledger's
+// entry (withdrawalOps), whatever edit did it.
+
+// withdrawalItem is a festival.Withdrawal as stored on the film item.
+type withdrawalItem struct {
+	At     string `dynamodbav:"at"`
+	By     int64  `dynamodbav:"by"`
+	Reason string `dynamodbav:"reason"`
+	Status string `dynamodbav:"status"`
+}
+
+func toWithdrawalItem(w *festival.Withdrawal) *withdrawalItem {
+	if w == nil {
+		return nil
+	}
+	return &withdrawalItem{At: w.At.String(), By: w.By, Reason: w.Reason, Status: string(w.Status)}
+}
+
+func (it *withdrawalItem) withdrawal() *festival.Withdrawal {
+	if it == nil {
+		return nil
+	}
+	at, _ := festival.ParseTime(it.At)
+	return &festival.Withdrawal{At: at, By: it.By, Reason: it.Reason, Status: festival.SelectionStatus(it.Status)}
+}
+
+// withdrawalOps are the writes a change of the film's withdrawal owes, in
+// its transaction: leaving the festival deletes the jury links of the
+// members the film lost (the edit empties Juries) and writes movie.withdraw
+// to the ledger; coming back writes movie.reinstate. None for any other
+// change: only the withdrawal edits change Withdrawn, and a film out of the
+// festival takes no new member (festival.CheckJuryAllowed), so no other
+// write of the same transaction touches those links.
+func (s *Films) withdrawalOps(before, after festival.Movie) ([]types.TransactWriteItem, error) {
+	e, ok := festival.WithdrawalLedgerEntry(before, after)
+	if !ok {
+		return nil, nil
+	}
+	var ops []types.TransactWriteItem
+	for _, j := range before.Juries {
+		if !after.HasJury(j.ID) {
+			ops = append(ops, s.deleteOp(moviePK(before.ID), juryLinkSK(j.ID)))
+		}
+	}
+	op, err := s.ledgerOp(e.Kind, e.Data)
+	if err != nil {
+		return nil, err
+	}
+	return append(ops, op), nil
+}
+
+// ChangeMovieTelling is ChangeMovie with the messages tell owes for the
+// change (given the film before and after it), written in the same
+// transaction: the admins told of a withdrawal.
+func (s *Films) ChangeMovieTelling(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit,
+	tell func(before, after festival.Movie) []festival.Message) (festival.Movie, error) {
+	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		before := *m
+		before.Juries = slices.Clone(m.Juries)
+		details, err := edit(m)
+		if err != nil {
+			return nil, err
+		}
+		ops, err := s.messageOps(tell(before, *m))
+		if err != nil {
+			return nil, err
+		}
+		if audit != nil {
+			ops = append(ops, s.auditOp(audit.Actor, audit.Action, movieTarget(id), details))
+		}
+		return ops, nil
+	})
+}
+
+// Admins lists the ids of every ADMIN account (one Query of the users,
+// paged): who hears of a withdrawal.
+func (s *Users) Admins(ctx context.Context) ([]int64, error) {
+	in := s.gsi1Query(gsi1Users)
+	in.FilterExpression = aws.String("#r = :admin")
+	in.ProjectionExpression = aws.String("#id")
+	in.ExpressionAttributeNames = map[string]string{"#r": "role", "#id": "id_user"}
+	in.ExpressionAttributeValues[":admin"] = str(string(festival.RoleAdmin))
+	items, err := s.queryAll(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("list admins: %w", err)
+	}
+	out := make([]int64, 0, len(items))
+	for _, item := range items {
+		var it struct {
+			ID int64 `dynamodbav:"id_user"`
+		}
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return nil, err
+		}
+		out = append(out, it.ID)
+	}
+	return out, nil
+}
