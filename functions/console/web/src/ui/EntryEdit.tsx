@@ -72,15 +72,16 @@ function Fields({ m, onChange }: Props) {
   );
 }
 
-// saveAnswers sends what changed: the values (PUT /movies/{id}/answers),
-// each new file (PUT /movies/{id}/answers/{question}), each answer emptied
-// (DELETE); the film as the last call left it.
+// saveAnswers sends what changed: the values, an emptied answer as null
+// (PUT /movies/{id}/answers), then each new file (PUT
+// /movies/{id}/answers/{question}); the film as the last call left it.
 async function saveAnswers(m: Movie, form: HTMLFormElement, questions: Question[]): Promise<Movie> {
   const read = readAnswers(form, questions, m.answers);
+  const changes: Record<string, unknown> = { ...read.answers };
+  for (const id of read.cleared) changes[id] = null;
   let film = m;
-  if (Object.keys(read.answers).length > 0) film = (await api.saveAnswers(m.id_movie, read.answers)).movie;
+  if (Object.keys(changes).length > 0) film = (await api.saveAnswers(m.id_movie, changes)).movie;
   for (const [id, file] of Object.entries(read.files)) film = (await api.saveAnswerFile(m.id_movie, id, file)).movie;
-  for (const id of read.cleared) film = (await api.deleteAnswer(m.id_movie, id)).movie;
   return film;
 }
 
