@@ -26,21 +26,12 @@ import { SignIn } from "./pages/SignIn";
 import { SignUp } from "./pages/SignUp";
 import { Submit } from "./pages/Submit";
 import { param, useRoute } from "./router";
-import { ExportDownload } from "./ui/MyData";
-import { SignedIn } from "./ui/guard";
 import "./style.css";
 
 function Page({ route }: { route: string }) {
   const path = route.split("?")[0];
   const film = /^\/films\/(\d+)$/.exec(path);
   if (film) return <Film id={Number(film[1])} />;
-  const archive = /^\/mes-donnees\/([^/]+)$/.exec(path);
-  if (archive)
-    return (
-      <SignedIn roles={["ADMIN", "JURY", "PRODUCER"]}>
-        <ExportDownload id={decodeURIComponent(archive[1])} />
-      </SignedIn>
-    );
   switch (path) {
     case "/programme":
       return <Programme />;
@@ -50,6 +41,9 @@ function Page({ route }: { route: string }) {
       return <SignIn route={route} />;
     case "/compte":
       return <Account />;
+    case "/mes-donnees":
+      // The export's message links here (#/mes-donnees?export=<id>).
+      return <Account archive={param(route, "export")} />;
     case "/inscription":
       return <SignUp />;
     case "/mes-films":

@@ -46,14 +46,14 @@ export function MyData() {
   );
 }
 
-// ExportDownload is the page a message's link opens (#/mes-donnees/<id>):
-// the archive is the signed-in person's only, so the console fetches it with
-// their session and hands it over as a file.
+// ExportDownload is what the export message's link opens
+// (#/mes-donnees?export=<id>): the archive is the signed-in person's only, so
+// the console asks the API for it with their session and hands it over.
 export function ExportDownload({ id }: { id: string }) {
   const action = useAction();
   return (
-    <section aria-labelledby="export-title">
-      <h2 id="export-title">{fr.myData.file}</h2>
+    <section aria-labelledby="export-title" class="panel">
+      <h3 id="export-title">{fr.myData.file}</h3>
       <button type="button" disabled={action.busy} onClick={() => action.run(async () => (saveBlob(await api.exportFile(id), `festival-${id}.zip`), fr.myData.ready))}>
         {fr.myData.download}
       </button>
