@@ -177,3 +177,77 @@ test("an admin defines the festival's questions and a runtime rule; a producer i
   await page.close();
   await p.close();
 });
+
+test("with blind judging on, a juror reads a film without its producer or team, and the answers the jury may read", async () => {
+  const form = new FormData();
+  form.set("title", `Paris nous appartient (${stamp})`);
+  form.set("duration", "240");
+  form.set("categories", String(category.id));
+  form.set("answers", JSON.stringify({ premiere: false }));
+  form.set("collaborators", JSON.stringify([{ first_name: "Jean-Claude", last_name: "Brialy", job: "Interprétation" }]));
+  form.set("filmFile", new Blob([small], { type: "video/mp4" }), "film.mp4");
+  const id = (await call("POST", "/movies/upload", { token: producer.token, form })).movie.id_movie;
+  await call("PUT", `/movies/${id}/juries`, { token: admin.token, json: { juries: [juror.id] } });
+  const page = await open(browser);
+  await signIn(page, juror);
+  try {
+    await call("PUT", "/settings", { token: admin.token, json: { blind_judging: true } });
+    await page.goto(`${baseURL}/#/films/${id}`);
+    await page.getByRole("heading", { name: `Paris nous appartient (${stamp})` }).waitFor();
+    await page.getByRole("heading", { name: "Salle de projection" }).waitFor();
+    const text = await page.locator("main").innerText();
+    assert.doesNotMatch(text, /Produit par|Agnès Varda|Équipe|Brialy/, "no producer, no team");
+    await page.locator('[data-answer="premiere"]').getByText("Non").waitFor();
+    await shot(page, "entries-8-blind-juror");
+    await accessible(page, assert);
+  } finally {
+    await call("PUT", "/settings", { token: admin.token, json: { blind_judging: false } });
+  }
+  // Off again: the juror reads the producer.
+  await page.reload();
+  await page.getByText("Produit par Agnès Varda").waitFor();
+  await page.close();
+});
+
+test("a producer exports their data (the message's link downloads it) and erases their account", async () => {
+  const me = await account("PRODUCER", "Jacques", "Demy");
+  const page = await open(browser);
+  page.on("dialog", (d) => d.accept());
+  await signIn(page, me);
+  await page.getByRole("button", { name: "Exporter mes données" }).click();
+  await page.getByRole("status").filter({ hasText: /message/ }).waitFor();
+  await shot(page, "entries-9-export-asked");
+  await accessible(page, assert);
+
+  // The message the festival sends, with its link to the console.
+  let link;
+  for (let i = 0; i < 50 && !link; i++) {
+    const outbox = await call("GET", "/notifications?kind=account.export", { token: admin.token });
+    const mine = outbox.find((m) => m.to === me.email || (m.recipients ?? []).includes?.(me.email) || JSON.stringify(m).includes(me.email));
+    link = mine && /#\/mes-donnees\?export=[0-9a-f]+/.exec(mine.text)?.[0];
+    if (!link) await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.ok(link, "the export's message carries the link");
+  await page.goto(`${baseURL}/${link}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Télécharger l'archive" }).click();
+  const file = await download;
+  assert.match(file.suggestedFilename(), /\.zip$/);
+  const bytes = await (await import("node:fs/promises")).readFile(await file.path());
+  assert.equal(bytes.subarray(0, 2).toString("latin1"), "PK", "a zip");
+  await page.getByText("L'archive est prête.").waitFor();
+  await shot(page, "entries-10-export-downloaded");
+
+  // A wrong password erases nothing; the right one erases the account.
+  await page.getByLabel("Mot de passe (pour confirmer)").fill("pas-le-bon");
+  await page.getByRole("button", { name: "Supprimer mon compte" }).click();
+  await page.getByRole("alert").filter({ hasText: "Mot de passe incorrect" }).waitFor();
+  await page.getByLabel("Mot de passe (pour confirmer)").fill(me.password);
+  await page.getByRole("button", { name: "Supprimer mon compte" }).click();
+  await page.getByText("Votre compte est supprimé.").waitFor();
+  await page.getByRole("link", { name: "Se connecter" }).waitFor();
+  await shot(page, "entries-11-erased");
+  await accessible(page, assert);
+  await assert.rejects(call("POST", "/auth/login", { json: { email: me.email, password: me.password } }), /401/);
+  await page.close();
+});
