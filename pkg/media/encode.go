@@ -143,11 +143,14 @@ func labels(prefix string, n int) string {
 // rung's bitrate (peak and buffer bounded), a closed keyframe every
 // SegmentSeconds so that every segment starts with one, AAC stereo, HLS
 // in MPEG-TS segments of SegmentSeconds numbered from 1 under
-// MediaConvert's names.
+// MediaConvert's names. The file's metadata is not carried over: its
+// title, author or editing software's paths would otherwise reach the
+// jury in the first segment (blind judging: festival.BlindFilm).
 func outputArgs(plan Plan, o Output, preset, dir string) []string {
 	r := o.Rung
 	base := path.Base(plan.ClearDestination()) + o.Modifier()
 	args := []string{
+		"-map_metadata", "-1",
 		"-map", "[o" + o.Rendition.Name + o.Variant + "]",
 		"-c:v", "libx264", "-preset", preset, "-profile:v", r.H264Profile(), "-pix_fmt", "yuv420p",
 		"-b:v", strconv.Itoa(r.VideoBitrate), "-maxrate", strconv.Itoa(r.MaxVideoBitrate()), "-bufsize", strconv.Itoa(r.BufferSize()),

@@ -192,7 +192,8 @@ func (s Settings) Shows(c Actor, m Movie, now time.Time) bool {
 // status fields masked for a producer and the public: a decision not
 // released, and any step of the deliberation, read as submitted. The
 // specification's fields keep their shape and vocabulary. Only an admin
-// and the film's producer read its `media`.
+// and the film's producer read its `media`, and, under blind judging, who
+// made it (BlindFilm).
 func (s Settings) ForAudience(a Audience, m Movie, now time.Time) Movie {
 	released := s.Released(m, now)
 	if a != AudienceAdmin && a != AudienceProducer {
@@ -203,6 +204,9 @@ func (s Settings) ForAudience(a Audience, m Movie, now time.Time) Movie {
 	m.StatusLabel = StatusWord(a, m.SelectionStatus, released)
 	if s.Guarded() && (a == AudienceProducer || a == AudiencePublic) && (!released || !m.SelectionStatus.IsDecision()) {
 		m.SelectionStatus, m.Status = StatusSubmitted, StatusSubmitted.Guide()
+	}
+	if s.Blinds(a) {
+		m = BlindFilm(m)
 	}
 	return m
 }

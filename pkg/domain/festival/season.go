@@ -65,8 +65,9 @@ type Season struct {
 	// Feedback is what a producer may read of the judging of their film
 	// once its decision is released (each part off by default).
 	Feedback FeedbackParts `json:"feedback"`
-	// BlindJudging hides from jurors the producer, the team and every
-	// answer they may not read, wherever a juror reads a film.
+	// BlindJudging hides who made a film (its producer, its team, the
+	// fields that name them: BlindFilm) from everyone but the admins and
+	// the film's producer, wherever a juror or the public reads it.
 	BlindJudging bool `json:"blind_judging"`
 	// IncompleteEntries is what a submission or an edit that leaves a film
 	// incomplete meets: refused (the default) or saved as a draft.

@@ -47,7 +47,7 @@ func canSee(c festival.Actor, m festival.Movie) bool {
 
 // Media presigns the film's files for the caller; the bucket stays private.
 func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media, error) {
-	m, err := s.film(ctx, id)
+	m, blind, err := s.filmToWatch(ctx, c, id)
 	if err != nil {
 		return Media{}, err
 	}
@@ -62,9 +62,12 @@ func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media,
 	}
 	out := Media{MovieID: id, Files: map[string]MediaFile{}}
 	film := m.Trailer
-	if juror := !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID; juror && m.Media.Streams() != nil {
+	if juror := !c.Is(festival.RoleAdmin) && m.OwnerID != c.ID; juror && (m.Media.Streams() != nil || blind) {
 		// Once the film streams, its jury watches the stream: keys counted,
-		// segments watermarked. The clear file would bypass both.
+		// segments watermarked. The clear file would bypass both. Under
+		// blind judging the jury watches nothing else: the file as uploaded
+		// carries its maker's metadata (title, author, the editing
+		// software's paths), which the stream's encoding drops.
 		film = nil
 	}
 	for field, name := range map[string]*string{
@@ -85,6 +88,18 @@ func (s *Service) Media(ctx context.Context, c festival.Actor, id int64) (Media,
 		out.ExpiresAt = festival.NewTime(s.now())
 	}
 	return out, nil
+}
+
+// filmToWatch reads the film whose files c asks for and, for a juror,
+// whether the festival judges blind (the film and the settings in one
+// request, as one film alone).
+func (s *Service) filmToWatch(ctx context.Context, c festival.Actor, id int64) (festival.Movie, bool, error) {
+	if !c.Is(festival.RoleJury) {
+		m, err := s.film(ctx, id)
+		return m, false, err
+	}
+	m, st, err := s.films.GetMovieAndSettings(ctx, id)
+	return m, st.Blinds(festival.AudienceJury), storeErr(err)
 }
 
 // directParts are the parts that may be uploaded straight to S3 and the

@@ -265,10 +265,13 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 	}
 	actor := c
 	m, err := s.change(ctx, id, &actor, "movie.candidate", festival.MarkCandidate(c, juror, settings, s.now()))
-	if festival.AudienceOf(c, m) != festival.AudienceAdmin {
-		m.Media = nil // a juror reads no media facts (Settings.ForAudience)
+	if err != nil {
+		return m, err
 	}
-	return m, err
+	// The juror reads the film as GET /movies/:id shows it to them: no
+	// media facts, and no maker under blind judging (Settings.FilmsFor).
+	// A juror is never out of the list the festival shows them.
+	return settings.FilmsFor(c, []festival.Movie{m}, s.now())[0], nil
 }
 
 // Delete removes a film with everything in its item collection and its files.
