@@ -43,6 +43,9 @@ type SettingsPatch struct {
 	// BlindJudging and IncompleteEntries replace theirs.
 	BlindJudging      *bool
 	IncompleteEntries *IncompleteEntries
+	// CategoryRules replaces every category's eligibility rules (an empty
+	// map removes them all).
+	CategoryRules *map[int64][]EligibilityRule
 	// Publication is what publishing records; whoever publishes reads it
 	// first (Publishes).
 	Publication Publication
@@ -136,6 +139,15 @@ func (p SettingsPatch) CheckWindows() error {
 	return nil
 }
 
+// CheckRules refuses (400) category rules that break their shape at now
+// (CheckCategoryRules).
+func (p SettingsPatch) CheckRules(now time.Time) error {
+	if p.CategoryRules == nil {
+		return nil
+	}
+	return CheckCategoryRules(*p.CategoryRules, now)
+}
+
 // set replaces *to with the value sent, if any.
 func set[T any](to *T, sent *T) {
 	if sent != nil {
@@ -192,6 +204,7 @@ func (p SettingsPatch) Apply(st *Settings) ([]Message, error) {
 	set(&st.ScreeningWatermark, p.ScreeningWatermark)
 	set(&st.BlindJudging, p.BlindJudging)
 	set(&st.IncompleteEntries, p.IncompleteEntries)
+	set(&st.CategoryRules, p.CategoryRules)
 	if !st.Submissions().Valid() {
 		return nil, apperr.E(apperr.Invalid, texts.SubmissionsWindowBackwards)
 	}

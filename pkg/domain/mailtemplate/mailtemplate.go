@@ -39,6 +39,7 @@ var Kinds = []festival.MessageKind{
 	festival.MessageMovieReceived, festival.MessageMovieStatus, festival.MessageJuryAssigned,
 	festival.MessageJuryAssignment, festival.MessageJuryReminder, festival.MessageResultsPublished,
 	festival.MessagePasswordReset, festival.MessageMediaCheck,
+	festival.MessageMovieEdited,
 }
 
 // The fields of a template. Every kind has the common ones; each kind adds
@@ -55,6 +56,7 @@ const (
 	FieldUntil     = "Until"     // the vote's close, in words ("" when open-ended)
 	FieldResetLink = "ResetLink" // the link that sets a new password
 	FieldReasons   = "Reasons"   // the failed checks' reasons, one "- reason" a line
+	FieldChanges   = "Changes"   // what a film's edit changed, one "- what" a line
 )
 
 var common = []string{FieldFestival, FieldFirstName, FieldLastName, FieldLink}
@@ -68,6 +70,7 @@ var own = map[festival.MessageKind][]string{
 	festival.MessageResultsPublished: {},
 	festival.MessagePasswordReset:    {FieldResetLink},
 	festival.MessageMediaCheck:       {FieldTitle, FieldReasons, FieldUntil},
+	festival.MessageMovieEdited:      {FieldTitle, FieldChanges},
 	// A composed message: to each recipient, their films of the group.
 	festival.MessageFestival: {FieldTitles},
 }
@@ -166,6 +169,7 @@ var sample = map[string]string{
 	FieldTitle: "Cléo de 5 à 7", FieldStatus: "sélectionné", FieldCount: "3",
 	FieldTitles: "- Cléo de 5 à 7\n- Le Bonheur\n- Sans toit ni loi", FieldUntil: "12 mars 2026",
 	FieldResetLink: "https://festival.example/#/mot-de-passe?jeton=exemple",
+	FieldChanges:   "- titre\n- synopsis",
 }
 
 // compile parses one template of kind and returns it with the fields it

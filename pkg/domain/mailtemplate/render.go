@@ -134,6 +134,7 @@ func Data(m festival.Message, site Site, to Recipient) map[string]string {
 		FieldStatus:    festival.StatusWord(festival.AudienceProducer, festival.SelectionStatus(p["status"]), true),
 		FieldResetLink: site.Link + "#/mot-de-passe?jeton=" + p["token"],
 		FieldReasons:   p["reasons"],
+		FieldChanges:   p["changes"],
 	}
 }
 

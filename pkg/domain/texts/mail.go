@@ -38,6 +38,12 @@ var MailTemplates = map[string]MailTemplate{
 		Subject: "[{{.Festival}}] Un film vous est confié : {{.Title}}",
 		Body:    mailHello + "Le film « {{.Title}} » vous a été attribué. Vous pouvez le regarder et le noter dans la console du festival : {{.Link}}" + mailSign,
 	},
+	// .Changes lists what the film's edit changed, one "- <what>" a line.
+	"movie.edited": {
+		Subject: "[{{.Festival}}] {{.Title}} : le film a été modifié",
+		Body: mailHello + "Le film « {{.Title}} », que vous avez déjà noté, a été modifié depuis votre vote :\n{{.Changes}}" +
+			"\n\nVous pouvez le revoir et, si vous le souhaitez, changer votre note dans la console du festival : {{.Link}}" + mailSign,
+	},
 	"jury.assignment": {
 		Subject: "[{{.Festival}}] {{.Count}} film(s) vous sont confiés",
 		Body:    mailHello + "Les films suivants vous ont été attribués :\n{{.Titles}}\n\nVous pouvez les regarder et les noter dans la console du festival : {{.Link}}#/jury" + mailSign,

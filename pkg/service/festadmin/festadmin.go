@@ -67,11 +67,42 @@ func (s *Service) UpdateSettings(ctx context.Context, c festival.Actor, p festiv
 			return festival.Settings{}, err
 		}
 	}
+	if err := s.checkRules(ctx, p); err != nil {
+		return festival.Settings{}, err
+	}
 	updated, err := s.store.Settings.UpdateSettings(ctx, c, p.Apply)
 	if err != nil || p.DecisionsReleaseAt == nil {
 		return updated, err
 	}
 	return updated, s.releaseSooner(ctx, c, updated.Season)
+}
+
+// checkRules refuses category rules that break their shape, name a
+// category that does not exist, or ask for an answer to a question the
+// festival's form does not have (its form read now: a question removed
+// later leaves the rule failing every film, which the checklist names).
+func (s *Service) checkRules(ctx context.Context, p festival.SettingsPatch) error {
+	if p.CategoryRules == nil {
+		return nil
+	}
+	if err := p.CheckRules(s.now()); err != nil {
+		return err
+	}
+	if err := s.knownCategories(ctx, slices.Collect(maps.Keys(*p.CategoryRules))); err != nil {
+		return err
+	}
+	for _, rules := range *p.CategoryRules {
+		for _, r := range rules {
+			if r.Kind == festival.RuleAnswer {
+				st, err := s.store.Settings.GetSettings(ctx)
+				if err != nil {
+					return err
+				}
+				return festival.CheckRuleQuestions(*p.CategoryRules, st.Form)
+			}
+		}
+	}
+	return nil
 }
 
 // releaseSooner makes the held decision messages that a release date

@@ -91,21 +91,23 @@ func unknownIDs(err error, format string) error {
 }
 
 // Get reads one film as the caller may see it (festival.Settings.FilmsFor;
-// c is the zero Actor for an anonymous caller): one GetItem for an admin, one
-// BatchGetItem of the film and the settings for anyone else.
+// c is the zero Actor for an anonymous caller), with its checklist when c is
+// an admin or its producer: one BatchGetItem of the film and the settings.
 func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
-	if c.Is(festival.RoleAdmin) {
-		return s.film(ctx, id)
-	}
 	m, st, err := s.films.GetMovieAndSettings(ctx, id)
 	if err != nil {
 		return m, storeErr(err)
 	}
-	seen := st.FilmsFor(c, []festival.Movie{m}, s.now())
+	now := s.now()
+	seen := []festival.Movie{m}
+	if !c.Is(festival.RoleAdmin) {
+		seen = st.FilmsFor(c, seen, now)
+	}
 	if len(seen) == 0 {
 		// Not in the curated selection the public reads: as if absent.
 		return festival.Movie{}, apperr.E(apperr.NotFound, texts.MovieNotFound)
 	}
+	withChecklist(st, c, seen, now)
 	return seen[0], nil
 }
 
@@ -116,28 +118,42 @@ func (s *Service) film(ctx context.Context, id int64) (festival.Movie, error) {
 }
 
 // listFor lists films as the caller may see them: the settings come with the
-// list's version, in the same request, for anyone but an admin.
-func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.MovieFilter, p festival.Page) ([]festival.Movie, string, error) {
+// list's version, in the same request, for anyone but an admin, and for an
+// admin too when checklist asks for each film's checklist (given where the
+// caller is an admin or the film's producer).
+func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.MovieFilter, p festival.Page, checklist bool) ([]festival.Movie, string, error) {
 	var st festival.Settings
-	if !c.Is(festival.RoleAdmin) {
+	if !c.Is(festival.RoleAdmin) || checklist {
 		f.Settings = &st
 	}
 	movies, next, err := s.films.ListMovies(ctx, f, p)
 	if err != nil {
 		return nil, "", storeErr(err)
 	}
-	return st.FilmsFor(c, movies, s.now()), next, nil
+	now := s.now()
+	if !c.Is(festival.RoleAdmin) {
+		movies = st.FilmsFor(c, movies, now)
+	}
+	if checklist {
+		withChecklist(st, c, movies, now)
+	}
+	return movies, next, nil
 }
 
 // ListQuery is the optional filtering and paging of GET /movies.
 type ListQuery struct {
 	Status   string // either vocabulary
 	Category string // id_categorie
-	Page     festival.Page
+	// Incomplete ("true" or "false", admins only) keeps the films whose
+	// checklist is (in)complete, each with its checklist.
+	Incomplete string
+	Page       festival.Page
 }
 
-// List returns films, all of them or one page, optionally by status and
-// category, as the caller may see them (c is the zero Actor when anonymous).
+// List returns films, all of them or one page, optionally by status,
+// category and (admins) completeness, as the caller may see them (c is the
+// zero Actor when anonymous). The completeness filter applies to each page
+// read, so a page may hold fewer films than its limit; its cursor goes on.
 func (s *Service) List(ctx context.Context, c festival.Actor, q ListQuery) ([]festival.Movie, string, error) {
 	var f festival.MovieFilter
 	var err error
@@ -149,17 +165,34 @@ func (s *Service) List(ctx context.Context, c festival.Actor, q ListQuery) ([]fe
 			return nil, "", invalidf("Paramètre category invalide : un identifiant de catégorie entier est attendu")
 		}
 	}
-	return s.listFor(ctx, c, f, q.Page)
+	incomplete, err := parseIncomplete(q.Incomplete)
+	if err != nil {
+		return nil, "", err
+	}
+	if incomplete == nil {
+		return s.listFor(ctx, c, f, q.Page, false)
+	}
+	if !c.Is(festival.RoleAdmin) {
+		return nil, "", apperr.E(apperr.Forbidden, texts.AdminOnly)
+	}
+	films, next, err := s.listFor(ctx, c, f, q.Page, true)
+	kept := make([]festival.Movie, 0, len(films))
+	for _, m := range films {
+		if m.Completeness.Complete != *incomplete {
+			kept = append(kept, m)
+		}
+	}
+	return kept, next, err
 }
 
-// Mine lists the caller's own films.
+// Mine lists the caller's own films, each with its checklist.
 func (s *Service) Mine(ctx context.Context, c festival.Actor, p festival.Page) ([]festival.Movie, string, error) {
-	return s.listFor(ctx, c, festival.MovieFilter{ProducerID: c.ID}, p)
+	return s.listFor(ctx, c, festival.MovieFilter{ProducerID: c.ID}, p, true)
 }
 
 // Assigned lists the films assigned to the calling jury member.
 func (s *Service) Assigned(ctx context.Context, c festival.Actor, p festival.Page) ([]festival.Movie, string, error) {
-	return s.listFor(ctx, c, festival.MovieFilter{JuryID: c.ID}, p)
+	return s.listFor(ctx, c, festival.MovieFilter{JuryID: c.ID}, p, false)
 }
 
 // change applies a change to a film, with an audit entry when audited.

@@ -82,6 +82,9 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 	if err != nil {
 		return u, m, err
 	}
+	if err := admit.entry(st, &m); err != nil {
+		return u, m, err
+	}
 	err = s.films.CreateProducerWithMovie(ctx, u, m, admit.store)
 	if errors.Is(err, festival.ErrEmailTaken) {
 		return u, m, userExists()

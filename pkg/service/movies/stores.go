@@ -25,6 +25,12 @@ type Films interface {
 	// write with the audit entry (when audit is set), the messages the
 	// change owes and its ledger entry; edit runs again after a conflict.
 	ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error)
+	// ChangeMovieTelling is ChangeMovie for an edit that also returns the
+	// messages it owes (an entry's edit tells the jurors who voted), always
+	// audited.
+	ChangeMovieTelling(ctx context.Context, id int64, audit festival.AuditInfo, edit festival.MovieEditTelling) (festival.Movie, error)
+	// MovieVoterIDs lists the jury members who voted on a film.
+	MovieVoterIDs(ctx context.Context, id int64) ([]int64, error)
 	// SetMovieCategories assigns exactly cats (checked by CategoryNames).
 	SetMovieCategories(ctx context.Context, actor festival.Actor, id int64, cats []festival.MovieCategory) (festival.Movie, error)
 	// AssignJuries assigns exactly the jury members userIDs (unknown or not
@@ -129,9 +135,9 @@ type Stores struct {
 // Withdrawals change a film with the messages the change owes, in the same
 // write (the admins told of a withdrawal).
 type Withdrawals interface {
-	// ChangeMovieTelling is Films.ChangeMovie with the messages tell
+	// ChangeMovieWithMessages is Films.ChangeMovie with the messages tell
 	// returns for the film before and after the edit.
-	ChangeMovieTelling(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit,
+	ChangeMovieWithMessages(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit,
 		tell func(before, after festival.Movie) []festival.Message) (festival.Movie, error)
 }
 

@@ -176,6 +176,9 @@ func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m fe
 	if err != nil {
 		return m, err
 	}
+	if err := admit.entry(st, &m); err != nil {
+		return m, err // incomplete, and the festival refuses it: the files go
+	}
 	if err := s.films.CreateMovie(ctx, m, admit.store); err != nil {
 		return m, storeErr(err)
 	}
@@ -207,6 +210,20 @@ type admission struct {
 	store  festival.Admission
 	season festival.Season
 	now    time.Time
+	// until is when the late-entry code expires (zero: none used).
+	until festival.Time
+}
+
+// entry settles a new film's entry: incomplete, it is refused or saved as
+// a draft as the festival decides (festival.Settings.Admit, on what is known
+// now: the declared runtime); let in by a late-entry code, its producer may
+// edit it until the code expires.
+func (a admission) entry(st festival.Settings, m *festival.Movie) error {
+	if err := st.Admit(m, a.now, false); err != nil {
+		return err
+	}
+	m.LateEntryUntil = a.until
+	return nil
 }
 
 // Check refuses a film of the categories cats that no window admits; a
@@ -241,6 +258,6 @@ func (s *Service) admit(ctx context.Context, st festival.Settings, lateCode stri
 	case err != nil:
 		return a, err
 	}
-	a.store.LateCode = c.Code
+	a.store.LateCode, a.until = c.Code, c.ExpiresAt
 	return a, nil
 }

@@ -18,7 +18,7 @@ func (s *Service) Withdraw(ctx context.Context, c festival.Actor, id int64, reas
 	}
 	now := s.now()
 	tell := func(_, after festival.Movie) []festival.Message { return festival.WithdrawnMessage(after, admins, now) }
-	m, err := s.withdrawals.ChangeMovieTelling(ctx, id, &festival.AuditInfo{Actor: c, Action: "movie.withdraw"},
+	m, err := s.withdrawals.ChangeMovieWithMessages(ctx, id, &festival.AuditInfo{Actor: c, Action: "movie.withdraw"},
 		festival.Withdraw(c, reason, now), tell)
 	return m, storeErr(err)
 }

@@ -67,9 +67,13 @@ type movieItem struct {
 	Media *mediaItem `dynamodbav:"media,omitempty"`
 
 	// Draft and Withdrawn (movie_withdrawal.go) are absent while the film
-	// is in the festival: conditions test their absence.
-	Draft     bool            `dynamodbav:"draft,omitempty"`
-	Withdrawn *withdrawalItem `dynamodbav:"withdrawn,omitempty"`
+	// is in the festival: conditions test their absence. Draft: saved
+	// incomplete, not submitted (festival.IncompleteSave); LateEntryUntil:
+	// the expiry of the late-entry code that let the film in, until which
+	// its producer may edit it (absent: none).
+	Draft          bool            `dynamodbav:"draft,omitempty"`
+	Withdrawn      *withdrawalItem `dynamodbav:"withdrawn,omitempty"`
+	LateEntryUntil string          `dynamodbav:"late_entry_until,omitempty"`
 
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
@@ -95,14 +99,15 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Subtitle: m.Subtitle, AITool: m.AITool, Thumbnail: m.Thumbnail,
 		SelectionStatus: string(m.SelectionStatus), JuryComment: m.JuryComment, AdminComment: m.AdminComment,
 		OwnerID: m.OwnerID, CreatedAt: m.CreatedAt.String(), UpdatedAt: m.UpdatedAt.String(),
-		Categories:    make(map[string]festival.MovieCategory, len(m.Categories)),
-		Collaborators: make([]festival.Collaborator, 0, len(m.Collaborators)),
-		Awards:        make([]festival.MovieAward, 0, len(m.Awards)),
-		Juries:        make(map[string]festival.Jury, len(m.Juries)),
-		Version:       version,
-		Media:         toMediaItem(m.Media),
-		Draft:         m.Draft,
-		Withdrawn:     toWithdrawalItem(m.Withdrawn),
+		Categories:     make(map[string]festival.MovieCategory, len(m.Categories)),
+		Collaborators:  make([]festival.Collaborator, 0, len(m.Collaborators)),
+		Awards:         make([]festival.MovieAward, 0, len(m.Awards)),
+		Juries:         make(map[string]festival.Jury, len(m.Juries)),
+		Version:        version,
+		Media:          toMediaItem(m.Media),
+		Draft:          m.Draft,
+		Withdrawn:      toWithdrawalItem(m.Withdrawn),
+		LateEntryUntil: m.LateEntryUntil.String(),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -143,6 +148,7 @@ func (it movieItem) movie() festival.Movie {
 		Draft:         it.Draft,
 		Withdrawn:     it.Withdrawn.withdrawal(),
 	}
+	m.LateEntryUntil, _ = festival.ParseTime(it.LateEntryUntil)
 	for _, c := range it.Categories {
 		m.Categories = append(m.Categories, c)
 	}

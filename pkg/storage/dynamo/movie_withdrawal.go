@@ -65,10 +65,10 @@ func (s *Films) withdrawalOps(before, after festival.Movie) ([]types.TransactWri
 	return append(ops, op), nil
 }
 
-// ChangeMovieTelling is ChangeMovie with the messages tell owes for the
+// ChangeMovieWithMessages is ChangeMovie with the messages tell owes for the
 // change (given the film before and after it), written in the same
 // transaction: the admins told of a withdrawal.
-func (s *Films) ChangeMovieTelling(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit,
+func (s *Films) ChangeMovieWithMessages(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit,
 	tell func(before, after festival.Movie) []festival.Message) (festival.Movie, error) {
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		before := *m

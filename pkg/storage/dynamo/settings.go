@@ -55,8 +55,10 @@ type settingsItem struct {
 	// meets (absent: refuse).
 	BlindJudging      bool   `dynamodbav:"blind_judging,omitempty"`
 	IncompleteEntries string `dynamodbav:"incomplete_entries,omitempty"`
-	UpdatedAt         string `dynamodbav:"updatedAt"`
-	Version           int64  `dynamodbav:"version"`
+	// CategoryRules: by category id, its eligibility rules.
+	CategoryRules map[string][]festival.EligibilityRule `dynamodbav:"category_rules,omitempty"`
+	UpdatedAt     string                                `dynamodbav:"updatedAt"`
+	Version       int64                                 `dynamodbav:"version"`
 }
 
 type categoryWindowItem struct {
@@ -139,6 +141,11 @@ func (it settingsItem) settings() festival.Settings {
 		s.IncompleteEntries = v
 	}
 	s.CategoryRules = map[int64][]festival.EligibilityRule{}
+	for k, rules := range it.CategoryRules {
+		if id, err := strconv.ParseInt(k, 10, 64); err == nil {
+			s.CategoryRules[id] = rules
+		}
+	}
 	return s
 }
 
@@ -245,7 +252,33 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		PublicSelection: string(st.PublicSelection), Feedback: st.Feedback,
 		MediaChecks: mediaChecksItem(st.MediaChecks), ScreeningWatermark: st.ScreeningWatermark,
 		BlindJudging: st.BlindJudging, IncompleteEntries: string(st.IncompleteEntries),
+		CategoryRules: categoryRulesItem(st.CategoryRules),
 	}
+}
+
+// categoryRulesItem keys the categories' rules by id as a string (an M
+// attribute); a category without rules is left out.
+func categoryRulesItem(rules map[int64][]festival.EligibilityRule) map[string][]festival.EligibilityRule {
+	var out map[string][]festival.EligibilityRule
+	for id, rs := range rules {
+		if len(rs) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string][]festival.EligibilityRule{}
+		}
+		out[strconv.FormatInt(id, 10)] = rs
+	}
+	return out
+}
+
+// ruleCount is how many eligibility rules the categories have together.
+func ruleCount(rules map[string][]festival.EligibilityRule) int {
+	n := 0
+	for _, rs := range rules {
+		n += len(rs)
+	}
+	return n
 }
 
 // mediaChecksItem keeps the checks whose action is not the default (warn).
@@ -322,6 +355,7 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 				"screening_watermark":        strconv.FormatBool(it.ScreeningWatermark),
 				"blind_judging":              strconv.FormatBool(it.BlindJudging),
 				"incomplete_entries":         it.IncompleteEntries,
+				"category_rules":             strconv.Itoa(ruleCount(it.CategoryRules)),
 			}),
 		}, msgOps...))
 		switch {

@@ -73,6 +73,11 @@ func storedSettings(st festival.Settings) festival.Settings {
 	if v, ok := festival.ParseIncompleteEntries(string(se.IncompleteEntries)); ok {
 		out.IncompleteEntries = v
 	}
+	for id, rules := range se.CategoryRules {
+		if len(rules) > 0 { // as the DynamoDB store keeps them: a deep copy
+			out.CategoryRules[id] = storedRules(rules)
+		}
+	}
 	for c, a := range se.MediaChecks {
 		if a != festival.CheckWarn { // as the DynamoDB store keeps them
 			if out.MediaChecks == nil {
@@ -106,6 +111,23 @@ func storedSettings(st festival.Settings) festival.Settings {
 		out.CategoryWindows[id] = festival.CategoryWindow{
 			SubmissionsOpenAt: storedTime(w.SubmissionsOpenAt), SubmissionsCloseAt: storedTime(w.SubmissionsCloseAt),
 			VotingOpenAt: storedTime(w.VotingOpenAt), VotingCloseAt: storedTime(w.VotingCloseAt),
+		}
+	}
+	return out
+}
+
+// storedRules copies rules as the DynamoDB store reads them back: an empty
+// list of values is absent.
+func storedRules(rules []festival.EligibilityRule) []festival.EligibilityRule {
+	out := make([]festival.EligibilityRule, len(rules))
+	for i, r := range rules {
+		out[i] = festival.EligibilityRule{Kind: r.Kind, Question: r.Question}
+		if r.Number != nil {
+			n := *r.Number
+			out[i].Number = &n
+		}
+		if len(r.Values) > 0 {
+			out[i].Values = slices.Clone(r.Values)
 		}
 	}
 	return out

@@ -30,6 +30,9 @@ func seededSettings(t *testing.T, s Stores) {
 	}
 	stored := func(h int) festival.Time { return festival.NewTime(at(h).Time) }
 	grid := festival.Grid{{Key: "image", Name: "Image", Weight: 2}, {Key: "son", Name: "Son", Weight: 1}}
+	six := 600.0
+	rules := []festival.EligibilityRule{{Kind: festival.RuleRuntimeMax, Number: &six}, {Kind: festival.RuleLanguage, Values: []string{"fr", "it"}},
+		{Kind: festival.RuleAnswer, Question: "premiere", Values: []string{"oui"}}, {Kind: festival.RuleSubtitles}}
 	seed := festival.Settings{
 		JuryVoteAssignedOnly:  true,
 		SelfRegistrationRoles: []festival.Role{festival.RoleProducer},
@@ -42,6 +45,7 @@ func seededSettings(t *testing.T, s Stores) {
 			DecisionsReleaseAt: at(21), ReleasedCategories: map[int64]festival.Time{5: at(10)},
 			PublicSelection: festival.SelectionCurated, Feedback: festival.FeedbackParts{Marks: true, Viewing: true},
 			BlindJudging: true, IncompleteEntries: festival.IncompleteSave,
+			CategoryRules: map[int64][]festival.EligibilityRule{5: rules, 6: {}},
 		},
 	}
 	before := time.Now().Add(-time.Second)
@@ -63,7 +67,7 @@ func seededSettings(t *testing.T, s Stores) {
 			CategoryWindows:    map[int64]festival.CategoryWindow{5: {VotingOpenAt: stored(9)}},
 			DecisionsReleaseAt: stored(21), ReleasedCategories: map[int64]festival.Time{5: stored(10)},
 			PublicSelection: festival.SelectionCurated, Feedback: festival.FeedbackParts{Marks: true, Viewing: true},
-			BlindJudging: true, IncompleteEntries: festival.IncompleteSave, CategoryRules: map[int64][]festival.EligibilityRule{},
+			BlindJudging: true, IncompleteEntries: festival.IncompleteSave, CategoryRules: map[int64][]festival.EligibilityRule{5: rules},
 		},
 		UpdatedAt: got.UpdatedAt,
 	}

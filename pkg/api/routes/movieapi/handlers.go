@@ -29,11 +29,11 @@ func movieID(r *http.Request) (int64, error) {
 }
 
 // list serves GET /movies, optionally filtered by ?status= (either
-// vocabulary) and ?category= (an id_categorie).
+// vocabulary), ?category= (an id_categorie) and ?incomplete= (admins).
 func (h *Handler) list(r *http.Request, c festival.Actor) (int, any, error) {
 	q := r.URL.Query()
 	return web.List(r, func(p festival.Page) ([]festival.Movie, string, error) {
-		return h.movies.List(r.Context(), c, movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Page: p})
+		return h.movies.List(r.Context(), c, movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Incomplete: q.Get("incomplete"), Page: p})
 	})
 }
 

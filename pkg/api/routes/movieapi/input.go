@@ -23,6 +23,24 @@ func (h *Handler) update(ctx context.Context, c festival.Actor, id int64, f web.
 	return h.movies.Update(ctx, c, id, p)
 }
 
+// editEntry reads the producer-editable fields of PUT /movies/{id}/entry: a
+// producer sending a field only admins set is answered 400 naming it.
+func (h *Handler) editEntry(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
+	admin := c.Is(festival.RoleAdmin)
+	if !admin {
+		for _, name := range []string{"status", "jury_comment", "admin_comment"} {
+			if f.Has(name) {
+				return festival.Movie{}, apperr.Ef(apperr.Invalid, texts.AdminOnlyField, name)
+			}
+		}
+	}
+	p, err := movieform.Patch(f, admin, false, h.movies.Now())
+	if err != nil {
+		return festival.Movie{}, err
+	}
+	return h.movies.EditEntry(ctx, c, id, p)
+}
+
 func (h *Handler) setStatus(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
 	st, err := movieform.Status(f)
 	if err != nil {

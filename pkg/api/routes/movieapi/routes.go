@@ -33,6 +33,7 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("PUT /movies/{id}/categories", g.Require(changed(texts.CategoriesSet, h.setCategories), admin))
 	mux.Handle("PUT /movies/{id}/juries", g.Require(changed(texts.JuriesSet, h.setJuries), admin))
 	mux.Handle("PUT /movies/{id}/collaborators", g.Require(changed(texts.CollaboratorsSet, h.setCollaborators), producer, admin)) // + owner check
+	mux.Handle("PUT /movies/{id}/entry", g.Require(changed(texts.MovieEntryUpdated, h.editEntry), producer, admin))               // + owner check
 	mux.Handle("POST /movies/assignment/preview", g.Require(h.previewAssignment, admin))
 	mux.Handle("POST /movies/assignment/apply", g.Require(h.applyAssignment, admin))
 	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury))

@@ -50,6 +50,7 @@ func settings(p *festival.SettingsPatch) []setting {
 		{"screening_watermark", boolean(&p.ScreeningWatermark, "Le paramètre screening_watermark doit être un booléen (true marque chaque copie de visionnage au nom du juré)")},
 		{"blind_judging", boolean(&p.BlindJudging, texts.BlindJudgingBool)},
 		{"incomplete_entries", choice(&p.IncompleteEntries, festival.ParseIncompleteEntries, texts.IncompleteEntriesValues)},
+		{"category_rules", categoryRules(&p.CategoryRules)},
 	}
 }
 
@@ -292,6 +293,34 @@ func mediaChecks(to *festival.MediaCheckActions) func(string, json.RawMessage) e
 			out[c] = a
 		}
 		*to = out
+		return nil
+	}
+}
+
+// categoryRules reads {"<id_categorie>": [{kind, number, values, question}]}:
+// each rule's fields typed, no other field; null or {} removes every
+// category's rules. The rules' bounds are the domain's
+// (festival.CheckCategoryRules), checked by the service.
+func categoryRules(to **map[int64][]festival.EligibilityRule) func(string, json.RawMessage) error {
+	return func(_ string, raw json.RawMessage) error {
+		bad := apperr.E(apperr.Invalid, texts.CategoryRulesShape)
+		var byID map[string][]festival.EligibilityRule
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&byID); err != nil {
+			return bad
+		}
+		out := map[int64][]festival.EligibilityRule{}
+		for k, rules := range byID {
+			id, err := strconv.ParseInt(k, 10, 64)
+			if err != nil || id <= 0 {
+				return bad
+			}
+			if len(rules) > 0 {
+				out[id] = rules
+			}
+		}
+		*to = &out
 		return nil
 	}
 }

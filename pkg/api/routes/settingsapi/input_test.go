@@ -33,6 +33,10 @@ func TestASettingsBodyIsAnsweredByItsFirstWrongSetting(t *testing.T) {
 		{`{"jury_reminder_days": 1.5}`, "Le paramètre jury_reminder_days doit être un entier de 0 (pas de rappels) à 30 (jours entre deux rappels)"},
 		{`{"category_grids": {"x": []}}`, "Les paramètres scoring_grid et category_grids attendent"},
 		{`{"category_windows": {"2": {"opens": null}}}`, "Le paramètre category_windows doit associer"},
+		{`{"category_rules": {"2": [{"kind": "runtime_max", "seconds": 600}]}}`, "Le paramètre category_rules doit être un objet"},
+		{`{"category_rules": {"courts": []}}`, "Le paramètre category_rules doit être un objet"},
+		{`{"category_rules": {"2": [{"kind": "runtime_max", "number": "600"}]}}`, "Le paramètre category_rules doit être un objet"},
+		{`{"category_rules": [1]}`, "Le paramètre category_rules doit être un objet"},
 		// A value out of bounds read before a value of the wrong type is the
 		// answer, and the other way round.
 		{`{"throttle_window_seconds": 0, "results_published": "yes"}`, "Le paramètre throttle_window_seconds doit être un entier de 1 à 86400"},
@@ -67,5 +71,21 @@ func TestASettingsBodyBecomesThePatchItSays(t *testing.T) {
 		t.Errorf("category_windows %v", p.CategoryWindows)
 	case p.JuryVoteAssignedOnly != nil || p.PublicFilmView != nil || p.CategoryGrids != nil:
 		t.Errorf("settings not sent are set: %+v", p)
+	}
+}
+
+func TestCategoryRulesAreReadByCategory(t *testing.T) {
+	t.Parallel()
+	p, err := readSettingsPatch(body(t, `{"category_rules": {"3": [{"kind": "runtime_max", "number": 600}, {"kind": "language", "values": ["fr"]}], "4": []}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := *p.CategoryRules
+	if len(rules) != 1 || len(rules[3]) != 2 || rules[3][0].Kind != festival.RuleRuntimeMax || *rules[3][0].Number != 600 || rules[3][1].Values[0] != "fr" {
+		t.Fatalf("rules %+v", rules)
+	}
+	p, err = readSettingsPatch(body(t, `{"category_rules": null}`))
+	if err != nil || p.CategoryRules == nil || len(*p.CategoryRules) != 0 {
+		t.Fatalf("null: %v %v, want every rule removed", p.CategoryRules, err)
 	}
 }
