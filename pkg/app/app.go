@@ -169,9 +169,18 @@ func (d *Deps) accounts() *accounts.Service {
 	if d.Accounts == nil {
 		// Deleting a user deletes the films they produced (and their files) first.
 		st := d.Store
-		d.Accounts = accounts.New(accounts.Stores{Users: st.Users, Jury: st.Users, Counters: st.Users, Resets: st.Users, Settings: st.Settings}, d.Tokens, d.movies(), d.Now)
+		d.Accounts = accounts.New(accounts.Stores{Users: st.Users, Jury: st.Users, Counters: st.Users, Resets: st.Users, Settings: st.Settings}, d.Tokens, d.movies(), d.Now).
+			WithExports(accounts.Exports{Sources: exportSources{st.Votes, st.Outbox}, Bucket: d.files(), Movies: d.movies()})
 	}
 	return d.Accounts
+}
+
+// exportSources are the faces a person's export reads: their votes and
+// viewings, and the messages addressed to them (where the export's own is
+// written).
+type exportSources struct {
+	*dynamo.Votes
+	*dynamo.Outbox
 }
 
 // catalog is the catalogue's service (categories, events, awards).

@@ -40,6 +40,7 @@ var Kinds = []festival.MessageKind{
 	festival.MessageJuryAssignment, festival.MessageJuryReminder, festival.MessageResultsPublished,
 	festival.MessagePasswordReset, festival.MessageMediaCheck,
 	festival.MessageMovieEdited,
+	festival.MessageAccountExport,
 }
 
 // The fields of a template. Every kind has the common ones; each kind adds
@@ -57,6 +58,8 @@ const (
 	FieldResetLink = "ResetLink" // the link that sets a new password
 	FieldReasons   = "Reasons"   // the failed checks' reasons, one "- reason" a line
 	FieldChanges   = "Changes"   // what a film's edit changed, one "- what" a line
+	// FieldExportLink is the console's page that downloads the person's export.
+	FieldExportLink = "ExportLink"
 )
 
 var common = []string{FieldFestival, FieldFirstName, FieldLastName, FieldLink}
@@ -71,6 +74,7 @@ var own = map[festival.MessageKind][]string{
 	festival.MessagePasswordReset:    {FieldResetLink},
 	festival.MessageMediaCheck:       {FieldTitle, FieldReasons, FieldUntil},
 	festival.MessageMovieEdited:      {FieldTitle, FieldChanges},
+	festival.MessageAccountExport:    {FieldExportLink},
 	// A composed message: to each recipient, their films of the group.
 	festival.MessageFestival: {FieldTitles},
 }
@@ -168,8 +172,9 @@ var sample = map[string]string{
 	FieldFestival: "Festival du film", FieldFirstName: "Agnès", FieldLastName: "Varda", FieldLink: "https://festival.example/",
 	FieldTitle: "Cléo de 5 à 7", FieldStatus: "sélectionné", FieldCount: "3",
 	FieldTitles: "- Cléo de 5 à 7\n- Le Bonheur\n- Sans toit ni loi", FieldUntil: "12 mars 2026",
-	FieldResetLink: "https://festival.example/#/mot-de-passe?jeton=exemple",
-	FieldChanges:   "- titre\n- synopsis",
+	FieldResetLink:  "https://festival.example/#/mot-de-passe?jeton=exemple",
+	FieldChanges:    "- titre\n- synopsis",
+	FieldExportLink: "https://festival.example/#/mes-donnees?export=exemple",
 }
 
 // compile parses one template of kind and returns it with the fields it

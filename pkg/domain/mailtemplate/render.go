@@ -135,6 +135,9 @@ func Data(m festival.Message, site Site, to Recipient) map[string]string {
 		FieldResetLink: site.Link + "#/mot-de-passe?jeton=" + p["token"],
 		FieldReasons:   p["reasons"],
 		FieldChanges:   p["changes"],
+		// The console's page asks the API for the export with the
+		// person's token, then follows its link to the bucket.
+		FieldExportLink: site.Link + "#/mes-donnees?export=" + p["export"],
 	}
 }
 

@@ -65,6 +65,13 @@ var MailTemplates = map[string]MailTemplate{
 			"\n\n{{if .Until}}Vous pouvez remplacer le fichier jusqu'au {{.Until}}, depuis la page de votre film : {{.Link}}" +
 			"{{else}}Retrouvez le détail sur la page de votre film : {{.Link}}{{end}}" + mailSign,
 	},
+	// .ExportLink opens the console's page that downloads the export.
+	"account.export": {
+		Subject: "[{{.Festival}}] Vos données sont prêtes",
+		Body: mailHello + "L'export de vos données (votre compte, vos films et leurs réponses, vos messages, vos visionnages et vos votes) est prêt. " +
+			"Téléchargez-le depuis la console du festival, connecté(e) à votre compte, dans les 7 jours :\n{{.ExportLink}}" +
+			"\n\nSi vous n'avez rien demandé, changez votre mot de passe." + mailSign,
+	},
 	"password.reset": {
 		Subject: "[{{.Festival}}] Réinitialisation de votre mot de passe",
 		Body: mailHello + "Pour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{{.ResetLink}}" +

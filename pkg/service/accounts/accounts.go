@@ -31,6 +31,8 @@ type Service struct {
 	tokens TokenIssuer
 	movies MovieRemover
 	now    func() time.Time
+	// exports is what GET /users/me/export needs (WithExports).
+	exports *Exports
 }
 
 // New returns the account service. movies may be nil while no films exist.
@@ -213,25 +215,4 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, i
 		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
 	}
 	return u, storeErr(err)
-}
-
-// Delete removes a user and everything that hangs off the account: first the
-// films they produced (with their files), then their jury assignments and
-// votes, the user last.
-func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) error {
-	if caller.ID == id {
-		return apperr.E(apperr.Invalid, "Vous ne pouvez pas supprimer votre propre compte")
-	}
-	if _, err := s.Get(ctx, id); err != nil {
-		return err
-	}
-	// Films go first, so that none is left without its owner; the store
-	// runs the deletion of films again while one remains (submitted
-	// meanwhile, or not yet gone from the index).
-	var films func(context.Context) error
-	if s.movies != nil {
-		films = func(ctx context.Context) error { return s.movies.DeleteMoviesOf(ctx, id) }
-	}
-	err := s.store.Users.DeleteUserAfter(ctx, caller, id, films)
-	return storeErr(err)
 }

@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -23,9 +24,10 @@ type Users interface {
 	// nobody changed it meanwhile; a change of role is audited as actor's.
 	UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error)
 	// DeleteUserAfter deletes the user and what hangs off the account once
-	// first has run, running both again while a film of the user remains
-	// (festival.ErrConflict after the last try).
-	DeleteUserAfter(ctx context.Context, actor festival.Actor, id int64, first func(context.Context) error) error
+	// first has run and said how (festival.UserErasure), running both again
+	// while a film of the user remains or the results' publication changed
+	// meanwhile (festival.ErrConflict after the last try).
+	DeleteUserAfter(ctx context.Context, actor festival.Actor, id int64, first func(context.Context) (festival.UserErasure, error)) error
 }
 
 // Jury is what a jury member declares on their account: the categories they
@@ -67,4 +69,39 @@ type Stores struct {
 	Counters Counters
 	Resets   Resets
 	Settings Settings
+}
+
+// ExportSources are what a person's export reads besides their account and
+// films, and where it records that it was made.
+type ExportSources interface {
+	VotesOf(ctx context.Context, uid int64, p festival.Page) ([]festival.Vote, string, error)
+	WatchesOf(ctx context.Context, uid int64) ([]festival.Watch, error)
+	// MessagesTo are the messages addressed to the person (not discarded).
+	MessagesTo(ctx context.Context, uid int64) ([]festival.Message, error)
+	// RecordExport writes the message that gives the link, with the audit
+	// entry user.export, in one transaction.
+	RecordExport(ctx context.Context, actor festival.Actor, m festival.Message) error
+}
+
+// Bucket is where exports are written and films' answer files are read.
+type Bucket interface {
+	// PutStream writes an object as it is read; nothing on failure.
+	PutStream(ctx context.Context, key string, r io.Reader, contentType string) error
+	// MovieFile opens one of a film's files by its stored name.
+	MovieFile(ctx context.Context, movieID int64, name string) (io.ReadCloser, error)
+	// Stat is when an object was written and its size (festival.ErrNotFound).
+	Stat(ctx context.Context, key string) (time.Time, int64, error)
+	PresignDownload(ctx context.Context, key, filename string) (string, error)
+}
+
+// ProducedMovies are a producer's films as they read them (GET /movies/mine).
+type ProducedMovies interface {
+	Mine(ctx context.Context, c festival.Actor, p festival.Page) ([]festival.Movie, string, error)
+}
+
+// Exports are what the export of a person's data needs.
+type Exports struct {
+	Sources ExportSources
+	Bucket  Bucket
+	Movies  ProducedMovies
 }

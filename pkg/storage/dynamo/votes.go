@@ -322,9 +322,9 @@ func (s *Votes) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 	if err != nil {
 		return v, err
 	}
-	pending, err := s.ledgerOp("vote.delete", map[string]string{
-		"id_vote": strconv.FormatInt(id, 10), "id_movie": strconv.FormatInt(v.MovieID, 10), "id_user": strconv.FormatInt(v.UserID, 10),
-	})
+	// The same entries as every other deletion of a vote (an erased juror's).
+	e, a := festival.VoteDeleteEntry(v), festival.VoteDeleteAudit(v)
+	pending, err := s.ledgerOp(e.Kind, e.Data)
 	if err != nil {
 		return v, err
 	}
@@ -335,9 +335,7 @@ func (s *Votes) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 			ConditionExpression:       aws.String("id_vote = :id"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{":id": num(id)},
 		}},
-		s.auditOp(actor, "vote.delete", fmt.Sprintf("vote:%d", id), map[string]string{
-			"id_movie": strconv.FormatInt(v.MovieID, 10), "id_user": strconv.FormatInt(v.UserID, 10),
-		}),
+		s.auditOp(actor, a.Action, a.Target, a.Details),
 		pending,
 	})
 	if conditionFailedAt(err, 0) {
