@@ -41,6 +41,7 @@ var Kinds = []festival.MessageKind{
 	festival.MessagePasswordReset, festival.MessageMediaCheck,
 	festival.MessageMovieEdited,
 	festival.MessageAccountExport,
+	festival.MessageMovieWithdrawn,
 }
 
 // The fields of a template. Every kind has the common ones; each kind adds
@@ -60,6 +61,8 @@ const (
 	FieldChanges   = "Changes"   // what a film's edit changed, one "- what" a line
 	// FieldExportLink is the console's page that downloads the person's export.
 	FieldExportLink = "ExportLink"
+	FieldReason     = "Reason" // a withdrawal's reason
+	FieldBy         = "By"     // who withdrew a film: "retiré par son producteur" or "retiré par un administrateur"
 )
 
 var common = []string{FieldFestival, FieldFirstName, FieldLastName, FieldLink}
@@ -75,6 +78,7 @@ var own = map[festival.MessageKind][]string{
 	festival.MessageMediaCheck:       {FieldTitle, FieldReasons, FieldUntil},
 	festival.MessageMovieEdited:      {FieldTitle, FieldChanges},
 	festival.MessageAccountExport:    {FieldExportLink},
+	festival.MessageMovieWithdrawn:   {FieldTitle, FieldReason, FieldBy},
 	// A composed message: to each recipient, their films of the group.
 	festival.MessageFestival: {FieldTitles},
 }
@@ -175,6 +179,7 @@ var sample = map[string]string{
 	FieldResetLink:  "https://festival.example/#/mot-de-passe?jeton=exemple",
 	FieldChanges:    "- titre\n- synopsis",
 	FieldExportLink: "https://festival.example/#/mes-donnees?export=exemple",
+	FieldReason:     "Le film a été retenu par un autre festival qui exige une première.", FieldBy: "retiré par son producteur",
 }
 
 // compile parses one template of kind and returns it with the fields it

@@ -138,6 +138,7 @@ func Data(m festival.Message, site Site, to Recipient) map[string]string {
 		// The console's page asks the API for the export with the
 		// person's token, then follows its link to the bucket.
 		FieldExportLink: site.Link + "#/mes-donnees?export=" + p["export"],
+		FieldReason:     p["reason"], FieldBy: p["by"],
 	}
 }
 

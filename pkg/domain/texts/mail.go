@@ -57,6 +57,13 @@ var MailTemplates = map[string]MailTemplate{
 		Subject: "[{{.Festival}}] Les résultats sont publiés",
 		Body:    mailHello + "Les résultats du festival sont publiés. Retrouvez la sélection et le palmarès : {{.Link}}#/palmares" + mailSign,
 	},
+	// .Reason is the withdrawal's reason, .By who withdrew the film ("retiré
+	// par son producteur" or "par un administrateur").
+	"movie.withdrawn": {
+		Subject: "[{{.Festival}}] Film retiré : {{.Title}}",
+		Body: mailHello + "Le film « {{.Title}} » a été {{.By}}. Motif :\n{{.Reason}}" +
+			"\n\nIl ne figure plus dans la liste publique, l'attribution du jury, les votes ni les résultats. Un administrateur peut annuler le retrait depuis la page du film : {{.Link}}" + mailSign,
+	},
 	// .Reasons lists the failed checks, one "- reason" a line; .Until is
 	// the submissions' close while they are open ("" otherwise).
 	"media.check": {

@@ -118,9 +118,10 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 		return slices.Contains(req.Statuses, m.SelectionStatus) &&
 			(len(req.Categories) == 0 || slices.ContainsFunc(req.Categories, m.InCategory))
 	}
-	// A film held back by its media checks gets no members: it is left
-	// out of the films staffed, and the preview says why.
-	inScope := func(m festival.Movie) bool { return asked(m) && !m.Media.Refused() }
+	// A film held back by its media checks, or out of the festival
+	// (withdrawn, a draft), gets no members: it is left out of the films
+	// staffed, and the preview says why.
+	inScope := func(m festival.Movie) bool { return asked(m) && m.InFestival() && !m.Media.Refused() }
 	minutes := filmMinutes(films, inScope)
 	staffed, in := req.input(films, jurors, everyJuror, inScope, minutes)
 	start := time.Now()
@@ -131,11 +132,17 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 	return out, err
 }
 
-// heldFilms are the films asked for that their media checks hold back.
+// heldFilms are the films asked for that are out of the festival
+// (festival.Movie.OutOfFestivalReason) or that their media checks hold back.
 func heldFilms(films []festival.VersionedMovie, asked func(festival.Movie) bool) []HeldFilm {
 	out := []HeldFilm{}
 	for _, vm := range films {
-		if m := vm.Movie; asked(m) && m.Media.Refused() {
+		m := vm.Movie
+		switch {
+		case !asked(m):
+		case !m.InFestival():
+			out = append(out, HeldFilm{ID: m.ID, Title: m.Title, Reason: m.OutOfFestivalReason()})
+		case m.Media.Refused():
 			out = append(out, HeldFilm{ID: m.ID, Title: m.Title, Reason: m.Media.RefusalReasons()})
 		}
 	}

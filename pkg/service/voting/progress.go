@@ -25,6 +25,9 @@ func (s *Service) Progress(ctx context.Context) ([]festival.JurorProgress, error
 	byID := map[int64]*festival.JurorProgress{}
 	assigned := map[pair]bool{}
 	for _, m := range films {
+		if !m.InFestival() {
+			continue // no longer to judge (a withdrawn film has no jury anyway)
+		}
 		for _, j := range m.Juries {
 			p := byID[j.ID]
 			if p == nil {
@@ -94,6 +97,9 @@ func (s *Service) MyProgress(ctx context.Context, c festival.Actor) (festival.Ju
 	}
 	assigned := map[int64]bool{}
 	for _, m := range films {
+		if !m.InFestival() {
+			continue // as Progress
+		}
 		assigned[m.ID] = true
 		for _, j := range m.Juries {
 			if j.ID == c.ID { // the name as the films show it, as Progress does

@@ -102,7 +102,8 @@ func (s *Service) Results(ctx context.Context, categoryID int64) ([]MovieResult,
 }
 
 // Aggregate computes the results from films, votes and what jurors watched
-// (votes on films that are not listed are ignored).
+// (votes on films that are not listed, or out of the festival: withdrawn or
+// a draft, are ignored).
 func Aggregate(movies []festival.MovieFacts, votes []festival.Vote, seen Viewings, categoryID int64) []MovieResult {
 	byMovie := map[int64][]festival.Vote{}
 	for _, v := range votes {
@@ -110,7 +111,7 @@ func Aggregate(movies []festival.MovieFacts, votes []festival.Vote, seen Viewing
 	}
 	out := []MovieResult{}
 	for _, f := range movies {
-		if categoryID > 0 && !inCategory(f, categoryID) {
+		if (categoryID > 0 && !inCategory(f, categoryID)) || !f.InFestival() {
 			continue
 		}
 		r := MovieResult{MovieID: f.ID, Title: f.Title, SelectionStatus: f.Status, Categories: f.Categories}

@@ -76,6 +76,9 @@ func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (f
 	if err != nil {
 		return g, storeErr(err, texts.MovieNotFound)
 	}
+	if err := g.Movie.CheckInFestival(); err != nil {
+		return g, err // withdrawn, or a draft: no vote (DecideVote holds it too)
+	}
 	cats := festival.Movie{Categories: g.Movie.Categories}.CategoryIDs()
 	if err := g.Settings.CheckVoteIn(s.now(), cats); err != nil {
 		return g, err // outside the voting window, or the results are published

@@ -112,3 +112,32 @@ func (s *Users) Admins(ctx context.Context) ([]int64, error) {
 	}
 	return out, nil
 }
+
+// inFestivalOnly holds a write on the film item (an Update or a
+// ConditionCheck, built for this transaction) to the film still being in
+// the festival: not withdrawn (the attribute is absent while it is in), not
+// a draft. A vote cannot slip in beside a withdrawal.
+func inFestivalOnly(op types.TransactWriteItem) types.TransactWriteItem {
+	const cond = " AND attribute_not_exists(#wdn) AND (attribute_not_exists(#drf) OR #drf = :nodraft)"
+	var expr **string
+	var names *map[string]string
+	var values *map[string]types.AttributeValue
+	switch {
+	case op.Update != nil:
+		expr, names, values = &op.Update.ConditionExpression, &op.Update.ExpressionAttributeNames, &op.Update.ExpressionAttributeValues
+	case op.ConditionCheck != nil:
+		expr, names, values = &op.ConditionCheck.ConditionExpression, &op.ConditionCheck.ExpressionAttributeNames, &op.ConditionCheck.ExpressionAttributeValues
+	default:
+		return op
+	}
+	*expr = aws.String(aws.ToString(*expr) + cond)
+	if *names == nil {
+		*names = map[string]string{}
+	}
+	(*names)["#wdn"], (*names)["#drf"] = "withdrawn", "draft"
+	if *values == nil {
+		*values = map[string]types.AttributeValue{}
+	}
+	(*values)[":nodraft"] = &types.AttributeValueMemberBOOL{Value: false}
+	return op
+}

@@ -173,15 +173,14 @@ func (s *Votes) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 			// Created by a concurrent request (or deleted since it was read):
 			// read it again and take the other path.
 			return Again(lost)
-		case conditionFailedAt(err, 1) && (o.Promote || o.HoldCandidate):
-			// The film is gone, or its status changed since it was read (an
-			// admin's decision): read it again and decide again.
+		case conditionFailedAt(err, 1):
+			// The film is gone, out of the festival, or its status changed
+			// since it was read (an admin's decision, a withdrawal): read it
+			// again and decide again.
 			if g.Movie, err = (&Films{s.core}).GetMovieFacts(ctx, movieID); err != nil {
 				return err
 			}
 			return Again(lost)
-		case conditionFailedAt(err, 1):
-			return festival.ErrNotFound
 		case o.RequireAssignment && conditionFailedAt(err, 2):
 			return festival.ErrNotAssigned
 		case transactionConflict(err):
@@ -210,14 +209,16 @@ func (s *Votes) voteOps(actor festival.Actor, movieID int64, o festival.VoteOutc
 	} else {
 		ops = append(ops, s.voteUpdateOp(o.Vote))
 	}
+	var film types.TransactWriteItem
 	switch {
 	case o.Promote:
-		ops = append(ops, s.movieStatusOp(movieID, o.From, festival.StatusCandidate, o.Vote.UpdatedAt))
+		film = s.movieStatusOp(movieID, o.From, festival.StatusCandidate, o.Vote.UpdatedAt)
 	case o.HoldCandidate:
-		ops = append(ops, s.stillCandidateCheck(movieID))
+		film = s.stillCandidateCheck(movieID)
 	default:
-		ops = append(ops, s.movieExistsCheck(movieID))
+		film = s.movieExistsCheck(movieID)
 	}
+	ops = append(ops, inFestivalOnly(film))
 	if o.RequireAssignment {
 		ops = append(ops, s.juryAssignedCheck(movieID, actor.ID))
 	}
