@@ -22,6 +22,7 @@ import (
 	"github.com/festivalapi/festival/infra/e2e/apitest"
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/openapicheck"
+	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
@@ -47,9 +48,13 @@ var markers = []string{prodFirst, prodLast, prodEmail, teamFirst, teamLast, team
 // blindWalk is the festival the walk runs in: an admin, the film's
 // producer, and a juror assigned to the film who voted on it.
 type blindWalk struct {
-	api                     *apitest.API
-	admin, producer, juror  apitest.Account
-	film, eventID, category int64
+	api                    *apitest.API
+	admin, producer, juror apitest.Account
+	film, eventID          int64
+	category               int64
+	// unencoded is a second film of the producer assigned to the juror,
+	// whose file the media job has not encoded yet.
+	unencoded int64
 }
 
 // With blind judging on, a juror calls every route the contract lets a
@@ -73,8 +78,17 @@ func TestBlindJudgingHidesTheMakersOnEveryRouteAJurorCalls(t *testing.T) {
 	if b := fetch(t, clear["url"].(string)); !containsAll(b, fileTitleTag, fileArtist) {
 		t.Fatal("the uploaded film file does not carry its title and artist tags: the stream's check below proves nothing")
 	}
+	if _, ok := w.files(t, w.unencoded)["trailer"]; !ok {
+		t.Fatal("blind judging off: the juror gets no film file of a film not encoded yet")
+	}
 
 	api.Do("PUT", "/settings", w.admin.Token, map[string]any{"blind_judging": true}).Expect(http.StatusOK)
+	// The accounts are the admins' (the specification's ADMIN routes): a
+	// juror reaches neither the producer's nor anyone's.
+	for _, path := range []string{"/users", fmt.Sprintf("/users/%d", w.producer.ID)} {
+		api.Do("GET", path, juror.Token, nil).ExpectError(http.StatusForbidden, "Accès interdit. Rôle ADMIN requis.")
+	}
+
 	walked := w.walk(t)
 
 	doc, err := openapicheck.Load(repoFile(t, "docs", "openapi.yaml"))
@@ -185,6 +199,9 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 	if _, ok := files["trailer"]; ok {
 		t.Error("blind judging on: /media hands the juror the film file as uploaded, with its maker's metadata")
 	}
+	if _, ok := w.files(t, w.unencoded)["trailer"]; ok {
+		t.Error("blind judging on: /media hands the juror the file as uploaded of a film not encoded yet")
+	}
 	w.screen(t, call)
 	call("POST /movies/{id}/viewing", http.StatusOK, film+"/viewing", juror.Token, map[string]any{"from": 0, "to": 4})
 	call("GET /movies/{id}/viewing", http.StatusOK, film+"/viewing", juror.Token, nil)
@@ -271,10 +288,23 @@ func newBlindWalk(t *testing.T) blindWalk {
 		"start_date": "2026-06-01T18:00:00Z", "end_date": "2026-06-01T20:00:00Z", "location": "Marseille", "event_type": "CONFERENCE"}).Expect(http.StatusCreated).JSON()
 	w.eventID = int64(e["newEvent"].(map[string]any)["id_event"].(float64))
 
+	file := "filmFile-1732270000000-123456789.mp4"
+	w.unencoded = api.StoreMovie(t, w.producer, festival.Movie{Title: "Pas encore encodé", Trailer: &file})
+
 	w.settle(t, 3*time.Minute)
-	api.Do("PUT", film+"/juries", w.admin.Token, map[string]any{"juries": []int64{w.juror.ID}}).Expect(http.StatusOK)
+	for _, id := range []int64{w.film, w.unencoded} {
+		api.Do("PUT", fmt.Sprintf("/movies/%d/juries", id), w.admin.Token, map[string]any{"juries": []int64{w.juror.ID}}).Expect(http.StatusOK)
+	}
 	api.Do("POST", fmt.Sprintf("/votes/mine/%d", w.film), w.juror.Token, map[string]any{"score": 7, "comment": "Beau."}).Expect(http.StatusCreated)
 	return w
+}
+
+// files are the film's files GET /movies/{id}/media hands the juror.
+func (w blindWalk) files(t *testing.T, film int64) map[string]any {
+	t.Helper()
+	r := w.api.Do("GET", fmt.Sprintf("/movies/%d/media", film), w.juror.Token, nil).Expect(http.StatusOK)
+	noMarker(t, "GET /movies/{id}/media", r.Body)
+	return r.JSON()["files"].(map[string]any)
 }
 
 // settle waits until the film's media job made it stream.
