@@ -41,8 +41,8 @@ func TestAFestivalRewritesItsMessagesAndPutsThemBack(t *testing.T) {
 	admin, jury, prod := api.Register("ADMIN"), api.Register("JURY"), api.Register("PRODUCER")
 
 	list := api.Do("GET", "/settings/templates", admin.Token, nil).Expect(http.StatusOK).List()
-	if len(list) != 9 {
-		t.Fatalf("%d templates, want one per kind of message (9)", len(list))
+	if len(list) != 11 {
+		t.Fatalf("%d templates, want one per kind of message (11)", len(list))
 	}
 	for _, v := range list {
 		if v["customised"] != false || v["subject"] != v["default_subject"] || v["body"] != v["default_body"] || len(v["fields"].([]any)) < 4 {
