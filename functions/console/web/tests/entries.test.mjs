@@ -35,7 +35,8 @@ before(async () => {
 after(async () => {
   // The festival as the other journeys expect it: no rule, no question of this category, blind judging off.
   await call("PUT", "/settings", { token: admin.token, json: { blind_judging: false, category_rules: {} } }).catch(() => undefined);
-  await call("PUT", "/settings/form", { token: admin.token, json: { questions: [] } }).catch(() => undefined);
+  const form = await call("GET", "/settings/form").catch(() => null);
+  if (form) await call("PUT", "/settings/form", { token: admin.token, json: { questions: [], updatedAt: form.updatedAt } }).catch(() => undefined);
   await browser?.close();
 });
 

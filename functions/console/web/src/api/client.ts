@@ -268,7 +268,8 @@ export const api = {
   sendComposition: (c: Composition) => call<CompositionWritten>("POST", "/notifications/compose", { ...c, preview: false }),
   // the festival's own form, a film's answers and entry (issue 23)
   form: (category?: number) => call<EntryForm>("GET", `/settings/form${category ? `?category=${category}` : ""}`),
-  saveForm: (questions: Question[]) => call<{ message: string; form: EntryForm }>("PUT", "/settings/form", { questions }),
+  // updatedAt is the form's as it was read: the API refuses (409) a form replaced since.
+  saveForm: (questions: Question[], updatedAt: string | null | undefined) => call<EntryForm>("PUT", "/settings/form", { questions, updatedAt: updatedAt ?? null }),
   incomplete: () => all<Movie>("/movies?incomplete=true"),
   saveAnswers: (id: number, answers: Record<string, unknown>) => call<MovieAnswer>("PUT", `/movies/${id}/answers`, { answers }),
   saveAnswerFile: (id: number, question: string, file: File) => {

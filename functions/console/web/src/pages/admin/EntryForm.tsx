@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, type AnswerVisibility, type Category, type Question, type QuestionKind } from "../../api/client";
+import { api, type AnswerVisibility, type Category, type EntryForm as EntryFormT, type Question, type QuestionKind } from "../../api/client";
 import { fr } from "../../i18n/fr";
 import { Feedback, useAction } from "../../ui/action";
 import { fromInput, toInput } from "../../ui/dates";
@@ -130,8 +130,10 @@ function QuestionEditor(props: { q: Draft; n: number; last: boolean; categories:
 }
 
 // Questions edits the whole form and saves it at once (PUT /settings/form).
-function Questions({ initial, categories, onSaved }: { initial: Question[]; categories: Category[]; onSaved: (qs: Question[]) => void }) {
-  const [list, setList] = useState<Draft[]>(() => initial.map(draft));
+function Questions({ initial, categories, onSaved }: { initial: EntryFormT; categories: Category[]; onSaved: (qs: Question[]) => void }) {
+  const [list, setList] = useState<Draft[]>(() => initial.questions.map(draft));
+  // The version the admin edits: saving over a form replaced since is refused.
+  const [version, setVersion] = useState(initial.updatedAt);
   const action = useAction();
   const set = (i: number, q: Draft) => setList(list.map((x, j) => (j === i ? q : x)));
   const move = (i: number, by: number) => {
@@ -146,9 +148,10 @@ function Questions({ initial, categories, onSaved }: { initial: Question[]; cate
       onSubmit={(e) => {
         e.preventDefault();
         action.run(async () => {
-          const saved = (await api.saveForm(list.map(question))).form.questions;
-          onSaved(saved);
-          return fr.form.saved(saved.length);
+          const saved = await api.saveForm(list.map(question), version);
+          setVersion(saved.updatedAt);
+          onSaved(saved.questions);
+          return fr.form.saved(saved.questions.length);
         });
       }}
     >
@@ -188,7 +191,7 @@ function Page() {
   const current = questions ?? form.questions;
   return (
     <>
-      <Questions initial={form.questions} categories={categories} onSaved={setQuestions} />
+      <Questions initial={form} categories={categories} onSaved={setQuestions} />
       <Rules settings={settings} categories={categories} questions={current} />
     </>
   );
