@@ -192,7 +192,7 @@ func (d *Deps) catalog() *catalog.Service {
 // admin is the festival's administration (settings, late codes, audit, outbox).
 func (d *Deps) admin() *festadmin.Service {
 	st := d.Store
-	return festadmin.New(festadmin.Stores{Settings: st.Settings, LateCodes: st.Settings, Audit: st.Trail, Outbox: st.Outbox,
+	return festadmin.New(festadmin.Stores{Settings: st.Settings, Form: st.Settings, LateCodes: st.Settings, Audit: st.Trail, Outbox: st.Outbox,
 		Films: st.Films, Ledger: st.Trail, Categories: st.Catalog}, d.Now)
 }
 

@@ -192,8 +192,9 @@ func (s Settings) Shows(c Actor, m Movie, now time.Time) bool {
 // status fields masked for a producer and the public: a decision not
 // released, and any step of the deliberation, read as submitted. The
 // specification's fields keep their shape and vocabulary. Only an admin
-// and the film's producer read its `media`, and, under blind judging, who
-// made it (BlindFilm).
+// and the film's producer read its `media`; the answers to the festival's
+// own questions are read as each question's visibility allows; under blind
+// judging, nobody else reads who made it (BlindFilm).
 func (s Settings) ForAudience(a Audience, m Movie, now time.Time) Movie {
 	released := s.Released(m, now)
 	if a != AudienceAdmin && a != AudienceProducer {
@@ -201,6 +202,9 @@ func (s Settings) ForAudience(a Audience, m Movie, now time.Time) Movie {
 		// admins' business; the jury screens, the public reads.
 		m.Media = nil
 	}
+	// Each answer goes to the audiences its question allows (the form's
+	// visibility); admins read them as stored.
+	m.Answers = s.Form.AnswersFor(a, m.Answers)
 	m.StatusLabel = StatusWord(a, m.SelectionStatus, released)
 	if s.Guarded() && (a == AudienceProducer || a == AudiencePublic) && (!released || !m.SelectionStatus.IsDecision()) {
 		m.SelectionStatus, m.Status = StatusSubmitted, StatusSubmitted.Guide()

@@ -20,6 +20,13 @@ type Settings interface {
 	UpdateSettings(ctx context.Context, actor festival.Actor, change func(*festival.Settings) ([]festival.Message, error)) (festival.Settings, error)
 }
 
+// Form replaces the festival's own form (read with the settings): change
+// makes the new form from the current one, and the store writes it with an
+// audit entry if nobody replaced it meanwhile.
+type Form interface {
+	ReplaceForm(ctx context.Context, actor festival.Actor, change func(cur festival.EntryForm) (festival.EntryForm, error)) (festival.EntryForm, error)
+}
+
 // LateCodes is the store of late-entry codes (festival.ErrCodeTaken for a
 // code that exists, festival.ErrNotFound for one that does not).
 type LateCodes interface {
@@ -61,6 +68,7 @@ type Categories interface {
 // Stores are the stores of the administration.
 type Stores struct {
 	Settings   Settings
+	Form       Form
 	LateCodes  LateCodes
 	Audit      Audit
 	Outbox     Outbox

@@ -22,7 +22,8 @@ func widest(n int) string { return strings.Repeat("𝄞", n) }
 
 // TestAMovieAtEveryLimitFitsInOneItem fills every field a film's item holds to
 // the longest the API lets through, with the widest characters, and with as
-// many collaborators, categories, jury members and awards as a film may have:
+// many collaborators, categories, jury members and awards as a film may have,
+// and answers to the festival's questions up to their budget:
 // DynamoDB (which refuses an item over 400 KB) must store it and read it back.
 // Raising a limit in pkg/service/movies or pkg/domain/festival without room
 // for it fails here.
@@ -61,6 +62,7 @@ func TestAMovieAtEveryLimitFitsInOneItem(t *testing.T) {
 	for i := range festival.MaxMovieAwards {
 		m.Awards = append(m.Awards, festival.MovieAward{ID: int64(i + 1), Name: widest(festival.MaxAwardNameLen), AwardedAt: now})
 	}
+	m.Answers = fullAnswers()
 	if err := s.CreateMovie(ctx, festival.Movie{ID: id, Title: "x", OwnerID: 1, SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}, festival.Admission{}); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +76,34 @@ func TestAMovieAtEveryLimitFitsInOneItem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *got.Synopsis != *m.Synopsis || len(got.Awards) != festival.MaxMovieAwards || len(got.Collaborators) != movies.MaxCollaborators {
+	if *got.Synopsis != *m.Synopsis || len(got.Awards) != festival.MaxMovieAwards || len(got.Collaborators) != movies.MaxCollaborators ||
+		len(got.Answers) != len(m.Answers) {
 		t.Errorf("the film read back differs from the one stored")
 	}
+}
+
+// fullAnswers are answers that fill a film's budget
+// (festival.MaxAnswersBytes, as festival.AnswerSize counts it) with long
+// texts in four-byte characters, the last one cut to what is left.
+func fullAnswers() festival.Answers {
+	answers := festival.Answers{}
+	total := 0
+	for i := 0; ; i++ {
+		id := fmt.Sprintf("%02d", i) + strings.Repeat("q", festival.MaxQuestionIDLen-2)
+		text := widest(festival.MaxAnswerLongText)
+		a := festival.Answer{Text: &text}
+		if total+festival.AnswerSize(id, a) > festival.MaxAnswersBytes {
+			text = widest((festival.MaxAnswersBytes - total - festival.AnswerSize(id, festival.Answer{Text: new("")})) / 4)
+			a = festival.Answer{Text: &text}
+			answers[id] = a
+			total += festival.AnswerSize(id, a)
+			break
+		}
+		answers[id] = a
+		total += festival.AnswerSize(id, a)
+	}
+	if total > festival.MaxAnswersBytes || total < festival.MaxAnswersBytes-4 {
+		panic(fmt.Sprintf("answers of %d bytes, not the budget", total))
+	}
+	return answers
 }

@@ -147,11 +147,14 @@ func eventPK(id int64) string        { return fmt.Sprintf("EVENT#%d", id) }
 func eventGSI1SK(id int64) string    { return "EVENT#" + pad(id) }
 func eventNamePK(name string) string { return "EVENTNAME#" + name } // name normalized
 
-// Festival settings: one item.
+// Festival settings: one item; the festival's own form beside it
+// (SETTINGS / FORM), read with it.
 const (
 	settingsPK   = "SETTINGS"
 	settingsSK   = "SETTINGS"
 	typeSettings = "SETTINGS"
+	formSK       = "FORM"
+	typeForm     = "FORM"
 )
 
 // Audit trail: PK AUDIT#<yyyy-mm-dd>, SK <time>#<seq>#<random>; GSI1 AUDIT /

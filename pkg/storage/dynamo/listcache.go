@@ -157,12 +157,10 @@ func (s *core) listVersion(ctx context.Context, kind listKind, st *festival.Sett
 		return s.readNumber(ctx, versionKey, "version")
 	}
 	var v int64
-	*st = festival.DefaultSettings()
-	err := s.batchGet(ctx, []map[string]types.AttributeValue{versionKey, key(settingsPK, settingsSK)}, "", nil,
+	var sr settingsRead
+	err := s.batchGet(ctx, append(settingsKeys(), versionKey), "", nil,
 		func(item map[string]types.AttributeValue) error {
-			if isSettings(item) {
-				var err error
-				*st, err = decodeSettings(item)
+			if ok, err := sr.take(item); ok {
 				return err
 			}
 			n, _ := item["version"].(*types.AttributeValueMemberN)
@@ -173,5 +171,6 @@ func (s *core) listVersion(ctx context.Context, kind listKind, st *festival.Sett
 			v, err = strconv.ParseInt(n.Value, 10, 64)
 			return err
 		})
+	*st = sr.settings()
 	return v, err
 }

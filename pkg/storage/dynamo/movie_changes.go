@@ -135,13 +135,11 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 // getMovieForChange reads a film with its version and the season, in one
 // consistent BatchGetItem: the season says when a decision's message is due.
 func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, error) {
-	st := festival.DefaultSettings()
+	var sr settingsRead
 	var read *movieRead
-	err := s.batchGet(ctx, []map[string]types.AttributeValue{key(moviePK(id), skMovie), key(settingsPK, settingsSK)}, "", nil,
+	err := s.batchGet(ctx, append(settingsKeys(), key(moviePK(id), skMovie)), "", nil,
 		func(item map[string]types.AttributeValue) error {
-			if isSettings(item) {
-				var err error
-				st, err = decodeSettings(item)
+			if ok, err := sr.take(item); ok {
 				return err
 			}
 			m, v, err := unmarshalMovie(item)
@@ -156,7 +154,7 @@ func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, er
 	case err != nil:
 		return nil, fmt.Errorf("get film %d: %w", id, err)
 	}
-	read.season = st.Season
+	read.season = sr.settings().Season
 	return read, nil
 }
 

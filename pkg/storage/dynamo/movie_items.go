@@ -74,6 +74,9 @@ type movieItem struct {
 	Draft          bool            `dynamodbav:"draft,omitempty"`
 	Withdrawn      *withdrawalItem `dynamodbav:"withdrawn,omitempty"`
 	LateEntryUntil string          `dynamodbav:"late_entry_until,omitempty"`
+	// Answers are the film's answers to the festival's own questions
+	// (answers.go), absent when none.
+	Answers map[string]answerItem `dynamodbav:"answers,omitempty"`
 
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
@@ -108,6 +111,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		Draft:          m.Draft,
 		Withdrawn:      toWithdrawalItem(m.Withdrawn),
 		LateEntryUntil: m.LateEntryUntil.String(),
+		Answers:        toAnswersItem(m.Answers),
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -147,6 +151,7 @@ func (it movieItem) movie() festival.Movie {
 		Media:         it.Media.media(),
 		Draft:         it.Draft,
 		Withdrawn:     it.Withdrawn.withdrawal(),
+		Answers:       answersOf(it.Answers),
 	}
 	m.LateEntryUntil, _ = festival.ParseTime(it.LateEntryUntil)
 	for _, c := range it.Categories {

@@ -24,13 +24,11 @@ func (s *Films) GetMovie(ctx context.Context, id int64) (festival.Movie, error) 
 // GetMovieAndSettings reads one film and the festival settings (what a
 // caller may see of the film depends on them) in one BatchGetItem.
 func (s *Films) GetMovieAndSettings(ctx context.Context, id int64) (festival.Movie, festival.Settings, error) {
-	st := festival.DefaultSettings()
+	var sr settingsRead
 	var m *festival.Movie
-	err := s.batchGet(ctx, []map[string]types.AttributeValue{key(moviePK(id), skMovie), key(settingsPK, settingsSK)}, "", nil,
+	err := s.batchGet(ctx, append(settingsKeys(), key(moviePK(id), skMovie)), "", nil,
 		func(item map[string]types.AttributeValue) error {
-			if isSettings(item) {
-				var err error
-				st, err = decodeSettings(item)
+			if ok, err := sr.take(item); ok {
 				return err
 			}
 			film, _, err := unmarshalMovie(item)
@@ -39,6 +37,7 @@ func (s *Films) GetMovieAndSettings(ctx context.Context, id int64) (festival.Mov
 			}
 			return err
 		})
+	st := sr.settings()
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && m == nil):
 		return festival.Movie{}, st, festival.ErrNotFound // gone, or being deleted

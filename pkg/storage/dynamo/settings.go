@@ -149,42 +149,11 @@ func (it settingsItem) settings() festival.Settings {
 	return s
 }
 
-// isSettings reports whether a batch-read item is the settings item.
-func isSettings(item map[string]types.AttributeValue) bool {
-	pk, _ := item[attrPK].(*types.AttributeValueMemberS)
-	return pk != nil && pk.Value == settingsPK
-}
-
-// decodeSettings reads the settings item.
-func decodeSettings(item map[string]types.AttributeValue) (festival.Settings, error) {
-	var it settingsItem
-	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-		return festival.Settings{}, fmt.Errorf("decode settings: %w", err)
-	}
-	return it.settings(), nil
-}
-
-// GetSettings reads the festival settings (the defaults when never set).
+// GetSettings reads the festival settings (the defaults when never set)
+// and the festival's form, in one request.
 func (s *Settings) GetSettings(ctx context.Context) (festival.Settings, error) {
 	st, _, err := s.getSettings(ctx)
 	return st, err
-}
-
-func (s *core) getSettings(ctx context.Context) (festival.Settings, int64, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, Key: key(settingsPK, settingsSK), ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		return festival.Settings{}, 0, fmt.Errorf("get settings: %w", err)
-	}
-	if out.Item == nil {
-		return festival.DefaultSettings(), 0, nil
-	}
-	var it settingsItem
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return festival.Settings{}, 0, err
-	}
-	return it.settings(), it.Version, nil
 }
 
 // SeedSettings writes the settings of a fresh table, with no audit entry

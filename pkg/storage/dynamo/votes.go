@@ -63,22 +63,20 @@ func (it voteItem) vote() festival.Vote {
 // they played of it in one BatchGetItem (consistent): festival.ErrNotFound when the
 // film is not there.
 func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festival.VoteGround, error) {
-	g := festival.VoteGround{Settings: festival.DefaultSettings()}
+	var g festival.VoteGround
+	var sr settingsRead
 	found := false
-	keys := []map[string]types.AttributeValue{
-		key(moviePK(movieID), skMovie), key(settingsPK, settingsSK), key(moviePK(movieID), voteSK(voterID)),
-		key(moviePK(movieID), watchSK(voterID)),
-	}
+	keys := append(settingsKeys(),
+		key(moviePK(movieID), skMovie), key(moviePK(movieID), voteSK(voterID)), key(moviePK(movieID), watchSK(voterID)))
 	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
+		if ok, err := sr.take(item); ok {
+			return err
+		}
 		pk, _ := item[attrPK].(*types.AttributeValueMemberS)
 		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
 		switch {
 		case pk == nil || sk == nil:
 			return fmt.Errorf("vote ground: an item without its key")
-		case pk.Value == settingsPK:
-			var err error
-			g.Settings, err = decodeSettings(item)
-			return err
 		case strings.HasPrefix(sk.Value, "WATCH#"):
 			var it watchItem
 			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
@@ -102,6 +100,7 @@ func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festiva
 		}
 		return nil
 	})
+	g.Settings = sr.settings()
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && !found):
 		return g, festival.ErrNotFound

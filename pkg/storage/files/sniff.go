@@ -25,6 +25,9 @@ const (
 	Image Kind = "image"
 	// Subtitle is a SubRip (.srt) text file.
 	Subtitle Kind = "subtitle"
+	// Document is a file given in answer to a festival's question: a PDF,
+	// or a JPEG, PNG or WebP image.
+	Document Kind = "document"
 )
 
 // SniffLen is how many leading bytes Sniff needs. Every signature fits in far
@@ -96,7 +99,7 @@ func invalid(format string, args ...any) error {
 // a programming error and returns a plain error.
 func Sniff(kind Kind, head []byte) (ext string, contentType string, err error) {
 	switch kind {
-	case Video, Image, Subtitle:
+	case Video, Image, Subtitle, Document:
 	default:
 		return "", "", fmt.Errorf("files: unknown kind %q", kind)
 	}
@@ -111,6 +114,8 @@ func Sniff(kind Kind, head []byte) (ext string, contentType string, err error) {
 		return ".mp4", "video/mp4", nil
 	case Image:
 		return sniffImage(head)
+	case Document:
+		return sniffDocument(head)
 	default:
 		if err := sniffSRT(head); err != nil {
 			return "", "", err
@@ -184,6 +189,22 @@ func printable(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// sniffDocument accepts a PDF (its %PDF- header), a WebP image (a RIFF
+// container of form WEBP) or a JPEG or PNG image (sniffImage).
+func sniffDocument(head []byte) (string, string, error) {
+	switch {
+	case bytes.HasPrefix(head, []byte("%PDF-")):
+		return ".pdf", "application/pdf", nil
+	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP":
+		return ".webp", "image/webp", nil
+	}
+	ext, ct, err := sniffImage(head)
+	if err != nil {
+		return "", "", invalid("ni un PDF ni une image JPEG, PNG ou WebP")
+	}
+	return ext, ct, nil
 }
 
 var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}

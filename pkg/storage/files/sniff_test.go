@@ -43,6 +43,10 @@ func TestSniffValid(t *testing.T) {
 		{"srt LF and dot millis", files.Subtitle, []byte("\n1\n00:00:01.000 --> 00:00:02.500\nHi\n"), ".srt", "application/x-subrip"},
 		{"srt with coordinates", files.Subtitle, []byte("7\n01:02:03,004 --> 01:02:05,000 X1:10 X2:20 Y1:1 Y2:2\nHi\n"), ".srt", "application/x-subrip"},
 		{"srt cut at SniffLen inside a rune", files.Subtitle, longSRT(), ".srt", "application/x-subrip"},
+		{"document: pdf", files.Document, filestest.PDF(), ".pdf", "application/pdf"},
+		{"document: webp", files.Document, filestest.WebP(), ".webp", "image/webp"},
+		{"document: png", files.Document, filestest.PNG(), ".png", "image/png"},
+		{"document: jpeg", files.Document, filestest.JPEG(), ".jpg", "image/jpeg"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -106,6 +110,11 @@ func TestSniffInvalid(t *testing.T) {
 		{"latin-1 subtitle", files.Subtitle, []byte("1\n00:00:01,000 --> 00:00:02,000\nCaf\xe9\n")},
 		{"empty subtitle", files.Subtitle, nil},
 		{"whitespace subtitle", files.Subtitle, []byte("\r\n\r\n  \n")},
+		{"mp4 as document", files.Document, mp4},
+		{"srt as document", files.Document, filestest.SRT()},
+		{"text as document", files.Document, []byte("mon dossier de presse.pdf\n")},
+		{"empty document", files.Document, nil},
+		{"RIFF that is no WebP", files.Document, []byte("RIFF\x10\x00\x00\x00WAVEfmt ")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

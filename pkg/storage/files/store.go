@@ -55,7 +55,8 @@ type Options struct {
 	// elsewhere. Default here 100 MiB; the application passes
 	// MAX_UPLOAD_BYTES, whose own default is 6 MiB (pkg/app/config.go).
 	MaxUploadBytes int64
-	// MaxImageBytes caps a thumbnail or poster. Default 10 MiB.
+	// MaxImageBytes caps a thumbnail or poster, and a file given in answer
+	// to a question (Document). Default 10 MiB.
 	MaxImageBytes int64
 	// MaxSubtitleBytes caps an SRT file. Default 2 MiB.
 	MaxSubtitleBytes int64
@@ -158,7 +159,7 @@ func (s *Store) Limit(kind Kind) int64 {
 	switch kind {
 	case Video:
 		return s.opts.MaxVideoBytes
-	case Image:
+	case Image, Document:
 		return s.opts.MaxImageBytes
 	default:
 		return s.opts.MaxSubtitleBytes

@@ -28,6 +28,8 @@ func New(adm *festadmin.Service, msg *messaging.Service, g *auth.Guard) http.Han
 	mux.Handle("POST /settings/late-codes", g.Require(h.createLateCode, admin))
 	mux.Handle("DELETE /settings/late-codes/{code}", g.Require(h.deleteLateCode, admin))
 	mux.Handle("GET /settings/status-words", g.Optional(statusWords))
+	mux.Handle("GET /settings/form", g.Optional(h.form))
+	mux.Handle("PUT /settings/form", g.Require(h.replaceForm, admin))
 	mux.Handle("GET /settings/templates", g.Require(h.templates, admin))
 	mux.Handle("PUT /settings/templates/{kind}", g.Require(h.saveTemplate, admin))
 	mux.Handle("DELETE /settings/templates/{kind}", g.Require(h.resetTemplate, admin))

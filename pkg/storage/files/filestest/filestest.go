@@ -80,6 +80,22 @@ func JPEG() []byte {
 	return b.Bytes()
 }
 
+// PDF returns the smallest PDF document readers open: one empty page.
+func PDF() []byte {
+	return []byte("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n" +
+		"2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+		"3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n" +
+		"trailer<</Root 1 0 R>>\n%%EOF\n")
+}
+
+// WebP returns the head of a WebP image: its RIFF header and a VP8L chunk
+// (what a content check reads; no decoder is run).
+func WebP() []byte {
+	body := []byte("WEBPVP8L\x0a\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00")
+	size := len(body)
+	return append([]byte{'R', 'I', 'F', 'F', byte(size), byte(size >> 8), 0, 0}, body...)
+}
+
 // SRT returns a SubRip file with two cues, CRLF line ends and non-ASCII
 // text, as subtitle editors write them.
 func SRT() []byte {
