@@ -143,7 +143,7 @@ function Questions({ initial, categories, onSaved }: { initial: EntryFormT; cate
   };
   return (
     <form
-      class="form"
+      class="form wide"
       aria-labelledby="questions-title"
       onSubmit={(e) => {
         e.preventDefault();

@@ -97,7 +97,7 @@ export function Rules({ settings, categories, questions }: { settings: Settings;
   const setOf = (id: string, list: Draft[]) => setRules({ ...rules, [id]: list });
   return (
     <form
-      class="form"
+      class="form wide"
       aria-labelledby="rules-title"
       onSubmit={(e) => {
         e.preventDefault();
