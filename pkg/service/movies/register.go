@@ -94,7 +94,9 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 	}
 	committed = true
 	s.mediaMayBeQueued(m)
-	return u, m, nil
+	films := []festival.Movie{m}
+	withChecklist(st, festival.Actor{ID: u.ID, Role: festival.RoleProducer}, films, admit.now) // a draft says why
+	return u, films[0], nil
 }
 
 func userExists() error { return apperr.E(apperr.Conflict, texts.UserExists) }

@@ -184,7 +184,9 @@ func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m fe
 	}
 	committed = true
 	s.mediaMayBeQueued(m)
-	return m, nil
+	films := []festival.Movie{m}
+	withChecklist(st, c, films, admit.now) // a draft says why
+	return films[0], nil
 }
 
 // discardUnlessCommitted, deferred, removes a submission's files unless the

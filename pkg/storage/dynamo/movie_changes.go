@@ -41,6 +41,10 @@ type movieRead struct {
 	movie   festival.Movie
 	version int64
 	season  festival.Season
+	// settings are the festival's settings with its form, when read with
+	// the film (nil otherwise): a draft the change completes leaves its
+	// draft in the same write.
+	settings *festival.Settings
 }
 
 // updateMovie is UpdateMovie; first, when set, is the film as the caller
@@ -65,6 +69,9 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 		extra, err := change(&after)
 		if err != nil {
 			return err
+		}
+		if read.settings != nil && after.Draft && read.settings.Checklist(after, s.now()).Complete {
+			after.Draft = false // complete now (new subtitles, an answer...): submitted
 		}
 		after.ID, after.OwnerID, after.CreatedAt, after.Producer = before.ID, before.OwnerID, before.CreatedAt, before.Producer
 		after.UpdatedAt = festival.NewTime(s.now())
@@ -154,7 +161,8 @@ func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, er
 	case err != nil:
 		return nil, fmt.Errorf("get film %d: %w", id, err)
 	}
-	read.season = sr.settings().Season
+	st := sr.settings()
+	read.season, read.settings = st.Season, &st
 	return read, nil
 }
 
