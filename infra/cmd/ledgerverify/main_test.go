@@ -71,3 +71,35 @@ func TestTheVerifierHoldsAnExportedLedgerAndFindsTheOneAlteredEntry(t *testing.T
 	}
 	api.Do("GET", "/votes/ledger", jurors[0].Token, nil).Expect(http.StatusForbidden)
 }
+
+// TestAWithdrawalAndItsUndoingKeepTheExportedLedgerWhole: a film withdrawn
+// by its producer and brought back by an admin leaves its two entries in
+// the ledger, which the verifier holds; dropping the withdrawal from the
+// export (to hide that a film's votes were set aside) is found.
+func TestAWithdrawalAndItsUndoingKeepTheExportedLedgerWhole(t *testing.T) {
+	api := apitest.Start(t)
+	admin, prod, juror := api.Register("ADMIN"), api.Register("PRODUCER"), api.Register("JURY")
+	film := api.StoreMovie(t, prod, festival.Movie{Title: "Sans toit ni loi"})
+	api.Do("POST", fmt.Sprintf("/votes/mine/%d", film), juror.Token, map[string]any{"score": 7}).Expect(http.StatusCreated)
+	api.Do("POST", fmt.Sprintf("/movies/%d/withdraw", film), prod.Token, map[string]any{"reason": "Retenu en première ailleurs"}).Expect(http.StatusOK)
+	api.Do("POST", fmt.Sprintf("/movies/%d/reinstate", film), admin.Token, nil).Expect(http.StatusOK)
+	api.Do("PUT", "/settings", admin.Token, map[string]any{"results_published": true}).Expect(http.StatusOK)
+	export := api.Do("GET", "/votes/ledger", admin.Token, nil).Expect(http.StatusOK).Body
+
+	var out bytes.Buffer
+	if code := run(nil, bytes.NewReader(export), &out); code != 0 || !strings.Contains(out.String(), "registre intact : 3 entrées") {
+		t.Fatalf("intact export: exit %d, %s", code, out.String())
+	}
+	var entries []festival.LedgerEntry
+	if err := json.Unmarshal(export, &entries); err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 3 || entries[1].Kind != "movie.withdraw" || entries[2].Kind != "movie.reinstate" {
+		t.Fatalf("ledger %+v, want the vote, the withdrawal and its undoing", entries)
+	}
+	forged, _ := json.Marshal(append(entries[:1:1], entries[2]))
+	out.Reset()
+	if code := run(nil, bytes.NewReader(forged), &out); code != 1 || !strings.Contains(out.String(), "registre altéré à l'entrée 3") {
+		t.Fatalf("export without the withdrawal: exit %d, %q", code, out.String())
+	}
+}

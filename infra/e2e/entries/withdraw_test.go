@@ -1,6 +1,7 @@
-// Package entries_test proves a filmmaker's entry end to end, through HTTP
-// on the local API: here, a film's withdrawal and its undoing.
 package entries_test
+
+// A film's withdrawal and its undoing, end to end through HTTP on the local
+// API.
 
 import (
 	"context"
@@ -15,8 +16,8 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
-// ids are the id_movie (or id_user) of each object of a list.
-func ids(list []map[string]any, field string) []int64 {
+// idsOf are the id_movie (or id_user) of each object of a list.
+func idsOf(list []map[string]any, field string) []int64 {
 	var out []int64
 	for _, m := range list {
 		out = append(out, int64(m[field].(float64)))
@@ -62,8 +63,8 @@ func (f fest) results(t *testing.T) map[int64]float64 {
 // publicList is GET /movies as an anonymous caller and as a juror sees it.
 func (f fest) publicList(t *testing.T) (anonymous, juror []int64) {
 	t.Helper()
-	return ids(f.api.Do("GET", "/movies", "", nil).Expect(http.StatusOK).List(), "id_movie"),
-		ids(f.api.Do("GET", "/movies", f.juror2.Token, nil).Expect(http.StatusOK).List(), "id_movie")
+	return idsOf(f.api.Do("GET", "/movies", "", nil).Expect(http.StatusOK).List(), "id_movie"),
+		idsOf(f.api.Do("GET", "/movies", f.juror2.Token, nil).Expect(http.StatusOK).List(), "id_movie")
 }
 
 // ledger links the pending entries, exports the ledger and checks it holds.
@@ -139,13 +140,13 @@ func TestAProducerWithdrawsAFilmBeforeADecisionAndAnAdminBringsItBack(t *testing
 			t.Errorf("user %d reads the film without its withdrawal: %v", who.ID, m)
 		}
 	}
-	if mine := ids(api.Do("GET", "/movies/mine", f.prod.Token, nil).Expect(http.StatusOK).List(), "id_movie"); !slices.Contains(mine, f.film) {
+	if mine := idsOf(api.Do("GET", "/movies/mine", f.prod.Token, nil).Expect(http.StatusOK).List(), "id_movie"); !slices.Contains(mine, f.film) {
 		t.Errorf("the producer's films %v lack the withdrawn one", mine)
 	}
 
 	// Its jury link went in the same write: the juror's list, the progress.
 	if assigned := api.Do("GET", "/movies/assigned", f.juror.Token, nil).Expect(http.StatusOK).List(); len(assigned) != 0 {
-		t.Errorf("the juror is still assigned %v", ids(assigned, "id_movie"))
+		t.Errorf("the juror is still assigned %v", idsOf(assigned, "id_movie"))
 	}
 	for _, p := range api.Do("GET", "/votes/progress", f.admin.Token, nil).Expect(http.StatusOK).List() {
 		if p["id_user"] == float64(f.juror.ID) && p["assigned"] != 0.0 {

@@ -68,6 +68,10 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		{"first vote, id from the block", "POST", fmt.Sprintf("/votes/mine/%d", films[5]), jury2.Token, map[string]any{"score": 6}, 201, 3, 0},
 		{"status change", "PUT", fmt.Sprintf("/movies/%d/status", films[1]), admin.Token, map[string]any{"status": "VALIDATED"}, 200, 3, 0},
 		{"jury assignment", "PUT", fmt.Sprintf("/movies/%d/juries", films[2]), admin.Token, map[string]any{"juries": []int64{jury.ID}}, 200, 3, 0},
+		// The admins to tell are one Query of the users (paged), then the
+		// film with the settings, then one transaction.
+		{"withdrawal", "POST", fmt.Sprintf("/movies/%d/withdraw", films[7]), prod.Token, map[string]any{"reason": "Retenu ailleurs"}, 200, 4, 0},
+		{"withdrawal undone", "POST", fmt.Sprintf("/movies/%d/reinstate", films[7]), admin.Token, nil, 200, 3, 0},
 		{"film edit", "PUT", fmt.Sprintf("/movies/%d", films[3]), admin.Token, map[string]any{"title": "Nouveau titre"}, 200, 3, 0},
 		{"new category", "POST", "/categories", admin.Token, map[string]any{"name": "Documentaire"}, 201, 3, 0},
 		{"new event", "POST", "/events", admin.Token, map[string]any{"name": "Clôture", "description": "Soirée", "start_date": "2026-06-07T18:00:00Z",

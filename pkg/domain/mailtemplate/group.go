@@ -60,7 +60,9 @@ func (g Group) Select(films []festival.Movie, votes []festival.Vote) []Addressee
 			continue
 		}
 		if g.Role == festival.RoleProducer {
-			if m.OwnerID > 0 && (len(g.Statuses) == 0 || slices.Contains(g.Statuses, m.SelectionStatus)) {
+			// A film out of the festival (withdrawn, a draft) keeps its
+			// stored status, but no longer has it in the festival's eyes.
+			if m.OwnerID > 0 && (len(g.Statuses) == 0 || (m.InFestival() && slices.Contains(g.Statuses, m.SelectionStatus))) {
 				var first, last string
 				if m.Producer != nil {
 					first, last = m.Producer.FirstName, m.Producer.LastName

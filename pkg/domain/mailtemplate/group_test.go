@@ -17,6 +17,10 @@ func TestGroupSelect(t *testing.T) {
 		{ID: 2, Title: "B", OwnerID: 10, Producer: ann, SelectionStatus: festival.StatusRefused, Categories: cat, Juries: []festival.Jury{j1}},
 		{ID: 3, Title: "C", OwnerID: 11, Producer: bob, SelectionStatus: festival.StatusSelected, Juries: []festival.Jury{j2}},
 		{ID: 4, Title: "D", SelectionStatus: festival.StatusSelected}, // no producer left
+		// Withdrawn once selected: its producer is among every producer, not
+		// among the selected ones.
+		{ID: 5, Title: "E", OwnerID: 12, Producer: &festival.Producer{ID: 12, FirstName: "Cy", LastName: "Moi"}, SelectionStatus: festival.StatusSelected,
+			Withdrawn: &festival.Withdrawal{By: 12, Reason: "x", Status: festival.StatusSelected}},
 	}
 	votes := []festival.Vote{{MovieID: 1, UserID: 20}, {MovieID: 2, UserID: 20}, {MovieID: 3, UserID: 20}}
 	cases := []struct {
@@ -24,7 +28,7 @@ func TestGroupSelect(t *testing.T) {
 		g    Group
 		want string // id:titles, in order
 	}{
-		{"every producer, by last name", Group{Role: festival.RoleProducer}, "11:[C] 10:[A B]"},
+		{"every producer, by last name", Group{Role: festival.RoleProducer}, "11:[C] 12:[E] 10:[A B]"},
 		{"selected producers", Group{Role: festival.RoleProducer, Statuses: []festival.SelectionStatus{festival.StatusSelected}}, "11:[C] 10:[A]"},
 		{"selected producers of a category", Group{Role: festival.RoleProducer, Statuses: []festival.SelectionStatus{festival.StatusSelected}, CategoryID: 3}, "10:[A]"},
 		{"refused or finalist", Group{Role: festival.RoleProducer, Statuses: []festival.SelectionStatus{festival.StatusRefused, festival.StatusFinalist}}, "10:[B]"},

@@ -77,6 +77,8 @@ type Request struct {
 
 // Select is the films of films that the request names and its filter keeps,
 // in the order of films, and the ids it names that are not films (sorted).
+// A request that names no film chooses among the films in the festival: a
+// film withdrawn, or a draft, is decided on only when named.
 func Select(films []festival.VersionedMovie, standings map[int64]Standing, r Request) (kept []festival.VersionedMovie, unknown []int64) {
 	named := map[int64]bool{}
 	for _, id := range r.IDs {
@@ -85,8 +87,8 @@ func Select(films []festival.VersionedMovie, standings map[int64]Standing, r Req
 	for _, vm := range films {
 		if _, ok := named[vm.Movie.ID]; ok {
 			named[vm.Movie.ID] = true
-		} else if len(r.IDs) > 0 {
-			continue
+		} else if len(r.IDs) > 0 || !vm.Movie.InFestival() {
+			continue // not named; a film out of the festival only when named
 		}
 		if r.Filter.Keeps(vm.Movie, standings[vm.Movie.ID]) {
 			kept = append(kept, vm)
