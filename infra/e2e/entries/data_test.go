@@ -229,11 +229,16 @@ func download(t *testing.T, api *apitest.API, token, id string) (int, *zip.Reade
 	if err != nil {
 		t.Fatal(err)
 	}
+	var link struct{ URL string }
+	_ = json.NewDecoder(resp.Body).Decode(&link)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusFound {
 		return resp.StatusCode, nil
 	}
-	zipped, err := http.Get(resp.Header.Get("Location"))
+	if link.URL == "" || link.URL != resp.Header.Get("Location") {
+		t.Fatalf("the 302's body names %q, Location %q", link.URL, resp.Header.Get("Location"))
+	}
+	zipped, err := http.Get(link.URL)
 	if err != nil {
 		t.Fatal(err)
 	}

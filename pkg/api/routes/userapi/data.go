@@ -41,11 +41,18 @@ func (h *Handler) download(r *http.Request, c festival.Actor) (int, any, error) 
 	return http.StatusFound, redirect(link), nil
 }
 
-// redirect is an answer that sends the client to a link, and that no cache keeps.
+// redirect is an answer that sends the client to a link, and that no cache
+// keeps; its body names the link too ({url}), for a client that reads the
+// answer rather than follow it.
 type redirect string
 
 func (l redirect) Write(w http.ResponseWriter, status int) {
 	w.Header().Set("Location", string(l))
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
+	web.JSON(w, status, Link{URL: string(l)})
+}
+
+// Link is the body of a redirect.
+type Link struct {
+	URL string `json:"url"`
 }
