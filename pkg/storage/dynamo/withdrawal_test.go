@@ -62,7 +62,7 @@ func TestAVoteJudgedBeforeAWithdrawalIsRefusedByItsWrite(t *testing.T) {
 }
 
 // Withdrawing a film deletes its jury links in the same write, and the
-// ledger receives the entry; the admins are who ChangeMovieTelling's
+// ledger receives the entry; the admins are who ChangeMovieWithMessages's
 // messages go to.
 func TestAWithdrawalTakesTheJuryLinksAndTellsTheAdmins(t *testing.T) {
 	t.Parallel()
@@ -82,7 +82,7 @@ func TestAWithdrawalTakesTheJuryLinksAndTellsTheAdmins(t *testing.T) {
 	}
 	reason, _ := festival.ParseWithdrawalReason("Retenu ailleurs")
 	now := time.Now()
-	got, err := s.ChangeMovieTelling(ctx, m.ID, &festival.AuditInfo{Actor: actor(prod), Action: "movie.withdraw"}, festival.Withdraw(actor(prod), reason, now),
+	got, err := s.ChangeMovieWithMessages(ctx, m.ID, &festival.AuditInfo{Actor: actor(prod), Action: "movie.withdraw"}, festival.Withdraw(actor(prod), reason, now),
 		func(_, after festival.Movie) []festival.Message { return festival.WithdrawnMessage(after, admins, now) })
 	if err != nil || got.Withdrawn == nil || len(got.Juries) != 0 {
 		t.Fatalf("withdrawal = %+v, %v", got, err)
