@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/api/registration"
@@ -39,7 +40,9 @@ type Form struct {
 	textBytes int
 	n         int             // parts read
 	sent      map[string]bool // file parts handed over
-	fields    movies.Fields
+	// answerFiles are the names of the files given in answer, by question.
+	answerFiles map[string]string
+	fields      movies.Fields
 }
 
 // Open opens the body of POST /movies/upload; now bounds the release year.
@@ -59,7 +62,8 @@ func open(r *http.Request, now time.Time, account bool) (movies.Form, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Form{parts: parts, now: now, account: account, values: map[string][]string{}, sent: map[string]bool{}}, nil
+	return &Form{parts: parts, now: now, account: account, values: map[string][]string{}, sent: map[string]bool{},
+		answerFiles: map[string]string{}}, nil
 }
 
 // Next returns the next file; an empty file input (what a browser sends when
@@ -79,6 +83,19 @@ func (f *Form) Next() (movies.File, error) {
 		}
 		f.n++
 		name := p.FormName()
+		if part, kind, isAnswer := movies.AnswerPart(name); isAnswer && p.FileName() != "" {
+			// A file given in answer to a question: streamed as the others.
+			if f.sent[name] {
+				return movies.File{}, invalidf("La partie %s est envoyée plusieurs fois", name)
+			}
+			body := bufio.NewReader(p)
+			if _, err := body.Peek(1); err == io.EOF {
+				continue
+			}
+			f.sent[name] = true
+			f.answerFiles[strings.TrimPrefix(name, "answer.")] = p.FileName()
+			return movies.File{Part: part, Kind: kind, Body: body, Email: f.email()}, nil
+		}
 		if kind, isFile := movies.FileKind(name); isFile {
 			if f.sent[name] {
 				return movies.File{}, invalidf("La partie %s est envoyée plusieurs fois", name)
@@ -92,7 +109,7 @@ func (f *Form) Next() (movies.File, error) {
 			return movies.File{Part: name, Kind: kind, Body: body, Email: f.email()}, nil
 		}
 		if p.FileName() != "" {
-			return movies.File{}, invalidf("Partie de fichier inconnue : %s (parties acceptées : filmFile, thumbnail1, thumbnail2, thumbnail3, poster, subtitlesSrt)", name)
+			return movies.File{}, invalidf("Partie de fichier inconnue : %s (parties acceptées : filmFile, thumbnail1, thumbnail2, thumbnail3, poster, subtitlesSrt, answer.<question>)", name)
 		}
 		if err := f.hold(name, p); err != nil {
 			return movies.File{}, err
@@ -132,6 +149,10 @@ func (f *Form) email() string {
 func (f *Form) decode() {
 	fields := web.NormalizeForm(f.values)
 	f.fields.Film, f.fields.FilmErr = Submission(fields, f.now)
+	if f.fields.FilmErr == nil {
+		f.fields.Film.Answers, f.fields.FilmErr = Answers(f.values)
+		f.fields.Film.AnswerFileNames = f.answerFiles
+	}
 	if f.account {
 		f.fields.Account, f.fields.AccountErr = account(fields, f.now)
 	}

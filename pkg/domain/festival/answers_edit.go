@@ -75,19 +75,35 @@ func AnswerSize(id string, a Answer) int {
 	return len(id) + len(j) + answerOverhead
 }
 
-// CheckAnswers refuses next, the answers changed (changed) from prev by by
-// at now: a producer may not change the answer to a frozen question (409
-// naming it; an admin may), and the answers together weigh at most
-// MaxAnswersBytes (400 naming the first changed question past it).
+// CheckAnswers refuses next, the answers changed (changed) by by at now:
+// the frozen questions (CheckFrozen), then the budget (CheckBudget).
 func (f EntryForm) CheckAnswers(by Actor, next Answers, changed []string, now time.Time) error {
-	if !by.Is(RoleAdmin) {
-		for _, id := range changed {
-			if q, ok := f.Question(id); ok && q.FrozenAt(now) {
-				return apperr.E(apperr.Conflict, fmt.Sprintf(texts.FormQuestionNamed, q.Label)+
-					fmt.Sprintf(texts.AnswerFrozen, q.FrozenFrom.UTC().Format("02/01/2006 à 15:04 UTC")))
-			}
+	if err := f.CheckFrozen(by, changed, now); err != nil {
+		return err
+	}
+	return f.CheckBudget(next, changed)
+}
+
+// CheckFrozen refuses a producer's change of the answer to a frozen
+// question (409 naming it); an admin may. A new film's first answers are
+// no change: a submission is not held to it.
+func (f EntryForm) CheckFrozen(by Actor, changed []string, now time.Time) error {
+	if by.Is(RoleAdmin) {
+		return nil
+	}
+	for _, id := range changed {
+		if q, ok := f.Question(id); ok && q.FrozenAt(now) {
+			return apperr.E(apperr.Conflict, fmt.Sprintf(texts.FormQuestionNamed, q.Label)+
+				fmt.Sprintf(texts.AnswerFrozen, q.FrozenFrom.UTC().Format("02/01/2006 à 15:04 UTC")))
 		}
 	}
+	return nil
+}
+
+// CheckBudget refuses answers that together weigh more than
+// MaxAnswersBytes (AnswerSize): a 400 naming the first changed question
+// past it (the unchanged answers count first).
+func (f EntryForm) CheckBudget(next Answers, changed []string) error {
 	total := 0
 	for id, a := range next {
 		if !slices.Contains(changed, id) {

@@ -26,8 +26,8 @@ const (
 	MaxAnswerNumber = 1e12
 )
 
-// validQuestionID reports whether id is [a-z0-9_]{1,40}.
-func validQuestionID(id string) bool {
+// ValidQuestionID reports whether id is [a-z0-9_]{1,40}.
+func ValidQuestionID(id string) bool {
 	if id == "" || len(id) > MaxQuestionIDLen {
 		return false
 	}
@@ -70,7 +70,7 @@ func (f EntryForm) Check() error {
 		if !oneLine(q.Label, MaxQuestionLabel) {
 			return questionErr(i, q, "label", texts.FormLabelLen, MaxQuestionLabel)
 		}
-		if !validQuestionID(q.ID) {
+		if !ValidQuestionID(q.ID) {
 			return questionErr(i, q, "id", texts.FormIDPattern, MaxQuestionIDLen)
 		}
 		if seen[q.ID] {

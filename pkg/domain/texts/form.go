@@ -46,9 +46,7 @@ const (
 	AnswerNotFile      = "la question n'attend pas de fichier"
 	AnswerFrozen       = "la réponse est figée depuis le %s : seul un administrateur peut encore la changer"
 	AnswersTooLarge    = "les réponses du film dépassent %d octets avec celle-ci"
-	AnswerFileInvalid  = "le fichier doit être un PDF ou une image JPEG, PNG ou WebP"
-	AnswerFileTooLarge = "le fichier fait au plus %d octets"
-	AnswerFileMissing  = "la partie file du formulaire est requise"
+	AnswerFileMissing  = "La partie file du formulaire est requise : un PDF ou une image JPEG, PNG ou WebP"
 	AnswerNone         = "Ce film n'a pas de fichier en réponse à cette question"
 	AnswersBodyMissing = "Le corps doit être {\"answers\": {identifiant: réponse ou null}}"
 )
@@ -58,4 +56,14 @@ const (
 	FormBodyMissing  = "Le corps doit être {\"questions\": [...]} : la liste des questions du formulaire (vide pour n'en poser aucune)"
 	FormQuestionType = "questions[%d] : un champ a un type invalide (%s)"
 	FormCategoryParm = "Paramètre category invalide (identifiant de catégorie, entier positif)"
+)
+
+// Answers' routes.
+const (
+	AnswersSaved     = "Réponses enregistrées"
+	AnswerFileSaved  = "Fichier enregistré en réponse"
+	AnswerFileGone   = "Réponse supprimée"
+	AnswerHidden     = "Cette réponse n'est pas lisible pour vous"
+	AnswerFileOneOf  = "un PDF ou une image JPEG, PNG ou WebP est attendu"
+	AnswerPartFormat = "La partie %s ne nomme pas une question (answer.<identifiant>, identifiant de 1 à 40 caractères parmi a-z, 0-9 et _)"
 )

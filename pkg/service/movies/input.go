@@ -18,11 +18,16 @@ const (
 )
 
 // Submission is a decoded submission form: the film's fields, its
-// categories (ids) and its collaborators (without ids yet).
+// categories (ids), its collaborators (without ids yet), and its answers to
+// the festival's questions as sent (read against the form once the film's
+// categories are known), with the names of the files given as answers (by
+// question id).
 type Submission struct {
 	festival.MoviePatch
-	Categories    []int64
-	Collaborators []festival.Collaborator
+	Categories      []int64
+	Collaborators   []festival.Collaborator
+	Answers         festival.RawAnswers
+	AnswerFileNames map[string]string
 }
 
 func invalidf(format string, args ...any) error { return apperr.Ef(apperr.Invalid, format, args...) }

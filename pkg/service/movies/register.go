@@ -78,7 +78,7 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 	if err := admit.Check(fields.Film.Categories); err != nil {
 		return u, m, err // its categories' windows are closed: the files go
 	}
-	m, err = s.newMovie(ctx, id, festival.Producer{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName}, fields.Film, stored)
+	m, err = s.newMovie(ctx, id, festival.Producer{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName}, fields.Film, stored, st.Form)
 	if err != nil {
 		return u, m, err
 	}

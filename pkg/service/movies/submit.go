@@ -55,6 +55,7 @@ var expected = map[files.Kind]string{
 	files.Video:    "un film MP4 est attendu",
 	files.Image:    "une image JPEG ou PNG est attendue",
 	files.Subtitle: "un fichier de sous-titres SRT est attendu",
+	files.Document: texts.AnswerFileOneOf,
 }
 
 // fileErr turns a files failure into the API's, naming the part. The reason
@@ -85,9 +86,10 @@ func (s *Service) discardFiles(ctx context.Context, movieID int64) {
 }
 
 // newMovie builds a film from a received form: validated fields, the stored
-// files' names, categories (checked to exist, with their names) and
-// collaborators (with fresh ids). It writes nothing but collaborator ids.
-func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Producer, sub Submission, stored map[string]files.Stored) (festival.Movie, error) {
+// files' names, categories (checked to exist, with their names),
+// collaborators (with fresh ids) and its answers to the festival's form. It
+// writes nothing but collaborator ids.
+func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Producer, sub Submission, stored map[string]files.Stored, form festival.EntryForm) (festival.Movie, error) {
 	now := festival.NewTime(s.now())
 	m := festival.Movie{
 		ID: id, OwnerID: owner.ID, Producer: &owner, SelectionStatus: festival.StatusSubmitted,
@@ -131,6 +133,11 @@ func (s *Service) newMovie(ctx context.Context, id int64, owner festival.Produce
 		}
 		m.Collaborators = collabs
 	}
+	answers, err := submittedAnswers(form, sub, stored, m.CategoryIDs())
+	if err != nil {
+		return m, err
+	}
+	m.Answers = answers
 	return m, nil
 }
 
@@ -172,7 +179,7 @@ func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m fe
 	if err := admit.Check(fields.Film.Categories); err != nil {
 		return m, err // its categories' windows are closed: the files go
 	}
-	m, err = s.newMovie(ctx, id, festival.Producer{ID: owner.ID, FirstName: owner.FirstName, LastName: owner.LastName}, fields.Film, stored)
+	m, err = s.newMovie(ctx, id, festival.Producer{ID: owner.ID, FirstName: owner.FirstName, LastName: owner.LastName}, fields.Film, stored, st.Form)
 	if err != nil {
 		return m, err
 	}

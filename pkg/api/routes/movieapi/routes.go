@@ -34,6 +34,10 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("PUT /movies/{id}/juries", g.Require(changed(texts.JuriesSet, h.setJuries), admin))
 	mux.Handle("PUT /movies/{id}/collaborators", g.Require(changed(texts.CollaboratorsSet, h.setCollaborators), producer, admin)) // + owner check
 	mux.Handle("PUT /movies/{id}/entry", g.Require(changed(texts.MovieEntryUpdated, h.editEntry), producer, admin))               // + owner check
+	mux.Handle("PUT /movies/{id}/answers", g.Require(changed(texts.AnswersSaved, h.setAnswers), producer, admin))                 // + owner check
+	mux.Handle("PUT /movies/{id}/answers/{question}", g.Require(h.putAnswerFile, producer, admin))                                // + owner check
+	mux.Handle("DELETE /movies/{id}/answers/{question}", g.Require(h.deleteAnswerFile, producer, admin))                          // + owner check
+	mux.Handle("GET /movies/{id}/answers/{question}", g.Optional(h.answerFile))                                                   // + the answer's visibility
 	mux.Handle("POST /movies/assignment/preview", g.Require(h.previewAssignment, admin))
 	mux.Handle("POST /movies/assignment/apply", g.Require(h.applyAssignment, admin))
 	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury))
