@@ -25,6 +25,9 @@ Buffer.from(mp4).copy(small);
 small.writeUInt32BE(small.length - mp4.length, mp4.length);
 small.write("mdat", mp4.length + 4, "latin1");
 
+// A press kit: a PDF of a few kilobytes.
+const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n%"), Buffer.alloc(8192, "1 0 obj << >> endobj\n"), Buffer.from("trailer << >>\n%%EOF\n")]);
+
 before(async () => {
   browser = await launch();
   [admin, producer, juror] = await Promise.all([account("ADMIN"), account("PRODUCER", "Agnès", "Varda"), account("JURY", "Jacques", "Rivette")]);
@@ -133,7 +136,7 @@ test("an admin defines the festival's questions and a runtime rule; a producer i
   await fields.getByRole("status").waitFor();
   await p.getByText("Le dossier est complet.").waitFor();
   const answers = p.getByRole("form", { name: "Les réponses" });
-  await answers.getByLabel(/Dossier de presse/).setInputFiles({ name: "presse.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") });
+  await answers.getByLabel(/Dossier de presse/).setInputFiles({ name: "presse.pdf", mimeType: "application/pdf", buffer: pdf });
   await answers.getByRole("button", { name: "Enregistrer les réponses" }).click();
   await answers.getByText("Les réponses sont enregistrées.").waitFor();
   await p.getByRole("button", { name: "Télécharger presse.pdf" }).waitFor();
@@ -170,7 +173,7 @@ test("an admin defines the festival's questions and a runtime rule; a producer i
 
   // The board's Incomplets: this film again over a 3-minute rule.
   await call("PUT", "/settings", { token: admin.token, json: { category_rules: { [category.id]: [{ kind: "runtime_max", number: 180 }] } } });
-  await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Films à examiner" }).click();
+  await page.getByRole("link", { name: "Administration" }).click();
   await page.getByLabel("Incomplets").check();
   await page.getByRole("row").filter({ hasText: title }).getByText("Incomplet").waitFor();
   await shot(page, "entries-7-incomplete-filter");
