@@ -19,7 +19,7 @@ FUZZ_TARGETS := ./pkg/api/web:FuzzBody ./pkg/api/web:FuzzMultipart ./pkg/api/web
 	./pkg/api/auth:FuzzGuard ./pkg/api/movieform:FuzzMovieFields ./pkg/api/movieform:FuzzSubmissionForm ./pkg/api/registration:FuzzUserBody \
 	./pkg/api/routes/voteapi:FuzzBallot ./pkg/storage/files:FuzzSniff ./pkg/storage/dynamo:FuzzCursor \
 	./pkg/service/voting:FuzzResultsCSV ./pkg/api/routes/movieapi:FuzzAssignmentRequest ./pkg/api/routes/decisionapi:FuzzDecisionRequest \
-	./pkg/screening:FuzzTicket ./pkg/service/screeningroom:FuzzStreamPaths
+	./pkg/screening:FuzzTicket ./pkg/service/screeningroom:FuzzStreamPaths ./pkg/domain/festival:FuzzAnswers
 # One run of each target for FUZZTIME (make test: 20,000 inputs each, a count rather than a time: a time
 # limit that ends while the fuzzer minimises a new input fails with "context deadline exceeded";
 # make fuzz: longer).

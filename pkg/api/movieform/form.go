@@ -109,7 +109,7 @@ func (f *Form) Next() (movies.File, error) {
 			return movies.File{Part: name, Kind: kind, Body: body, Email: f.email()}, nil
 		}
 		if p.FileName() != "" {
-			return movies.File{}, invalidf("Partie de fichier inconnue : %s (parties acceptées : filmFile, thumbnail1, thumbnail2, thumbnail3, poster, subtitlesSrt, answer.<question>)", name)
+			return movies.File{}, invalidf("Partie de fichier inconnue : %s (parties acceptées : filmFile, thumbnail1, thumbnail2, thumbnail3, poster, subtitlesSrt)", name)
 		}
 		if err := f.hold(name, p); err != nil {
 			return movies.File{}, err

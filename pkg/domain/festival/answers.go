@@ -192,6 +192,10 @@ func (q Question) ParseTexts(vs []string) (*Answer, error) {
 	return q.text(s)
 }
 
+// numberLiteral is a JSON number whose exponent, if any, has two digits
+// at most.
+var numberLiteral = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]{1,2})?$`)
+
 // decimalText is a number as a form writes it: digits, a point or a comma.
 var decimalText = regexp.MustCompile(`^[+-]?[0-9]{1,13}([.,][0-9]+)?$`)
 
@@ -226,6 +230,11 @@ func (q Question) numberErr() error {
 // MaxAnswerNumber, exactly (1e-131 has too many decimals), then within the
 // question's min and max.
 func (q Question) number(lit string) (*Answer, error) {
+	// The literal is bounded before it is read exactly: a big.Rat of
+	// 1e-999999999 would take the request's time and memory.
+	if len(lit) > 40 || !numberLiteral.MatchString(lit) {
+		return nil, q.numberErr()
+	}
 	r, ok := new(big.Rat).SetString(lit)
 	if !ok || new(big.Rat).Abs(r).Cmp(new(big.Rat).SetFloat64(MaxAnswerNumber)) > 0 ||
 		!new(big.Rat).Mul(r, big.NewRat(int64(math.Pow10(AnswerDecimals)), 1)).IsInt() {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -64,6 +65,9 @@ func fileErr(part string, kind files.Kind, err error) error {
 	var inv *files.InvalidFileError
 	var big *files.TooLargeError
 	var broken *files.BrokenBodyError
+	if id, ok := strings.CutPrefix(part, answerPartPrefix); ok {
+		part = answerFormPrefix + id // the form's name of the part
+	}
 	switch {
 	case errors.As(err, &broken):
 		return apperr.E(apperr.Invalid, texts.BrokenForm)

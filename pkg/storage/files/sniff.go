@@ -202,7 +202,7 @@ func sniffDocument(head []byte) (string, string, error) {
 	}
 	ext, ct, err := sniffImage(head)
 	if err != nil {
-		return "", "", invalid("ni un PDF ni une image JPEG, PNG ou WebP")
+		return "", "", invalid("contenu non reconnu")
 	}
 	return ext, ct, nil
 }

@@ -88,11 +88,15 @@ func filePart(parts *web.Parts) (*multipart.Part, error) {
 type wholeForm struct {
 	part  *multipart.Part
 	parts *web.Parts
+	ended bool // the closing boundary arrived: io.EOF from then on
 }
 
 var errFormCut = errors.New("multipart form cut short")
 
 func (w *wholeForm) Read(p []byte) (int, error) {
+	if w.ended {
+		return 0, io.EOF
+	}
 	n, err := w.part.Read(p)
 	if err != io.EOF {
 		return n, err
@@ -101,6 +105,7 @@ func (w *wholeForm) Read(p []byte) (int, error) {
 		next, perr := w.parts.NextPart()
 		switch {
 		case perr == io.EOF:
+			w.ended = true
 			return n, io.EOF
 		case perr != nil:
 			return n, errFormCut

@@ -54,7 +54,8 @@ func readForm(f web.Fields) (formInput, error) {
 			return in, apperr.Ef(apperr.Invalid, texts.FormQuestionType, i, field)
 		}
 	}
-	if _, err := f.Decode("updatedAt", &in.expect); err != nil {
+	// Keys arrive in snake case (web.Canonical): updatedAt is updated_at.
+	if _, err := f.Decode("updated_at", &in.expect); err != nil {
 		return in, err
 	}
 	return in, nil
