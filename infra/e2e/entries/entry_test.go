@@ -24,14 +24,9 @@ func category(api *apitest.API, admin apitest.Account, name string) int64 {
 	return int64(r.JSON()["newCategory"].(map[string]any)["id_categorie"].(float64))
 }
 
-// form replaces the festival's form through the store.
-func form(t *testing.T, api *apitest.API, qs ...festival.Question) {
-	t.Helper()
-	_, err := api.Server.Deps.Store.ReplaceForm(context.Background(), festival.Actor{ID: 1, Role: festival.RoleAdmin},
-		func(festival.EntryForm) (festival.EntryForm, error) { return festival.EntryForm{Questions: qs}, nil })
-	if err != nil {
-		t.Fatal(err)
-	}
+// form replaces the festival's form (PUT /settings/form).
+func form(api *apitest.API, admin apitest.Account, qs ...map[string]any) {
+	api.Do("PUT", "/settings/form", admin.Token, map[string]any{"questions": qs}).Expect(http.StatusOK)
 }
 
 // movie is the film of an answer {message, movie}.
@@ -123,12 +118,12 @@ func ptr[T any](v T) *T { return &v }
 func TestARequiredQuestionRefusesASubmissionNamingIt(t *testing.T) {
 	t.Parallel()
 	api, clock := apitest.StartOnClock(t)
-	prod := api.Register("PRODUCER")
-	from := clock.Now().Add(time.Hour)
-	form(t, api,
-		festival.Question{ID: "ecole", Label: "École de cinéma", Kind: festival.QuestionText, Visibility: festival.VisibleAdmins},
-		festival.Question{ID: "premiere", Label: "Première mondiale ?", Kind: festival.QuestionYesNo, Required: true,
-			RequiredFrom: festival.NewTime(from), Visibility: festival.VisibleJury})
+	admin, prod := api.Register("ADMIN"), api.Register("PRODUCER")
+	from := festival.NewTime(clock.Now().Add(time.Hour))
+	form(api, admin,
+		map[string]any{"id": "ecole", "label": "École de cinéma", "kind": "text", "visibility": "admins"},
+		map[string]any{"id": "premiere", "label": "Première mondiale ?", "kind": "yes_no", "required": true,
+			"required_from": from.String(), "visibility": "jury"})
 
 	// Before its date the question is optional: the film is in, complete.
 	early := movie(api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("À l'heure")).Expect(http.StatusCreated))
@@ -141,12 +136,29 @@ func TestARequiredQuestionRefusesASubmissionNamingIt(t *testing.T) {
 	prod.Token = api.Login(prod.Email, "motdepasse1")
 	want := "« Première mondiale ? » : réponse obligatoire"
 	api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("En retard")).ExpectError(http.StatusBadRequest, want)
+	api.Do("POST", "/auth/register-film", "", apitest.MovieForm("Premier film", "first_name", "Alice", "last_name", "Guy",
+		"email", "alice.guy@example.org", "password", "motdepasse1")).ExpectError(http.StatusBadRequest, want)
+	api.Do("POST", "/auth/login", "", map[string]any{"email": "alice.guy@example.org", "password": "motdepasse1"}).Expect(http.StatusUnauthorized)
 	if got := missing(t, api.Do("GET", fmt.Sprintf("/movies/%d", filmID(early)), prod.Token, nil).Expect(http.StatusOK).JSON()); len(got) != 1 || got[0] != want {
 		t.Errorf("the film sent before the date now lacks %q, want %q", got, want)
 	}
 	if n := len(api.Do("GET", "/movies/mine", prod.Token, nil).Expect(http.StatusOK).List()); n != 1 {
-		t.Errorf("%d films after the refusal, want 1", n)
+		t.Errorf("%d films after the refusals, want 1", n)
 	}
+
+	// Answered, in the submission or afterwards, the film is complete.
+	answered := movie(api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("Avec sa réponse", "answer.premiere", "true")).Expect(http.StatusCreated))
+	if got := missing(t, answered); len(got) != 0 {
+		t.Errorf("a film with its answer lacks %q", got)
+	}
+	fixed := movie(api.Do("PUT", fmt.Sprintf("/movies/%d/answers", filmID(early)), prod.Token, map[string]any{"answers": map[string]any{"premiere": false}}).
+		Expect(http.StatusOK))
+	if got := missing(t, fixed); len(got) != 0 {
+		t.Errorf("the first film, answered: %q", got)
+	}
+	// Clearing a required answer is refused, naming the question.
+	api.Do("PUT", fmt.Sprintf("/movies/%d/answers", filmID(early)), prod.Token, map[string]any{"answers": map[string]any{"premiere": nil}}).
+		ExpectError(http.StatusBadRequest, want)
 }
 
 func TestWithSaveAnIncompleteFilmIsADraftUntilAnEditCompletesIt(t *testing.T) {
@@ -251,10 +263,14 @@ func TestAnEditAfterTheCloseIsRefusedUnlessALateCodeLetTheFilmIn(t *testing.T) {
 func TestAJurorWhoVotedHearsWhatTheEditChanged(t *testing.T) {
 	t.Parallel()
 	api, _ := apitest.StartOnClock(t)
-	prod, voter, silent := api.Register("PRODUCER"), api.Register("JURY"), api.Register("JURY")
+	admin, prod, voter, silent := api.Register("ADMIN"), api.Register("PRODUCER"), api.Register("JURY"), api.Register("JURY")
+	form(api, admin, map[string]any{"id": "ecole", "label": "École de cinéma", "kind": "text", "visibility": "jury"},
+		map[string]any{"id": "budget", "label": "Budget", "kind": "number", "visibility": "admins"})
 	id := filmID(movie(api.Do("POST", "/movies/upload", prod.Token, apitest.MovieForm("Avant")).Expect(http.StatusCreated)))
 	api.Do("POST", fmt.Sprintf("/votes/mine/%d", id), voter.Token, map[string]any{"score": 7}).Expect(http.StatusCreated)
 	api.Do("PUT", fmt.Sprintf("/movies/%d/entry", id), prod.Token, map[string]any{"title": "Après", "synopsis": "Réécrit.", "release_year": 2023}).
+		Expect(http.StatusOK)
+	api.Do("PUT", fmt.Sprintf("/movies/%d/answers", id), prod.Token, map[string]any{"answers": map[string]any{"ecole": "La Fémis", "budget": 12000}}).
 		Expect(http.StatusOK)
 	if err := api.Server.DeliverNow(context.Background()); err != nil {
 		t.Fatal(err)
@@ -265,12 +281,16 @@ func TestAJurorWhoVotedHearsWhatTheEditChanged(t *testing.T) {
 			told = append(told, m)
 		}
 	}
-	if len(told) != 1 || told[0].To != voter.Email {
-		t.Fatalf("movie.edited mails %+v, want one to the juror who voted (%s), none to the one who did not (%s)", told, voter.Email, silent.Email)
+	if len(told) != 2 || told[0].To != voter.Email || told[1].To != voter.Email {
+		t.Fatalf("movie.edited mails %+v, want two to the juror who voted (%s), none to the one who did not (%s)", told, voter.Email, silent.Email)
 	}
-	for _, want := range []string{"« Après »", "- titre", "- année de sortie", "- synopsis"} {
-		if !strings.Contains(told[0].Text, want) {
-			t.Errorf("the mail does not say %q:\n%s", want, told[0].Text)
+	text := told[0].Text + told[1].Text
+	for _, want := range []string{"« Après »", "- titre", "- année de sortie", "- synopsis", "- réponse « École de cinéma »"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the mails do not say %q:\n%s", want, text)
 		}
+	}
+	if strings.Contains(text, "Budget") || strings.Contains(text, "La Fémis") {
+		t.Errorf("the mail tells a juror of an answer kept to the admins, or an answer's value:\n%s", text)
 	}
 }

@@ -156,7 +156,7 @@ func MovieEdited(m Movie, voters []int64, changes []EntryChange, now time.Time) 
 // or kept as a draft when incomplete, the draft cleared once complete; an
 // admin's edit is never refused). It returns the audit's details
 // (EntryAudit, with apply's own) and the message the jurors who voted
-// (voters) receive.
+// (voters) receive, naming only what they may read (juryReads).
 func (s Settings) EntryEdit(by Actor, voters []int64, now time.Time, apply MovieEdit) MovieEditTelling {
 	return func(m *Movie) (map[string]string, []Message, error) {
 		if err := s.CheckEdit(by, *m, now); err != nil {
@@ -178,8 +178,22 @@ func (s Settings) EntryEdit(by Actor, voters []int64, now time.Time, apply Movie
 				details[k] = v
 			}
 		}
-		return details, MovieEdited(*m, voters, changes, now), nil
+		return details, MovieEdited(*m, voters, s.juryReads(changes), now), nil
 	}
+}
+
+// juryReads keeps the changes a juror may read of: not the admins' comment,
+// nor an answer whose question jurors do not read (Question.ReadBy).
+func (s Settings) juryReads(changes []EntryChange) []EntryChange {
+	var out []EntryChange
+	for _, c := range changes {
+		id, answer := strings.CutPrefix(c.Field, "answers.")
+		if q, ok := s.Form.Question(id); c.Field == "admin_comment" || (answer && (!ok || !q.ReadBy(AudienceJury))) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // MovieEditTelling is a MovieEdit that also returns the messages the change

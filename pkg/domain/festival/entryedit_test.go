@@ -134,3 +134,12 @@ func TestAnEntryEditKeepsToTheWindowAndTheChecklist(t *testing.T) {
 		})
 	}
 }
+
+func TestJurorsAreToldOnlyOfWhatTheyRead(t *testing.T) {
+	t.Parallel()
+	st := Settings{Form: EntryForm{Questions: []Question{{ID: "ecole", Label: "École", Visibility: VisibleJury}, {ID: "budget", Label: "Budget", Visibility: VisibleAdmins}}}}
+	got := st.juryReads([]EntryChange{{Field: "title"}, {Field: "admin_comment"}, {Field: "answers.ecole"}, {Field: "answers.budget"}, {Field: "answers.gone"}})
+	if len(got) != 2 || got[0].Field != "title" || got[1].Field != "answers.ecole" {
+		t.Fatalf("told of %+v", got)
+	}
+}

@@ -89,14 +89,16 @@ func (s *Service) SetAnswers(ctx context.Context, c festival.Actor, id int64, ra
 	})
 }
 
-// editAnswers applies an answers' edit (festival.EditAnswers), removes the
-// files it no longer points at, and answers the film as c reads it.
+// editAnswers applies an answers' edit (festival.EditAnswers) as a change
+// of the film's entry (changeEntry), removes the files it no longer points
+// at, and answers the film as c reads it.
 func (s *Service) editAnswers(ctx context.Context, c festival.Actor, id int64, st festival.Settings,
 	read func(festival.Movie) (festival.AnswerChanges, error)) (festival.Movie, error) {
 	var before []string
 	edit := festival.EditAnswers(c, st, s.now(), read)
-	actor := c
-	m, err := s.change(ctx, id, &actor, "movie.answers", func(m *festival.Movie) (map[string]string, error) {
+	// Through the entry's change: the checklist (refused, draft), and the
+	// jurors who voted told of it.
+	m, err := s.changeEntry(ctx, c, id, st, "movie.answers", func(m *festival.Movie) (map[string]string, error) {
 		before = m.Answers.FileKeys() // the last run is the one written
 		return edit(m)
 	})
@@ -109,15 +111,7 @@ func (s *Service) editAnswers(ctx context.Context, c festival.Actor, id int64, s
 			s.discardKey(ctx, files.Key(id, k))
 		}
 	}
-	return s.asRead(c, m, st), nil
-}
-
-// asRead is the film as c reads it (the same as GET /movies/:id).
-func (s *Service) asRead(c festival.Actor, m festival.Movie, st festival.Settings) festival.Movie {
-	if seen := st.FilmsFor(c, []festival.Movie{m}, s.now()); len(seen) > 0 {
-		return seen[0]
-	}
-	return festival.Movie{}
+	return m, nil // as c reads it, with its checklist
 }
 
 // PutAnswerFile gives a file in answer to the file question qid (PUT

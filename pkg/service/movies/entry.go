@@ -45,6 +45,11 @@ func (s *Service) ChangeEntry(ctx context.Context, c festival.Actor, id int64, a
 	if err != nil {
 		return festival.Movie{}, err
 	}
+	return s.changeEntry(ctx, c, id, st, action, apply)
+}
+
+// changeEntry is ChangeEntry with the settings (and their form) read.
+func (s *Service) changeEntry(ctx context.Context, c festival.Actor, id int64, st festival.Settings, action string, apply festival.MovieEdit) (festival.Movie, error) {
 	voters, err := s.films.MovieVoterIDs(ctx, id)
 	if err != nil {
 		return festival.Movie{}, err
