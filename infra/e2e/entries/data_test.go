@@ -377,3 +377,41 @@ func TestAJurorsExportHoldsTheirVotesAndViewings(t *testing.T) {
 		t.Fatalf("a juror's films.json: %v", films2)
 	}
 }
+
+// The DynamoDB requests of a person's export and erasure, held as ceilings
+// (the token check included).
+func TestTheRequestsOfAnExportAndAnErasure(t *testing.T) {
+	t.Parallel()
+	api, db := apitest.StartCounting(t)
+	prod, jury := api.Register("PRODUCER"), api.Register("JURY")
+	var films []int64
+	for i := range 20 {
+		films = append(films, api.StoreMovie(t, prod, festival.Movie{Title: fmt.Sprintf("Film %d", i)}))
+	}
+	juryVotes(t, api, []apitest.Account{jury}, films)
+	for _, r := range []struct {
+		name        string
+		method, url string
+		token       string
+		body        any
+		status      int
+		ceiling     int
+	}{
+		// The account, the films (GSI2 and one BatchGetItem), the votes, the
+		// viewings, the three outbox queues, the message with its audit entry.
+		{"export of a producer of 20 films", "GET", "/users/me/export", prod.Token, nil, 202, 10},
+		{"export of a juror with 20 votes", "GET", "/users/me/export", jury.Token, nil, 202, 10},
+		// The throttle, the films (none), the settings, GSI2 of the user, one
+		// transaction per 33 votes, the outbox's ended queues, the user.
+		{"erasure of a juror with 20 votes", "DELETE", "/users/me", jury.Token, map[string]any{"password": "motdepasse1"}, 200, 11},
+	} {
+		db.Take()
+		start := time.Now()
+		api.Do(r.method, r.url, r.token, r.body).Expect(r.status)
+		byOp, n := db.Take()
+		t.Logf("| %s | `%s %s` | %d | %v | %s |", r.name, r.method, r.url, n, byOp, time.Since(start).Round(time.Millisecond))
+		if n > r.ceiling {
+			t.Errorf("%s: %d DynamoDB requests %v, want at most %d", r.name, n, byOp, r.ceiling)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func (s *Service) Export(ctx context.Context, c festival.Actor) error {
 // and their votes.
 func (s *Service) gather(ctx context.Context, c festival.Actor) (exportData, error) {
 	var d exportData
-	u, err := s.Get(ctx, c.ID)
+	u, err := s.caller(ctx, c)
 	if err != nil {
 		return d, err
 	}
