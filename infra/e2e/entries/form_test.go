@@ -14,11 +14,8 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/infra/e2e/apitest"
-	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
-
-func TestMain(m *testing.M) { dynamotest.Main(m) }
 
 // festivalForm asks one question of each kind, one of the Fiction
 // category's films only, and one frozen an hour ago.
