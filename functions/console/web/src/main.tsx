@@ -14,6 +14,7 @@ import { Categories } from "./pages/admin/Categories";
 import { Events } from "./pages/admin/Events";
 import { Results } from "./pages/admin/Results";
 import { Settings } from "./pages/admin/Settings";
+import { EntryForm } from "./pages/admin/EntryForm";
 import { Users } from "./pages/admin/Users";
 import { Film } from "./pages/Film";
 import { Jury } from "./pages/Jury";
@@ -24,7 +25,7 @@ import { Selection } from "./pages/Selection";
 import { SignIn } from "./pages/SignIn";
 import { SignUp } from "./pages/SignUp";
 import { Submit } from "./pages/Submit";
-import { useRoute } from "./router";
+import { param, useRoute } from "./router";
 import "./style.css";
 
 function Page({ route }: { route: string }) {
@@ -40,6 +41,9 @@ function Page({ route }: { route: string }) {
       return <SignIn route={route} />;
     case "/compte":
       return <Account />;
+    case "/mes-donnees":
+      // The export's message links here (#/mes-donnees?export=<id>).
+      return <Account archive={param(route, "export")} />;
     case "/inscription":
       return <SignUp />;
     case "/mes-films":
@@ -62,6 +66,8 @@ function Page({ route }: { route: string }) {
       return <Results />;
     case "/admin/reglages":
       return <Settings />;
+    case "/admin/formulaire":
+      return <EntryForm />;
     case "/admin/journal":
       return <Audit />;
     case "/admin/messages":
@@ -75,7 +81,7 @@ function Page({ route }: { route: string }) {
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
     default:
-      return <Selection />;
+      return <Selection erased={param(route, "compte-supprime") !== null} />;
   }
 }
 

@@ -51,6 +51,17 @@ export type StatusWords = operations["getStatusWords"]["responses"]["200"]["cont
 export type AssignmentRequest = operations["previewAssignment"]["requestBody"]["content"]["application/json"];
 export type DecisionRequest = Schemas["DecisionRequest"];
 export type DecisionPreview = Schemas["DecisionPreview"];
+export type Question = Schemas["Question"];
+export type QuestionKind = Schemas["QuestionKind"];
+export type AnswerVisibility = Schemas["AnswerVisibility"];
+export type EntryForm = Schemas["EntryForm"];
+export type Answer = Schemas["Answer"];
+export type Answers = Schemas["Answers"];
+export type AnswerFile = Schemas["AnswerFile"];
+export type Completeness = Schemas["Completeness"];
+export type Missing = Schemas["Missing"];
+export type EligibilityRule = Schemas["EligibilityRule"];
+export type Withdrawal = Schemas["Withdrawal"];
 
 const tokenKey = "festival.token";
 const roleKey = "festival.role";
@@ -144,6 +155,20 @@ async function page<T>(path: string, query: Record<string, string>): Promise<Pag
   const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== ""));
   const resp = await send("GET", q.size ? `${path}?${q}` : path);
   return { items: (await resp.json()) as T[], next: resp.headers.get("X-Next-Cursor") };
+}
+
+// download reads a file the API serves to the signed-in person only: as the
+// file itself, or as a short-lived link to it ({url}) that is then followed.
+async function download(path: string): Promise<Blob> {
+  const resp = await send("GET", path);
+  if ((resp.headers.get("Content-Type") ?? "").startsWith("application/json")) {
+    const { url } = (await resp.json()) as { url?: string };
+    if (!url) throw new ApiError(resp.status, fr.errors.noFile);
+    const file = await fetch(url);
+    if (!file.ok) throw new ApiError(file.status, fr.errors.noFile);
+    return file.blob();
+  }
+  return resp.blob();
 }
 
 const categoryQuery = (id?: number) => (id ? `?id_categorie=${id}` : "");
@@ -241,6 +266,26 @@ export const api = {
     call<{ message: string; template: MessageTemplate }>("DELETE", `/settings/templates/${encodeURIComponent(kind)}`),
   previewComposition: (c: Composition) => call<CompositionPreview>("POST", "/notifications/compose", { ...c, preview: true }),
   sendComposition: (c: Composition) => call<CompositionWritten>("POST", "/notifications/compose", { ...c, preview: false }),
+  // the festival's own form, a film's answers and entry (issue 23)
+  form: (category?: number) => call<EntryForm>("GET", `/settings/form${category ? `?category=${category}` : ""}`),
+  // updatedAt is the form's as it was read: the API refuses (409) a form replaced since.
+  saveForm: (questions: Question[], updatedAt: string | null | undefined) => call<EntryForm>("PUT", "/settings/form", { questions, updatedAt: updatedAt ?? null }),
+  incomplete: () => all<Movie>("/movies?incomplete=true"),
+  saveAnswers: (id: number, answers: Record<string, unknown>) => call<MovieAnswer>("PUT", `/movies/${id}/answers`, { answers }),
+  saveAnswerFile: (id: number, question: string, file: File) => {
+    const form = new FormData();
+    form.set("file", file, file.name);
+    return call<MovieAnswer>("PUT", `/movies/${id}/answers/${encodeURIComponent(question)}`, form);
+  },
+  deleteAnswer: (id: number, question: string) => call<MovieAnswer>("DELETE", `/movies/${id}/answers/${encodeURIComponent(question)}`),
+  answerFile: (id: number, question: string) => download(`/movies/${id}/answers/${encodeURIComponent(question)}`),
+  editEntry: (id: number, fields: Record<string, string | number>) => call<MovieAnswer>("PUT", `/movies/${id}/entry`, fields),
+  withdraw: (id: number, reason: string) => call<MovieAnswer>("POST", `/movies/${id}/withdraw`, { reason }),
+  reinstate: (id: number) => call<MovieAnswer>("POST", `/movies/${id}/reinstate`),
+  // their data
+  exportMine: () => call<{ message: string }>("GET", "/users/me/export"),
+  exportFile: (id: string) => download(`/users/me/export/${encodeURIComponent(id)}`),
+  eraseMe: (password: string) => call<{ message: string }>("DELETE", "/users/me", { password }),
   requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),
   confirmReset: (token: string, password: string) =>
     call<{ message: string }>("POST", "/auth/password-reset/confirm", { token, password }),

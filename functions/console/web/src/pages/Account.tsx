@@ -6,6 +6,7 @@ import { SignedIn } from "../ui/guard";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
 import { JuryDeclarations } from "../ui/JuryDeclarations";
+import { ExportDownload, MyData } from "../ui/MyData";
 
 function Me() {
   const me = useLoad(api.me);
@@ -21,6 +22,7 @@ function Me() {
       </p>
       {u.role === "JURY" && <Reminders />}
       {u.role === "JURY" && <JuryDeclarations heading={fr.account.profile} hint={fr.account.profileHint} load={api.juryProfile} save={api.setJuryProfile} />}
+      <MyData />
     </>
   );
 }
@@ -59,11 +61,12 @@ function Reminders() {
   );
 }
 
-export function Account() {
+export function Account({ archive = null }: { archive?: string | null }) {
   return (
     <section aria-labelledby="account-title">
       <h2 id="account-title">{fr.account.title}</h2>
       <SignedIn roles={["ADMIN", "JURY", "PRODUCER"]}>
+        {archive && <ExportDownload id={archive} />}
         <Me />
       </SignedIn>
     </section>

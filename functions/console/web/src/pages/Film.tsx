@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { api, session, type Movie, type User } from "../api/client";
+import { api, session, type Movie, type Question, type Season, type User } from "../api/client";
 import { fr } from "../i18n/fr";
 import { Collaborators } from "../ui/Collaborators";
 import { DirectUpload } from "../ui/DirectUpload";
@@ -11,15 +11,21 @@ import { Review } from "../ui/Review";
 import { conflict, VoteForm } from "../ui/VoteForm";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
+import { AnswersView, Checklist, EntryBadges } from "../ui/Entry";
+import { AnswersForm, EntryEdit } from "../ui/EntryEdit";
+import { Withdraw } from "../ui/Withdraw";
 
-type Props = { m: Movie; me: User; onChange: (m: Movie) => void };
+type Props = { m: Movie; me: User; onChange: (m: Movie) => void; questions: Question[]; season: Season | null };
 
 // The owning producer: the film's files, what the media job found in them,
 // and its team. The producer watches the MP4: the stream's keys are the
 // jury's (and the admins').
-function Producing({ m, onChange }: Props) {
+function Producing({ m, onChange, questions, season }: Props) {
   return (
     <>
+    <Checklist m={m} />
+    <Withdraw m={m} admin={false} onChange={onChange} />
+    {season && <EntryEdit m={m} season={season} questions={questions} onChange={onChange} />}
     <MediaPanel m={m} />
     <section aria-labelledby="files-title" class="panel">
       <h2 id="files-title">{fr.film.yourFilm}</h2>
@@ -56,15 +62,22 @@ function Judging({ m, me, onChange }: Props) {
   );
 }
 
-function Admin({ m, onChange }: Props) {
+function Admin({ m, onChange, questions }: Props) {
   return (
     <>
+      <Checklist m={m} />
+      <Withdraw m={m} admin onChange={onChange} />
       <section aria-labelledby="screening-title" class="panel">
         <h2 id="screening-title">{fr.vote.screening}</h2>
         <Player id={m.id_movie} title={m.title} stream key={m.trailer} />
       </section>
       <MediaPanel m={m} />
       <Review m={m} onChange={onChange} />
+      {questions.length > 0 && (
+        <section class="panel" aria-label={fr.entry.editAnswers}>
+          <AnswersForm m={m} questions={questions} admin onChange={onChange} />
+        </section>
+      )}
       <section class="panel">
         <Collaborators m={m} onSaved={onChange} />
       </section>
@@ -72,10 +85,24 @@ function Admin({ m, onChange }: Props) {
   );
 }
 
-async function load(id: number): Promise<{ m: Movie; me: User | null }> {
-  const [m, me] = await Promise.all([api.movie(id), session.token() ? api.me() : Promise.resolve(null)]);
-  return { m, me };
+// The festival's questions name the answers; a reader the API does not
+// give the form to reads them under their ids.
+const questionsOf = () => api.form().then((f) => f.questions, () => [] as Question[]);
+
+async function load(id: number): Promise<{ m: Movie; me: User | null; questions: Question[]; season: Season | null }> {
+  const signed = session.token() !== null;
+  const [m, me, questions, season] = await Promise.all([
+    api.movie(id),
+    signed ? api.me() : Promise.resolve(null),
+    questionsOf(),
+    signed && session.role() === "PRODUCER" ? api.season() : Promise.resolve(null),
+  ]);
+  return { m, me, questions, season };
 }
+
+// asked are the questions asked of a film of these categories (0: every film).
+const asked = (qs: Question[], m: Movie) =>
+  qs.filter((q) => q.category === 0 || m.Categories.some((c) => c.id_categorie === q.category));
 
 // Film is one film's page: what anyone may read, then what the signed-in
 // person may do with it.
@@ -85,12 +112,15 @@ export function Film({ id }: { id: number }) {
   useEffect(() => setM(null), [id]);
   if (s.state !== "ready") return <Pending of={s} />;
   const film = m ?? s.data.m;
-  const me = s.data.me;
-  const props = me ? { m: film, me, onChange: setM } : null;
+  const { me, season } = s.data;
+  const questions = asked(s.data.questions, film);
+  const props = me ? { m: film, me, onChange: setM, questions, season } : null;
   return (
     <article aria-labelledby="film-title">
       <h2 id="film-title">{film.title}</h2>
+      <EntryBadges m={film} block />
       <FilmFacts m={film} />
+      <AnswersView m={film} questions={s.data.questions} />
       {props && me?.role === "ADMIN" && <Admin {...props} />}
       {props && me?.role === "JURY" && <Judging {...props} />}
       {props && me?.role === "PRODUCER" && film.id_user === me.id_user && (

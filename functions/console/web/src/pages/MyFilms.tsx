@@ -2,6 +2,7 @@ import { api, type Movie } from "../api/client";
 import { fr } from "../i18n/fr";
 import { param } from "../router";
 import { StatusBadge } from "../ui/FilmFacts";
+import { EntryBadges } from "../ui/Entry";
 import { SignedIn } from "../ui/guard";
 import { useLoad } from "../useLoad";
 import { Status } from "./Status";
@@ -25,7 +26,7 @@ function List() {
             {list.map((m) => (
               <tr key={m.id_movie}>
                 <td>
-                  <a href={`#/films/${m.id_movie}`}>{m.title}</a>
+                  <a href={`#/films/${m.id_movie}`}>{m.title}</a> <EntryBadges m={m} />
                 </td>
                 <td>{m.release_year ?? "—"}</td>
                 <td>

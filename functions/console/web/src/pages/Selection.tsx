@@ -19,10 +19,15 @@ function MovieCard({ m }: { m: Movie }) {
   );
 }
 
-export function Selection() {
+export function Selection({ erased = false }: { erased?: boolean }) {
   const films = useLoad(api.movies);
   return (
     <section aria-labelledby="selection-title">
+      {erased && (
+        <p role="status" class="notice">
+          {fr.myData.erased}
+        </p>
+      )}
       <h2 id="selection-title">{fr.selection.title}</h2>
       <Status of={films} empty={fr.selection.empty}>
         {(list: Movie[]) => (

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, type Movie } from "../api/client";
+import { api, type Category, type Movie, type Question } from "../api/client";
 import { uploadDirect, type Progress } from "../api/upload";
 import { UploadProgress } from "../ui/DirectUpload";
 import { fr } from "../i18n/fr";
@@ -8,21 +8,27 @@ import { SignedIn } from "../ui/guard";
 import { Countdown, phase, submissions } from "../ui/Season";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
+import { CategorySelect } from "../ui/CategorySelect";
+import { QuestionFields, readAnswers } from "../ui/Questions";
 
 // A producer submits a film in two steps that look like one: the record
 // with its pictures and subtitles through the form (POST /movies/upload,
 // small files only), then the film itself straight to S3 through the direct
 // multipart upload, with a progress bar. If the film's upload is cut, sending
 // again resumes it on the film already created.
-function SubmitForm({ closed }: { closed: boolean }) {
+function SubmitForm({ closed, categories, questions }: { closed: boolean; categories: Category[]; questions: Question[] }) {
   const [lateCode, setLateCode] = useState("");
+  const [category, setCategory] = useState("");
+  // The festival's questions asked of a film of the chosen category.
+  const asked = questions.filter((q) => q.category === 0 || String(q.category) === category);
   const action = useAction();
   const [created, setCreated] = useState<Movie | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget as HTMLFormElement);
+    const el = e.currentTarget as HTMLFormElement;
+    const f = new FormData(el);
     const film = f.get("filmFile");
     action.run(async () => {
       if (f.getAll("stills").filter((x) => x instanceof File && x.size > 0).length > 3) throw new Error(fr.submit.tooManyStills);
@@ -40,6 +46,11 @@ function SubmitForm({ closed }: { closed: boolean }) {
           const file = f.get(part);
           if (file instanceof File && file.size > 0) form.set(part, file, file.name);
         }
+        if (category) form.set("categories", category);
+        // The festival's questions: the values as one JSON field, each file as its own part.
+        const read = readAnswers(el, asked);
+        if (Object.keys(read.answers).length > 0) form.set("answers", JSON.stringify(read.answers));
+        for (const [id, file] of Object.entries(read.files)) form.set(`answer.${id}`, file, file.name);
         // Up to three stills, sent as thumbnail1..3.
         f.getAll("stills")
           .filter((file): file is File => file instanceof File && file.size > 0)
@@ -50,7 +61,8 @@ function SubmitForm({ closed }: { closed: boolean }) {
       if (film instanceof File && film.size > 0) {
         await uploadDirect(m.id_movie, "filmFile", film, setProgress);
       }
-      location.hash = `/mes-films?soumis=${encodeURIComponent(m.title)}`;
+      // A draft (saved incomplete) opens on its checklist.
+      location.hash = m.draft ? `/films/${m.id_movie}` : `/mes-films?soumis=${encodeURIComponent(m.title)}`;
     });
   }
 
@@ -91,6 +103,10 @@ function SubmitForm({ closed }: { closed: boolean }) {
           {fr.submit.subtitles}
           <input name="subtitlesSrt" type="file" accept=".srt,application/x-subrip,text/plain" />
         </label>
+        {categories.length > 0 && (
+          <CategorySelect label={fr.board.category} none={fr.submit.noCategory} value={category} categories={categories} onChange={setCategory} />
+        )}
+        <QuestionFields questions={asked} />
       </fieldset>
       <label>
         {fr.submit.film}
@@ -115,13 +131,14 @@ function SubmitForm({ closed }: { closed: boolean }) {
 // Window shows the submission window with a countdown; outside it the form
 // stays visible (to prepare) but cannot be sent, as the API would refuse it.
 function Window() {
-  const s = useLoad(api.season);
+  const s = useLoad(() => Promise.all([api.season(), api.categories(), api.form()]));
   if (s.state !== "ready") return <Pending of={s} />;
-  const w = submissions(s.data);
+  const [season, categories, form] = s.data;
+  const w = submissions(season);
   return (
     <>
       <Countdown of="submissions" window={w} />
-      <SubmitForm closed={phase(w, Date.now()) !== "open"} />
+      <SubmitForm closed={phase(w, Date.now()) !== "open"} categories={categories} questions={form.questions} />
     </>
   );
 }

@@ -35,7 +35,7 @@ export function FilmFacts({ m }: { m: Movie }) {
           {fr.film.categories} : {m.Categories.map((c) => c.name).join(", ")}
         </p>
       )}
-      {m.Collaborators.length > 0 && (
+      {(m.Collaborators ?? []).length > 0 && (
         <p>
           {fr.film.collaborators} :{" "}
           {m.Collaborators.map((c) => `${c.first_name} ${c.last_name}${c.job ? ` (${c.job})` : ""}`).join(", ")}

@@ -10,7 +10,7 @@ import { Pending } from "./Pending";
 export function conflict(m: Movie, me: User): string | null {
   if (m.id_user === me.id_user) return fr.vote.conflictProducer;
   const email = me.email.trim().toLowerCase();
-  const c = m.Collaborators.find((c) => c.email && c.email.trim().toLowerCase() === email);
+  const c = (m.Collaborators ?? []).find((c) => c.email && c.email.trim().toLowerCase() === email);
   return c ? fr.vote.conflictCollaborator(c.job) : null;
 }
 

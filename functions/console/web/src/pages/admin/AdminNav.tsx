@@ -12,6 +12,7 @@ export const adminPages = [
   ["/admin/jury", fr.admin.progress],
   ["/admin/assignation", fr.admin.assignment],
   ["/admin/reglages", fr.admin.settings],
+  ["/admin/formulaire", fr.admin.form],
   ["/admin/journal", fr.admin.audit],
   ["/admin/messages", fr.admin.outbox],
   ["/admin/ecrire", fr.admin.writing],

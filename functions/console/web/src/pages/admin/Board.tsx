@@ -10,6 +10,7 @@ import { when } from "../../ui/dates";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 import { Pending } from "../../ui/Pending";
+import { EntryBadges } from "../../ui/Entry";
 
 // The stored statuses, in the order a film moves through them; the board
 // counts and filters by them, in the admin's words (GET /settings/status-words).
@@ -40,7 +41,9 @@ function FileFlag({ m }: { m: Movie }) {
 // how many there are of each status. Films are chosen one by one or all
 // those shown, then decided together (Decide). version reloads them.
 function Films({ version, reload, applied }: { version: number; reload: () => void; applied: Action }) {
-  const data = useLoad(() => Promise.all([api.movies(), api.categories(), api.statusWords()]), [version]);
+  // Incomplete films are found by the API (GET /movies?incomplete=true), which computes each checklist.
+  const [incompleteOnly, setIncompleteOnly] = useState(false);
+  const data = useLoad(() => Promise.all([incompleteOnly ? api.incomplete() : api.movies(), api.categories(), api.statusWords()]), [version, incompleteOnly]);
   const [status, setStatus] = useState("");
   const [category, setCategory] = useState("");
   const [text, setText] = useState("");
@@ -105,6 +108,10 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
           <input type="checkbox" checked={toReview} onChange={(e) => setToReview(e.currentTarget.checked)} />
           {fr.board.toReview}
         </label>
+        <label class="check">
+          <input type="checkbox" checked={incompleteOnly} onChange={(e) => setIncompleteOnly(e.currentTarget.checked)} />
+          {fr.board.incomplete}
+        </label>
       </div>
       <Decide
         chosen={picked}
@@ -145,7 +152,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
                 </td>
                 <td>
                   <a href={`#/films/${m.id_movie}`}>{m.title}</a>
-                  <FileFlag m={m} />
+                  <FileFlag m={m} /> <EntryBadges m={m} />
                 </td>
                 <td>{m.Producer ? `${m.Producer.first_name} ${m.Producer.last_name}` : "—"}</td>
                 <td>
