@@ -17,7 +17,6 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
 
-
 // festivalForm asks one question of each kind, one of the Fiction
 // category's films only, and one frozen an hour ago.
 func festivalForm(fiction int64, frozenFrom time.Time) map[string]any {
