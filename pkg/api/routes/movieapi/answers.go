@@ -28,24 +28,24 @@ func (h *Handler) setAnswers(ctx context.Context, c festival.Actor, id int64, f 
 	return h.movies.SetAnswers(ctx, c, id, festival.RawAnswers{JSON: answers})
 }
 
-// question is the {question} of the answers' file routes: a question id
-// (anything else names no question: 404).
-func question(r *http.Request) (string, error) {
+// question reads the {id} and {question} of the answers' file routes: a
+// film id and a question id (anything else names no question: 404).
+func question(r *http.Request) (int64, string, error) {
+	id, err := movieID(r)
+	if err != nil {
+		return 0, "", err
+	}
 	q := r.PathValue("question")
 	if !festival.ValidQuestionID(q) {
-		return "", apperr.Ef(apperr.NotFound, texts.AnswerUnknown, q)
+		return 0, "", apperr.Ef(apperr.NotFound, texts.AnswerUnknown, q)
 	}
-	return q, nil
+	return id, q, nil
 }
 
 // putAnswerFile is PUT /movies/:id/answers/:question, a multipart form
 // whose part `file` is the file (streamed to the bucket as it arrives).
 func (h *Handler) putAnswerFile(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	q, err := question(r)
+	id, q, err := question(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -118,11 +118,7 @@ func (w *wholeForm) Read(p []byte) (int, error) {
 
 // deleteAnswerFile is DELETE /movies/:id/answers/:question.
 func (h *Handler) deleteAnswerFile(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	q, err := question(r)
+	id, q, err := question(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -133,11 +129,7 @@ func (h *Handler) deleteAnswerFile(r *http.Request, c festival.Actor) (int, any,
 // answerFile is GET /movies/:id/answers/:question: 302 to a short-lived
 // link to the file, for a caller who may read that answer.
 func (h *Handler) answerFile(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	q, err := question(r)
+	id, q, err := question(r)
 	if err != nil {
 		return 0, nil, err
 	}
