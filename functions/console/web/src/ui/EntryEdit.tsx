@@ -1,6 +1,7 @@
 import { api, type Movie, type Question, type Season } from "../api/client";
 import { fr } from "../i18n/fr";
 import { Feedback, useAction } from "./action";
+import { FilmFieldInputs, filmFieldValues, type FieldSpec } from "./FilmFields";
 import { QuestionFields, readAnswers } from "./Questions";
 import { phase, submissions, type Window } from "./Season";
 
@@ -25,7 +26,7 @@ const fields = [
   ["release_year", "number", fr.submit.year],
   ["nationality", "text", fr.submit.nationality],
   ["main_language", "text", fr.entry.language],
-] as const;
+] as const satisfies readonly FieldSpec[];
 
 type Props = { m: Movie; onChange: (m: Movie) => void };
 
@@ -37,13 +38,7 @@ function Fields({ m, onChange }: Props) {
       aria-labelledby="entry-fields-title"
       onSubmit={(e) => {
         e.preventDefault();
-        const f = new FormData(e.currentTarget as HTMLFormElement);
-        const body: Record<string, string | number> = {};
-        for (const [k, kind] of fields) {
-          const v = String(f.get(k) ?? "").trim();
-          if (v === "") continue;
-          body[k] = kind === "minutes" ? Math.round(Number(v) * 60) : kind === "number" ? Number(v) : v;
-        }
+        const body = filmFieldValues(new FormData(e.currentTarget as HTMLFormElement), fields);
         action.run(async () => {
           onChange((await api.editEntry(m.id_movie, body)).movie);
           return fr.entry.fieldsSaved;
@@ -51,19 +46,7 @@ function Fields({ m, onChange }: Props) {
       }}
     >
       <h3 id="entry-fields-title">{fr.entry.editFields}</h3>
-      {fields.map(([k, kind, label]) => {
-        const value = k === "duration" ? (m.duration ? String(Math.round(m.duration / 60)) : "") : String(m[k] ?? "");
-        return (
-          <label key={k}>
-            {label}
-            {kind === "textarea" ? (
-              <textarea name={k} rows={3} defaultValue={value} />
-            ) : (
-              <input name={k} type={kind === "text" ? "text" : "number"} defaultValue={value} required={k === "title"} />
-            )}
-          </label>
-        );
-      })}
+      <FilmFieldInputs m={m} fields={fields} />
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
         {fr.entry.saveFields}

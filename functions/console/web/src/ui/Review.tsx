@@ -3,6 +3,7 @@ import { fr } from "../i18n/fr";
 import { useLoad } from "../useLoad";
 import { Feedback, formValues, useAction } from "./action";
 import { Choice } from "./Choice";
+import { FilmFieldInputs, filmFieldValues, type FieldSpec } from "./FilmFields";
 import { conflict } from "./VoteForm";
 import { Pending } from "./Pending";
 
@@ -129,15 +130,15 @@ function Assignment({ m, onChange }: Props) {
   );
 }
 
-const editable = [
-  ["title", "text"],
-  ["synopsis", "textarea"],
-  ["duration", "minutes"],
-  ["release_year", "number"],
-  ["nationality", "text"],
-  ["main_language", "text"],
-  ["admin_comment", "textarea"],
-] as const;
+const editable: readonly FieldSpec[] = [
+  ["title", "text", fr.review.fields.title],
+  ["synopsis", "textarea", fr.review.fields.synopsis],
+  ["duration", "minutes", fr.review.fields.duration],
+  ["release_year", "number", fr.review.fields.release_year],
+  ["nationality", "text", fr.review.fields.nationality],
+  ["main_language", "text", fr.review.fields.main_language],
+  ["admin_comment", "textarea", fr.review.fields.admin_comment],
+];
 
 function EditForm({ m, onChange }: Props) {
   const action = useAction();
@@ -146,12 +147,8 @@ function EditForm({ m, onChange }: Props) {
       class="form"
       aria-labelledby="edit-title"
       onSubmit={(e) => {
-        const v = formValues(e);
-        const fields: Record<string, string | number> = {};
-        for (const [k, kind] of editable) {
-          if (v[k] === "") continue;
-          fields[k] = kind === "minutes" ? Math.round(Number(v[k]) * 60) : kind === "number" ? Number(v[k]) : v[k];
-        }
+        e.preventDefault();
+        const fields = filmFieldValues(new FormData(e.currentTarget as HTMLFormElement), editable);
         action.run(async () => {
           onChange((await api.updateMovie(m.id_movie, fields)).movie);
           return fr.review.edited;
@@ -159,19 +156,7 @@ function EditForm({ m, onChange }: Props) {
       }}
     >
       <h3 id="edit-title">{fr.review.edit}</h3>
-      {editable.map(([k, kind]) => {
-        const value = k === "duration" ? (m.duration ? String(Math.round(m.duration / 60)) : "") : String(m[k] ?? "");
-        return (
-          <label key={k}>
-            {fr.review.fields[k]}
-            {kind === "textarea" ? (
-              <textarea name={k} rows={3} defaultValue={value} />
-            ) : (
-              <input name={k} type={kind === "text" ? "text" : "number"} defaultValue={value} required={k === "title"} />
-            )}
-          </label>
-        );
-      })}
+      <FilmFieldInputs m={m} fields={editable} />
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
         {fr.review.save}
