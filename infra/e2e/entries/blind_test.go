@@ -2,9 +2,6 @@ package entries_test
 
 import (
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -23,6 +20,7 @@ import (
 	"github.com/festivalapi/festival/infra/localserver"
 	"github.com/festivalapi/festival/infra/openapicheck"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/screening"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
@@ -481,22 +479,18 @@ func fetch(t *testing.T, u string) []byte {
 	return b
 }
 
-// decrypt opens an AES-128 HLS segment: the IV is its media sequence number.
+// decrypt opens an AES-128 HLS segment as a player does: the key the API
+// served, the IV its media sequence number (screening.IV).
 func decrypt(t *testing.T, enc, key []byte, sequence int) []byte {
 	t.Helper()
-	block, err := aes.NewCipher(key)
-	if err != nil || len(enc) == 0 || len(enc)%aes.BlockSize != 0 {
-		t.Fatalf("segment of %d bytes, key of %d: %v", len(enc), len(key), err)
+	if len(key) != 16 {
+		t.Fatalf("a key of %d bytes", len(key))
 	}
-	var iv [16]byte
-	binary.BigEndian.PutUint64(iv[8:], uint64(sequence))
-	out := make([]byte, len(enc))
-	cipher.NewCBCDecrypter(block, iv[:]).CryptBlocks(out, enc)
-	pad := int(out[len(out)-1])
-	if pad < 1 || pad > aes.BlockSize {
-		t.Fatalf("bad padding %d: wrong key or IV", pad)
+	out, err := screening.Decrypt([16]byte(key), screening.IV(sequence), enc)
+	if err != nil {
+		t.Fatalf("segment %d of %d bytes: %v", sequence, len(enc), err)
 	}
-	return out[:len(out)-pad]
+	return out
 }
 
 func repoFile(t *testing.T, parts ...string) string {

@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"slices"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -56,18 +57,16 @@ func (s *Service) EraseMe(ctx context.Context, caller festival.Actor, password, 
 	return s.erase(ctx, caller, u.ID, true)
 }
 
-// notLastAdmin is 409 when no other account is an admin. It reads every
-// account (an erasure is rare); two admins erasing themselves at the same
-// moment could both pass it.
+// notLastAdmin is 409 when no other account is an admin (one query of the
+// admins' ids); two admins erasing themselves at the same moment could both
+// pass it.
 func (s *Service) notLastAdmin(ctx context.Context, id int64) error {
-	users, _, err := s.store.Users.ListUsers(ctx, festival.Page{})
+	admins, err := s.store.Users.Admins(ctx)
 	if err != nil {
 		return err
 	}
-	for _, o := range users {
-		if o.ID != id && o.Role == festival.RoleAdmin {
-			return nil
-		}
+	if slices.ContainsFunc(admins, func(a int64) bool { return a != id }) {
+		return nil
 	}
 	return apperr.E(apperr.Conflict, texts.EraseLastAdmin)
 }

@@ -20,6 +20,8 @@ type Users interface {
 	GetUser(ctx context.Context, id int64) (festival.User, error)
 	UserByEmail(ctx context.Context, email string) (festival.User, error)
 	ListUsers(ctx context.Context, p festival.Page) ([]festival.User, string, error)
+	// Admins lists the ids of every ADMIN account.
+	Admins(ctx context.Context) ([]int64, error)
 	// UpdateUserAs reads the user, applies change and writes it back if
 	// nobody changed it meanwhile; a change of role is audited as actor's.
 	UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error)

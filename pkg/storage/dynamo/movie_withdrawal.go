@@ -1,11 +1,7 @@
 package dynamo
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -62,31 +58,6 @@ func (s *Films) withdrawalOps(before, after festival.Movie) ([]types.TransactWri
 		return nil, err
 	}
 	return append(ops, op), nil
-}
-
-// Admins lists the ids of every ADMIN account (one Query of the users,
-// paged): who hears of a withdrawal.
-func (s *Users) Admins(ctx context.Context) ([]int64, error) {
-	in := s.gsi1Query(gsi1Users)
-	in.FilterExpression = aws.String("#r = :admin")
-	in.ProjectionExpression = aws.String("#id")
-	in.ExpressionAttributeNames = map[string]string{"#r": "role", "#id": "id_user"}
-	in.ExpressionAttributeValues[":admin"] = str(string(festival.RoleAdmin))
-	items, err := s.queryAll(ctx, in)
-	if err != nil {
-		return nil, fmt.Errorf("list admins: %w", err)
-	}
-	out := make([]int64, 0, len(items))
-	for _, item := range items {
-		var it struct {
-			ID int64 `dynamodbav:"id_user"`
-		}
-		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
-			return nil, err
-		}
-		out = append(out, it.ID)
-	}
-	return out, nil
 }
 
 // inFestivalOnly holds a write on the film item (an Update or a

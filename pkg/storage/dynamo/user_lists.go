@@ -11,7 +11,8 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// Lists of accounts: every account (paged), the jury, and accounts by id.
+// Lists of accounts: every account (paged), the jury, the admins, and
+// accounts by id.
 
 // ListUsers returns users in id order, one page or (Limit 0) all of them.
 func (s *Users) ListUsers(ctx context.Context, p Page) ([]festival.User, string, error) {
@@ -57,6 +58,31 @@ func (s *Users) UsersByID(ctx context.Context, ids []int64) (map[int64]festival.
 	out := make(map[int64]festival.User, len(users))
 	for _, u := range users {
 		out[u.ID] = u
+	}
+	return out, nil
+}
+
+// Admins lists the ids of every ADMIN account (one Query of the users,
+// paged): who hears of a withdrawal.
+func (s *Users) Admins(ctx context.Context) ([]int64, error) {
+	in := s.gsi1Query(gsi1Users)
+	in.FilterExpression = aws.String("#r = :admin")
+	in.ProjectionExpression = aws.String("#id")
+	in.ExpressionAttributeNames = map[string]string{"#r": "role", "#id": "id_user"}
+	in.ExpressionAttributeValues[":admin"] = str(string(festival.RoleAdmin))
+	items, err := s.queryAll(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("list admins: %w", err)
+	}
+	out := make([]int64, 0, len(items))
+	for _, item := range items {
+		var it struct {
+			ID int64 `dynamodbav:"id_user"`
+		}
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return nil, err
+		}
+		out = append(out, it.ID)
 	}
 	return out, nil
 }
