@@ -109,6 +109,16 @@ func TestAFilmOverItsCategorysRuntimeShowsIncompleteToItsProducerAndTheAdmins(t 
 	if got := ids(api.Do("GET", "/movies?incomplete=false", admin.Token, nil).Expect(http.StatusOK).List()); len(got) != 2 || got[0] != fits || got[1] != other {
 		t.Errorf("?incomplete=false lists %v, want [%d %d]", got, fits, other)
 	}
+	// The admins' checklists are theirs: the list kept in memory, which an
+	// admin's listing reads, carries none to the public or to the admins'
+	// plain listing afterwards.
+	for _, token := range []string{"", admin.Token} {
+		for _, m := range api.Do("GET", "/movies", token, nil).Expect(http.StatusOK).List() {
+			if _, ok := m["completeness"]; ok {
+				t.Errorf("GET /movies (token %t) after the admins' ?incomplete= carries a checklist: %v", token != "", m)
+			}
+		}
+	}
 	api.Do("GET", "/movies?incomplete=true", prod.Token, nil).ExpectError(http.StatusForbidden, "Accès interdit. Rôle ADMIN requis.")
 	api.Do("GET", "/movies?incomplete=peut-être", admin.Token, nil).ExpectError(http.StatusBadRequest, "Paramètre incomplete invalide : true ou false est attendu")
 }
