@@ -148,6 +148,15 @@ type Movie struct {
 	// expires (zero: it came in through the window): its producer may edit
 	// it until then (Season.CheckEdit).
 	LateEntryUntil Time `json:"-"`
+	// Edition is the edition the film was submitted to (edition.go); a
+	// film of an archived edition is read-only.
+	Edition EditionID `json:"edition,omitempty"`
+	// OriginalLanguage and SubtitleLanguages are what the film declares it
+	// is spoken and subtitled in (ISO 639-1): the automatic assignment gives
+	// it only to a juror who understands one of them. Additions to the
+	// specification's object; absent (null, empty) when not declared.
+	OriginalLanguage  *LanguageCode  `json:"original_language,omitempty"`
+	SubtitleLanguages []LanguageCode `json:"subtitle_languages,omitempty"`
 }
 
 // MovieCategory is a category embedded in a film.

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Jobs a user may declare.
@@ -52,8 +53,16 @@ type User struct {
 	// and the films they must not judge. Not part of the user object.
 	JuryCategories []int64
 	JuryConflicts  []int64
-	CreatedAt      Time
-	UpdatedAt      Time
+	// JuryLanguages are the languages a jury member declared they
+	// understand (PUT /users/me/jury-profile): the automatic assignment
+	// gives them only films spoken or subtitled in one of them (none
+	// declared: no limit).
+	JuryLanguages []LanguageCode
+	// Language is the language the person reads the product in: their
+	// e-mails are written in it (absent: texts.Default).
+	Language  texts.Lang
+	CreatedAt Time
+	UpdatedAt Time
 }
 
 // UserJSON is the full User object of the specification.

@@ -283,3 +283,63 @@ const (
 )
 
 func templateSK(kind festival.MessageKind) string { return prefixTemplate + string(kind) }
+
+// Editions (docs/data-model.md, "Editions"). Film, category, vote, award
+// and user ids stay global, so the items keyed by them keep their keys and
+// carry an `edition` attribute; what lists or makes unique the records of
+// one edition names it:
+//   - GSI1 partitions MOVIES#<ed>, CATEGORIES#<ed>, VOTES#<ed>, AWARDS#<ed>,
+//     WATCHES#<ed>, LATECODES#<ed>;
+//   - GSI2 sort keys PRODUCES#<ed>#MOVIE#<pad>, JURY#<ed>#MOVIE#<pad>,
+//     VOTE#<ed>#MOVIE#<pad> under USER#<uid>;
+//   - markers CATEGORYNAME#<ed>#<name>, LATECODE#<ed>#<code>;
+//   - partitions LEDGER#<ed> (entries and head), ASSIGNPLAN#<ed>;
+//   - SETTINGS/SETTINGS, its FORM and TEMPLATE# items are the current
+//     edition's (attribute `edition` names it); starting the next edition
+//     copies them to SETTINGS#<ed> for the one it archives;
+//   - EDITIONS/EDITIONS lists the editions; MIGRATION#editions/MIGRATION
+//     records how far the migration of a table written before editions got.
+//
+// Pending ledger entries (LEDGERQ) stay on one queue and carry `edition`.
+const (
+	editionsPK             = "EDITIONS"
+	skEditions             = "EDITIONS"
+	typeEditions           = "EDITIONS"
+	attrEdition            = "edition"
+	migrationPK            = "MIGRATION#editions"
+	skMigration            = "MIGRATION"
+	typeMigration          = "MIGRATION"
+	archivedSettingsPrefix = "SETTINGS#"
+)
+
+func edMoviesGSI1PK(ed festival.EditionID) string     { return gsi1Movies + "#" + string(ed) }
+func edCategoriesGSI1PK(ed festival.EditionID) string { return gsi1Categories + "#" + string(ed) }
+func edVotesGSI1PK(ed festival.EditionID) string      { return gsi1Votes + "#" + string(ed) }
+func edAwardsGSI1PK(ed festival.EditionID) string     { return gsi1Awards + "#" + string(ed) }
+func edWatchesGSI1PK(ed festival.EditionID) string    { return gsi1Watches + "#" + string(ed) }
+func edLateCodesGSI1PK(ed festival.EditionID) string  { return gsi1LateCodes + "#" + string(ed) }
+
+func edProducesPrefix(ed festival.EditionID) string { return "PRODUCES#" + string(ed) + "#MOVIE#" }
+func edJuryOfPrefix(ed festival.EditionID) string   { return "JURY#" + string(ed) + "#MOVIE#" }
+func edVoteOfPrefix(ed festival.EditionID) string   { return "VOTE#" + string(ed) + "#MOVIE#" }
+
+func edMovieProducerSK(ed festival.EditionID, movieID int64) string {
+	return edProducesPrefix(ed) + pad(movieID)
+}
+func edJuryAssignedSK(ed festival.EditionID, movieID int64) string {
+	return edJuryOfPrefix(ed) + pad(movieID)
+}
+func edVoterSK(ed festival.EditionID, movieID int64) string { return edVoteOfPrefix(ed) + pad(movieID) }
+
+func edCategoryNamePK(ed festival.EditionID, name string) string {
+	return "CATEGORYNAME#" + string(ed) + "#" + name
+}
+func edLateCodePK(ed festival.EditionID, code string) string {
+	return "LATECODE#" + string(ed) + "#" + code
+}
+func edLedgerPK(ed festival.EditionID) string      { return ledgerPK + "#" + string(ed) }
+func edAssignPlansPK(ed festival.EditionID) string { return pkAssignPlans + "#" + string(ed) }
+
+// archivedSettingsPK is the partition an archived edition's settings, form
+// and templates are copied to when the next edition starts.
+func archivedSettingsPK(ed festival.EditionID) string { return archivedSettingsPrefix + string(ed) }
