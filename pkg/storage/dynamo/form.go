@@ -80,6 +80,7 @@ func settingsKeys() []map[string]types.AttributeValue {
 type settingsRead struct {
 	st          *festival.Settings
 	version     int64
+	edition     festival.EditionID // "" when the settings item is absent
 	form        festival.EntryForm
 	formVersion int64
 }
@@ -99,7 +100,7 @@ func (r *settingsRead) take(item map[string]types.AttributeValue) (ok bool, err 
 			return true, fmt.Errorf("decode settings: %w", err)
 		}
 		st := it.settings()
-		r.st, r.version = &st, it.Version
+		r.st, r.version, r.edition = &st, it.Version, festival.EditionID(it.Edition)
 	case formSK:
 		var it formItem
 		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
@@ -121,18 +122,38 @@ func (r *settingsRead) settings() festival.Settings {
 	return st
 }
 
+// currentEdition is the current edition the settings item read names
+// (FirstEdition when it is absent or names none).
+func (r *settingsRead) currentEdition() festival.EditionID {
+	if r.edition == "" {
+		return festival.FirstEdition
+	}
+	return r.edition
+}
+
 // getSettings reads the settings and the form (one BatchGetItem), with
 // the settings item's version (0 when never written).
 func (s *core) getSettings(ctx context.Context) (festival.Settings, int64, error) {
+	r, err := s.readSettings(ctx)
+	if err != nil {
+		return festival.Settings{}, 0, err
+	}
+	return r.settings(), r.version, nil
+}
+
+// readSettings reads the settings and the form (one BatchGetItem), and
+// refreshes the current edition kept in memory from it.
+func (s *core) readSettings(ctx context.Context) (settingsRead, error) {
 	var r settingsRead
 	err := s.batchGet(ctx, settingsKeys(), "", nil, func(item map[string]types.AttributeValue) error {
 		_, err := r.take(item)
 		return err
 	})
 	if err != nil {
-		return festival.Settings{}, 0, fmt.Errorf("get settings: %w", err)
+		return r, fmt.Errorf("get settings: %w", err)
 	}
-	return r.settings(), r.version, nil
+	s.noteSettingsRead(&r)
+	return r, nil
 }
 
 // ReplaceForm replaces the festival's form with what change makes of the

@@ -171,6 +171,9 @@ func (s *core) listVersion(ctx context.Context, kind listKind, st *festival.Sett
 			v, err = strconv.ParseInt(n.Value, 10, 64)
 			return err
 		})
+	if err == nil {
+		s.noteSettingsRead(&sr)
+	}
 	*st = sr.settings()
 	return v, err
 }

@@ -161,6 +161,7 @@ func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, er
 	case err != nil:
 		return nil, fmt.Errorf("get film %d: %w", id, err)
 	}
+	s.noteSettingsRead(&sr)
 	st := sr.settings()
 	read.season, read.settings = st.Season, &st
 	return read, nil

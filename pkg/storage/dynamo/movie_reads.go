@@ -37,6 +37,9 @@ func (s *Films) GetMovieAndSettings(ctx context.Context, id int64) (festival.Mov
 			}
 			return err
 		})
+	if err == nil {
+		s.noteSettingsRead(&sr)
+	}
 	st := sr.settings()
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && m == nil):

@@ -100,6 +100,9 @@ func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festiva
 		}
 		return nil
 	})
+	if err == nil {
+		s.noteSettingsRead(&sr)
+	}
 	g.Settings = sr.settings()
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && !found):
