@@ -183,7 +183,7 @@ func (s *Plans) planChunkOps(plan festival.Plan, chunk []festival.PlanFilm, byID
 		}
 		ops = append(ops, op)
 		for _, uid := range f.Added() {
-			put, err := s.juryLinkPut(f.MovieID, uid)
+			put, err := s.juryLinkPut(editionOrFirst(byID[f.MovieID].Movie.Edition), f.MovieID, uid)
 			if err != nil {
 				return nil, err
 			}
@@ -282,7 +282,7 @@ func (s *Plans) undoFilm(ctx context.Context, plan festival.Plan, f festival.Pla
 	if err != nil {
 		return err
 	}
-	undo, err := s.undoOps(plan, f)
+	undo, err := s.undoOps(plan, f, before.Edition)
 	if err != nil {
 		return err
 	}
@@ -299,7 +299,7 @@ func (s *Plans) undoFilm(ctx context.Context, plan festival.Plan, f festival.Pla
 // undoOps are the writes that take back what a plan wrote with one film
 // besides its item: an assignment's jury links; a decision's message
 // (decisionUndoOps).
-func (s *Plans) undoOps(plan festival.Plan, f festival.PlanFilm) ([]types.TransactWriteItem, error) {
+func (s *Plans) undoOps(plan festival.Plan, f festival.PlanFilm, ed festival.EditionID) ([]types.TransactWriteItem, error) {
 	if plan.Kind == festival.PlanDecision {
 		return s.decisionUndoOps(plan, f)
 	}
@@ -308,7 +308,7 @@ func (s *Plans) undoOps(plan festival.Plan, f festival.PlanFilm) ([]types.Transa
 		ops = append(ops, s.deleteOp(moviePK(f.MovieID), juryLinkSK(uid)))
 	}
 	for _, uid := range f.Removed() {
-		put, err := s.juryLinkPut(f.MovieID, uid)
+		put, err := s.juryLinkPut(editionOrFirst(ed), f.MovieID, uid)
 		if err != nil {
 			return nil, err
 		}

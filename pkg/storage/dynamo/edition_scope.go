@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -10,7 +11,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Which edition a request reads and writes (keys.go, "Editions"). The
@@ -90,4 +93,83 @@ func editionAttr(item map[string]types.AttributeValue) festival.EditionID {
 		return festival.EditionID(v.Value)
 	}
 	return festival.FirstEdition
+}
+
+// editionOrFirst is id, or FirstEdition when unset.
+func editionOrFirst(id festival.EditionID) festival.EditionID {
+	if id == "" {
+		return festival.FirstEdition
+	}
+	return id
+}
+
+// errEditionArchived refuses a write to a record of an edition that is not
+// the current one: archived editions are read-only.
+func errEditionArchived() error { return apperr.E(apperr.Conflict, texts.EditionArchivedReadOnly) }
+
+// checkCurrent refuses a write to a record of edition ed when current is
+// another one.
+func checkCurrent(ed, current festival.EditionID) error {
+	if editionOrFirst(ed) != current {
+		return errEditionArchived()
+	}
+	return nil
+}
+
+// inEditionOnly adds to a film's update or condition check that the film is
+// of edition ed: a write that hangs off a film of an archived edition (a
+// vote, an award) is refused by the condition the transaction already has
+// on the film, with no item more.
+func inEditionOnly(op types.TransactWriteItem, ed festival.EditionID) types.TransactWriteItem {
+	var expr **string
+	var names *map[string]string
+	var values *map[string]types.AttributeValue
+	switch {
+	case op.Update != nil:
+		expr, names, values = &op.Update.ConditionExpression, &op.Update.ExpressionAttributeNames, &op.Update.ExpressionAttributeValues
+	case op.ConditionCheck != nil:
+		expr, names, values = &op.ConditionCheck.ConditionExpression, &op.ConditionCheck.ExpressionAttributeNames, &op.ConditionCheck.ExpressionAttributeValues
+	default:
+		return op
+	}
+	*expr = aws.String(aws.ToString(*expr) + " AND #ed = :ed")
+	if *names == nil {
+		*names = map[string]string{}
+	}
+	(*names)["#ed"] = attrEdition
+	if *values == nil {
+		*values = map[string]types.AttributeValue{}
+	}
+	(*values)[":ed"] = str(string(ed))
+	return op
+}
+
+// movieEdition reads the edition of a film (festival.ErrNotFound when it is
+// gone): after a write that hangs off it failed its condition, to tell an
+// archived film from a changed one.
+func (c *core) movieEdition(ctx context.Context, id int64) (festival.EditionID, error) {
+	out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &c.table, Key: key(moviePK(id), skMovie), ConsistentRead: aws.Bool(true),
+		ProjectionExpression: aws.String("#e"), ExpressionAttributeNames: map[string]string{"#e": attrEdition},
+	})
+	if err != nil {
+		return "", fmt.Errorf("read the edition of film %d: %w", id, err)
+	}
+	if out.Item == nil {
+		return "", festival.ErrNotFound
+	}
+	return editionAttr(out.Item), nil
+}
+
+// archivedFilm is errEditionArchived when film id is not of edition
+// current (nil when it is, or is gone: the caller decides again).
+func (c *core) archivedFilm(ctx context.Context, id int64, current festival.EditionID) error {
+	ed, err := c.movieEdition(ctx, id)
+	switch {
+	case errors.Is(err, festival.ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	}
+	return checkCurrent(ed, current)
 }
