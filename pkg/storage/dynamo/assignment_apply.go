@@ -219,7 +219,7 @@ func (s *Plans) planWrittenOp(plan festival.Plan, verb string, films []festival.
 		set.Value = append(set.Value, strconv.FormatInt(f.MovieID, 10))
 	}
 	return types.TransactWriteItem{Update: &types.Update{
-		TableName: &s.table, Key: key(pkAssignPlans, planSK(plan.ID)),
+		TableName: &s.table, Key: key(edAssignPlansPK(plan.Edition), planSK(plan.ID)),
 		UpdateExpression:    aws.String(verb + " written :ids SET lease_till = :till"),
 		ConditionExpression: aws.String("claim = :claim"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":ids": set, ":claim": str(plan.Claim),
@@ -301,7 +301,7 @@ func (s *Plans) undoFilm(ctx context.Context, plan festival.Plan, f festival.Pla
 // (decisionUndoOps).
 func (s *Plans) undoOps(plan festival.Plan, f festival.PlanFilm, ed festival.EditionID) ([]types.TransactWriteItem, error) {
 	if plan.Kind == festival.PlanDecision {
-		return s.decisionUndoOps(plan, f)
+		return s.decisionUndoOps(plan, f, ed)
 	}
 	var ops []types.TransactWriteItem
 	for _, uid := range f.Added() {

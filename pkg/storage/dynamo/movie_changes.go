@@ -118,7 +118,7 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 		}
 		ops = append(ops, withdrawal...)
 		if before.SelectionStatus != after.SelectionStatus {
-			op, err := s.statusLedgerOp(id, before.SelectionStatus, after.SelectionStatus)
+			op, err := s.statusLedgerOp(before.Edition, id, before.SelectionStatus, after.SelectionStatus)
 			if err != nil {
 				return err
 			}

@@ -239,7 +239,7 @@ func (s *Votes) voteOps(actor festival.Actor, ed festival.EditionID, movieID int
 		ops = append(ops, s.auditOp(actor, e.Action, e.Target, e.Details))
 	}
 	for _, e := range o.Ledger() {
-		op, err := s.ledgerOp(e.Kind, e.Data)
+		op, err := s.ledgerOp(ed, e.Kind, e.Data)
 		if err != nil {
 			return nil, err
 		}
@@ -361,7 +361,7 @@ func (s *Votes) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 	}
 	// The same entries as every other deletion of a vote (an erased juror's).
 	e, a := festival.VoteDeleteEntry(v), festival.VoteDeleteAudit(v)
-	pending, err := s.ledgerOp(e.Kind, e.Data)
+	pending, err := s.ledgerOp(ed, e.Kind, e.Data)
 	if err != nil {
 		return v, err
 	}
@@ -407,7 +407,7 @@ func (s *Votes) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movi
 				ids = append(ids, id.Value)
 			}
 		}
-		pending, err := s.ledgerOp("vote.delete_movie", map[string]string{"id_movie": strconv.FormatInt(movieID, 10), "ids": strings.Join(ids, ",")})
+		pending, err := s.ledgerOp(editionAttr(items[0]), "vote.delete_movie", map[string]string{"id_movie": strconv.FormatInt(movieID, 10), "ids": strings.Join(ids, ",")})
 		if err != nil {
 			return deleted, err
 		}
