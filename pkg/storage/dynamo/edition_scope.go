@@ -173,3 +173,29 @@ func (c *core) archivedFilm(ctx context.Context, id int64, current festival.Edit
 	}
 	return checkCurrent(ed, current)
 }
+
+// settingsPartition is the partition of the settings, form and templates
+// of the edition the request addresses: SETTINGS for the current one,
+// SETTINGS#<ed> (their copy made when the next edition started) for an
+// archived one.
+func (c *core) settingsPartition(ctx context.Context) (string, error) {
+	asked, ok := festival.EditionOf(ctx)
+	if !ok {
+		return settingsPK, nil
+	}
+	current, err := c.currentEdition(ctx)
+	if err != nil || asked == current {
+		return settingsPK, err
+	}
+	return archivedSettingsPK(asked), nil
+}
+
+// refuseArchived refuses a write when the request names an edition that is
+// not the current one (no request when it names none).
+func (c *core) refuseArchived(ctx context.Context) error {
+	if _, ok := festival.EditionOf(ctx); !ok {
+		return nil
+	}
+	_, err := c.writableEdition(ctx)
+	return err
+}

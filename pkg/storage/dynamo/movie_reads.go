@@ -24,9 +24,9 @@ func (s *Films) GetMovie(ctx context.Context, id int64) (festival.Movie, error) 
 // GetMovieAndSettings reads one film and the festival settings (what a
 // caller may see of the film depends on them) in one BatchGetItem.
 func (s *Films) GetMovieAndSettings(ctx context.Context, id int64) (festival.Movie, festival.Settings, error) {
-	var sr settingsRead
+	keys, sr := settingsKeysFor(ctx)
 	var m *festival.Movie
-	err := s.batchGet(ctx, append(settingsKeys(), key(moviePK(id), skMovie)), "", nil,
+	err := s.batchGet(ctx, append(keys, key(moviePK(id), skMovie)), "", nil,
 		func(item map[string]types.AttributeValue) error {
 			if ok, err := sr.take(item); ok {
 				return err

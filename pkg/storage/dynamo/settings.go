@@ -280,6 +280,9 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 		if err != nil {
 			return err
 		}
+		if r.archivedAsked() {
+			return errEditionArchived() // an archived edition's settings stay
+		}
 		cur, version := r.settings(), r.version
 		next = cur
 		next.SelfRegistrationRoles = append([]festival.Role(nil), cur.SelfRegistrationRoles...)
