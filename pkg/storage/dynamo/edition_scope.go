@@ -63,6 +63,15 @@ func (c *core) currentEdition(ctx context.Context) (festival.EditionID, error) {
 	return c.edition.id, nil
 }
 
+// editionStale reports whether the current edition kept in memory is too
+// old to be used: a read that can take the settings item along at no cost
+// of requests then does.
+func (c *core) editionStale() bool {
+	c.edition.mu.Lock()
+	defer c.edition.mu.Unlock()
+	return c.edition.read.IsZero() || time.Since(c.edition.read) >= c.edition.fresh
+}
+
 // editionOf is the edition a read addresses: the one the request names,
 // else the current one.
 func (c *core) editionOf(ctx context.Context) (festival.EditionID, error) {
