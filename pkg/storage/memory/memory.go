@@ -43,21 +43,21 @@ type DB struct {
 	categoryEditions map[int64]festival.EditionID
 	awardEditions    map[int64]festival.EditionID
 	voteEditions     map[voteKey]festival.EditionID
-	events        map[int64]festival.Event
-	eventNames    map[string]int64
-	films         map[int64]festival.Movie
-	awards        map[int64]festival.Award
-	votes         map[voteKey]festival.Vote
+	events           map[int64]festival.Event
+	eventNames       map[string]int64
+	films            map[int64]festival.Movie
+	awards           map[int64]festival.Award
+	votes            map[voteKey]festival.Vote
 
 	users     map[int64]festival.User
-	emails    map[string]int64 // festival.NormalizeEmail of an e-mail -> user id
-	resets    map[string]reset // by the token's hash
+	emails    map[string]int64             // festival.NormalizeEmail of an e-mail -> user id
+	resets    map[string]reset             // by the token's hash
 	lateCodes map[string]festival.LateCode // by edition + NUL + code
 	// archived are the settings of the editions that were current before
 	// (SetCurrentEdition copies them), as the DynamoDB store's SETTINGS#<ed>.
 	archived map[festival.EditionID]festival.Settings
-	settings  *festival.Settings // nil: never written, the defaults apply
-	edition   festival.EditionID // the current edition ("": FirstEdition), editions.go
+	settings *festival.Settings // nil: never written, the defaults apply
+	edition  festival.EditionID // the current edition ("": FirstEdition), editions.go
 }
 
 // New returns an empty festival. now may be nil (time.Now).

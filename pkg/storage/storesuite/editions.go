@@ -24,7 +24,9 @@ var editionCases = []testCase{
 const next festival.EditionID = "2027"
 
 // first addresses the first edition explicitly.
-func first(ctx context.Context) context.Context { return festival.WithEdition(ctx, festival.FirstEdition) }
+func first(ctx context.Context) context.Context {
+	return festival.WithEdition(ctx, festival.FirstEdition)
+}
 
 func twoEditions(t *testing.T, s Stores) {
 	ctx := context.Background()
