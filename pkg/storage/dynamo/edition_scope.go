@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -207,4 +208,35 @@ func (c *core) refuseArchived(ctx context.Context) error {
 	}
 	_, err := c.writableEdition(ctx)
 	return err
+}
+
+// callerAndEdition is Caller when the current edition kept in memory is
+// stale: the user and the settings item in one BatchGetItem, so that the
+// token check of an authenticated request refreshes it at no cost of
+// requests (a route that reads no settings then asks no GetItem of its
+// own for its edition).
+func (s *Users) callerAndEdition(ctx context.Context, id int64) (festival.User, bool, error) {
+	var sr settingsRead
+	var u *festival.User
+	keys := []map[string]types.AttributeValue{key(userPK(id), skUser), settingsKeys()[0]}
+	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
+		if ok, err := sr.take(item); ok {
+			return err
+		}
+		var it userItem
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return err
+		}
+		user := it.user()
+		u = &user
+		return nil
+	})
+	if err != nil {
+		return festival.User{}, false, fmt.Errorf("get user %d: %w", id, err)
+	}
+	s.noteSettingsRead(&sr)
+	if u == nil {
+		return festival.User{}, false, nil
+	}
+	return *u, true, nil
 }
