@@ -82,6 +82,24 @@ func (c *core) editionOf(ctx context.Context) (festival.EditionID, error) {
 	return c.currentEdition(ctx)
 }
 
+// editionReadSince is editionOf for a read that began at since and may
+// have read the settings item itself (a listing): the memory that was
+// fresh when the read began, or that the read refreshed, is the edition as
+// of the read, however long the rest of it took (a list of a thousand
+// films read again), so it is taken as is.
+func (c *core) editionReadSince(ctx context.Context, since time.Time) (festival.EditionID, error) {
+	if id, ok := festival.EditionOf(ctx); ok {
+		return id, nil
+	}
+	c.edition.mu.Lock()
+	id, read, fresh := c.edition.id, c.edition.read, c.edition.fresh
+	c.edition.mu.Unlock()
+	if !read.IsZero() && since.Sub(read) < fresh {
+		return id, nil
+	}
+	return c.currentEdition(ctx)
+}
+
 // noteCurrentEdition tells the store that id is now the current edition:
 // the instance that started it (or that just read the settings item) needs
 // no further read to know it.
