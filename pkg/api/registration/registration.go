@@ -130,7 +130,38 @@ func ReadInput(f web.Fields, now time.Time) (festival.UserPatch, error) {
 		}
 		in.Profile[o.Name] = v
 	}
+	if in.Language, err = readLanguage(f); err != nil {
+		return in, err
+	}
 	return in, nil
+}
+
+// readLanguage reads the account's `language`, one the product speaks (nil
+// when not sent). Unlike the specification's fields, a refused language is
+// a 400 naming the field: the field is ours, and the store never sees it.
+func readLanguage(f web.Fields) (*texts.Lang, error) {
+	if !f.Has("language") {
+		return nil, nil
+	}
+	s, _, err := f.String("language")
+	if err != nil || f.IsNull("language") {
+		return nil, apperr.E(apperr.Invalid, texts.LanguageType)
+	}
+	l, ok := texts.ParseLang(s)
+	if !ok {
+		return nil, apperr.Ef(apperr.Invalid, texts.LanguageValue, s)
+	}
+	return &l, nil
+}
+
+// SignUpLanguage gives a new account without a `language` the one the
+// request's Accept-Language prefers (French when it names no language the
+// product speaks).
+func SignUpLanguage(in *festival.UserPatch, r *http.Request) {
+	if in.Language == nil {
+		l := texts.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+		in.Language = &l
+	}
 }
 
 // Register answers POST /auth/register and POST /users alike: by is the
@@ -156,6 +187,7 @@ func Register(r *http.Request, acc *accounts.Service, by *festival.Actor) (int, 
 	if err != nil {
 		return 0, nil, err
 	}
+	SignUpLanguage(&in, r)
 	return Answer(acc.Create(r.Context(), by, st, in))
 }
 
