@@ -140,7 +140,14 @@ type View struct {
 	Version
 	Fields       []string               `json:"fields"`
 	Lang         texts.Lang             `json:"lang"`
-	Translations map[texts.Lang]Version `json:"translations"`
+	Translations map[texts.Lang]Version `json:"translations,omitempty"`
+}
+
+// Alone is v without the other languages (the answer of a change, which
+// knows only the language it changed).
+func (v View) Alone() View {
+	v.Translations = nil
+	return v
 }
 
 // Views are every editable kind's templates in l, with the other languages

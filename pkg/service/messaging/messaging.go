@@ -50,7 +50,8 @@ func Editable(kind festival.MessageKind) error {
 
 // SaveTemplate checks and saves the festival's template of one kind in
 // one language (the others are untouched) and returns the kind's view in
-// that language, with the others as they stand.
+// that language, without the other languages (reading them would cost a
+// request: GET /settings/templates shows them).
 func (s *Service) SaveTemplate(ctx context.Context, c festival.Actor, kind festival.MessageKind, l texts.Lang, subject, body string) (mailtemplate.View, error) {
 	if err := Editable(kind); err != nil {
 		return mailtemplate.View{}, err
@@ -62,11 +63,11 @@ func (s *Service) SaveTemplate(ctx context.Context, c festival.Actor, kind festi
 	if err := s.st.Templates.SaveMessageTemplate(ctx, c, t); err != nil {
 		return mailtemplate.View{}, err
 	}
-	return s.viewOf(ctx, kind, l)
+	return mailtemplate.ViewOf([]mailtemplate.Template{t}, kind, l).Alone(), nil
 }
 
 // ResetTemplate puts a kind back to its default in one language and
-// returns its view.
+// returns its view in that language (as SaveTemplate).
 func (s *Service) ResetTemplate(ctx context.Context, c festival.Actor, kind festival.MessageKind, l texts.Lang) (mailtemplate.View, error) {
 	if err := Editable(kind); err != nil {
 		return mailtemplate.View{}, err
@@ -74,18 +75,7 @@ func (s *Service) ResetTemplate(ctx context.Context, c festival.Actor, kind fest
 	if err := s.st.Templates.DeleteMessageTemplate(ctx, c, kind, l); err != nil {
 		return mailtemplate.View{}, err
 	}
-	return s.viewOf(ctx, kind, l)
-}
-
-// viewOf reads the templates again for kind's view after a change: the
-// other languages' versions are the festival's too (one Query of the
-// settings partition, as GET /settings/templates).
-func (s *Service) viewOf(ctx context.Context, kind festival.MessageKind, l texts.Lang) (mailtemplate.View, error) {
-	custom, err := s.st.Templates.MessageTemplates(ctx)
-	if err != nil {
-		return mailtemplate.View{}, err
-	}
-	return mailtemplate.ViewOf(custom, kind, l), nil
+	return mailtemplate.ViewOf(nil, kind, l).Alone(), nil
 }
 
 // Composition is a message an admin writes to a group.
