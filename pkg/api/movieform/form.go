@@ -26,7 +26,12 @@ const (
 // register-film.
 var accountFields = []string{"first_name", "last_name", "email", "password", "phone", "mobile", "birth_date",
 	"street", "postal_code", "city", "country", "biography", "job", "portfolio", "youtube", "instagram",
-	"linkedin", "facebook", "tiktok", "known_by_service", "language"}
+	"linkedin", "facebook", "tiktok", "known_by_service"}
+
+// accountLanguage is the account's language in register-film's form: the
+// form's own "language" is the film's (main_language, as the
+// specification's upload form names it).
+const accountLanguage = "account_language"
 
 // Form reads the multipart body of a film submission for the movies service
 // (movies.Form), part by part: a file is handed over as it arrives, never
@@ -174,7 +179,12 @@ func account(f web.Fields, now time.Time) (festival.UserPatch, error) {
 			uf[name] = v
 		}
 	}
-	return registration.ReadNewUser(uf, now)
+	in, err := registration.ReadNewUser(uf, now)
+	if err != nil {
+		return in, err
+	}
+	in.Language, err = registration.ReadLanguage(f, accountLanguage)
+	return in, err
 }
 
 // Fields are the decoded text fields, once Next returned io.EOF.

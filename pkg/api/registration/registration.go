@@ -29,7 +29,7 @@ type ExistsBody struct {
 
 // ReadBody reads a user body; an empty one is the spec's "Données manquantes".
 func ReadBody(r *http.Request) (web.Fields, error) {
-	return web.Body(r, texts.MissingData)
+	return web.AccountBody(r, texts.MissingData)
 }
 
 // ReadNewUser reads the user of a create body: the spec's 400s first (no
@@ -130,26 +130,27 @@ func ReadInput(f web.Fields, now time.Time) (festival.UserPatch, error) {
 		}
 		in.Profile[o.Name] = v
 	}
-	if in.Language, err = readLanguage(f); err != nil {
+	if in.Language, err = ReadLanguage(f, "language"); err != nil {
 		return in, err
 	}
 	return in, nil
 }
 
-// readLanguage reads the account's `language`, one the product speaks (nil
-// when not sent). Unlike the specification's fields, a refused language is
-// a 400 naming the field: the field is ours, and the store never sees it.
-func readLanguage(f web.Fields) (*texts.Lang, error) {
-	if !f.Has("language") {
+// ReadLanguage reads the account's language from the field name, one the
+// product speaks (nil when not sent). Unlike the specification's fields, a
+// refused language is a 400 naming the field: the field is ours, and the
+// store never sees it.
+func ReadLanguage(f web.Fields, name string) (*texts.Lang, error) {
+	if !f.Has(name) {
 		return nil, nil
 	}
-	s, _, err := f.String("language")
-	if err != nil || f.IsNull("language") {
-		return nil, apperr.E(apperr.Invalid, texts.LanguageType)
+	s, _, err := f.String(name)
+	if err != nil || f.IsNull(name) {
+		return nil, apperr.Ef(apperr.Invalid, texts.LanguageType, name)
 	}
 	l, ok := texts.ParseLang(s)
 	if !ok {
-		return nil, apperr.Ef(apperr.Invalid, texts.LanguageValue, s)
+		return nil, apperr.Ef(apperr.Invalid, texts.LanguageValue, name, s)
 	}
 	return &l, nil
 }
