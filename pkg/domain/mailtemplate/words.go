@@ -31,7 +31,7 @@ func until(l texts.Lang, p map[string]string) string {
 	if at, err := festival.ParseTime(p["until_at"]); err == nil && !at.IsZero() {
 		return texts.DateTime(l, at.Time, nil)
 	}
-	return strings.TrimPrefix(p["until"], " avant le ")
+	return strings.TrimPrefix(p["until"], texts.MailLegacyUntilLead)
 }
 
 // by is {{.By}}: who withdrew a film.
@@ -42,16 +42,16 @@ func by(l texts.Lang, words string) string {
 	return words
 }
 
-// titles is {{.Titles}}: one film a line, quoted as l quotes ("« T »" in
-// French, "“T”" in English).
+// titles is {{.Titles}}: one film a line, quoted as l quotes (French
+// quotes in French, “T” in English).
 func titles(l texts.Lang, lines string) string {
 	if l != texts.English || lines == "" {
 		return lines
 	}
 	out := strings.Split(lines, "\n")
 	for i, line := range out {
-		if t, ok := strings.CutPrefix(line, "« "); ok {
-			if t, ok := strings.CutSuffix(t, " »"); ok {
+		if t, ok := strings.CutPrefix(line, texts.MailQuoteOpen); ok {
+			if t, ok := strings.CutSuffix(t, texts.MailQuoteClose); ok {
 				out[i] = "“" + t + "”"
 			}
 		}
@@ -72,8 +72,8 @@ func changes(l texts.Lang, lines string) string {
 		}
 		if w, ok := texts.MailEntryWordsEnglish[what]; ok {
 			out[i] = "- " + w
-		} else if label, ok := strings.CutPrefix(what, "réponse « "); ok && strings.HasSuffix(label, " »") {
-			out[i] = "- " + fmt.Sprintf(texts.MailAnswerEnglish, strings.TrimSuffix(label, " »"))
+		} else if label, ok := strings.CutPrefix(what, texts.MailAnswerPrefix); ok && strings.HasSuffix(label, texts.MailQuoteClose) {
+			out[i] = "- " + fmt.Sprintf(texts.MailAnswerEnglish, strings.TrimSuffix(label, texts.MailQuoteClose))
 		}
 	}
 	return strings.Join(out, "\n")
