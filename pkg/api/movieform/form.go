@@ -28,14 +28,22 @@ var accountFields = []string{"first_name", "last_name", "email", "password", "ph
 	"street", "postal_code", "city", "country", "biography", "job", "portfolio", "youtube", "instagram",
 	"linkedin", "facebook", "tiktok", "known_by_service"}
 
+// accountLanguage is the account's language in register-film's form: the
+// form's own "language" is the film's (main_language, as the
+// specification's upload form names it).
+const accountLanguage = "account_language"
+
 // Form reads the multipart body of a film submission for the movies service
 // (movies.Form), part by part: a file is handed over as it arrives, never
 // held; the text fields are held (within bounds) and decoded once the body
 // is read whole, since they may come before or after the files.
 type Form struct {
-	parts     *web.Parts
-	now       time.Time
-	account   bool // register-film: the fields also describe the account
+	parts   *web.Parts
+	now     time.Time
+	account bool // register-film: the fields also describe the account
+	// accept is the request's Accept-Language: register-film's account
+	// reads in the language it prefers unless the form names one.
+	accept    string
 	values    map[string][]string
 	textBytes int
 	n         int             // parts read
@@ -62,8 +70,8 @@ func open(r *http.Request, now time.Time, account bool) (movies.Form, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Form{parts: parts, now: now, account: account, values: map[string][]string{}, sent: map[string]bool{},
-		answerFiles: map[string]string{}}, nil
+	return &Form{parts: parts, now: now, account: account, accept: r.Header.Get("Accept-Language"), values: map[string][]string{},
+		sent: map[string]bool{}, answerFiles: map[string]string{}}, nil
 }
 
 // Next returns the next file; an empty file input (what a browser sends when
@@ -155,6 +163,10 @@ func (f *Form) decode() {
 	}
 	if f.account {
 		f.fields.Account, f.fields.AccountErr = account(fields, f.now)
+		if f.fields.Account.Language == nil {
+			l := texts.FromAcceptLanguage(f.accept)
+			f.fields.Account.Language = &l
+		}
 	}
 }
 
@@ -167,7 +179,12 @@ func account(f web.Fields, now time.Time) (festival.UserPatch, error) {
 			uf[name] = v
 		}
 	}
-	return registration.ReadNewUser(uf, now)
+	in, err := registration.ReadNewUser(uf, now)
+	if err != nil {
+		return in, err
+	}
+	in.Language, err = registration.ReadLanguage(f, accountLanguage)
+	return in, err
 }
 
 // Fields are the decoded text fields, once Next returned io.EOF.

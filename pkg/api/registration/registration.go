@@ -29,7 +29,7 @@ type ExistsBody struct {
 
 // ReadBody reads a user body; an empty one is the spec's "Données manquantes".
 func ReadBody(r *http.Request) (web.Fields, error) {
-	return web.Body(r, texts.MissingData)
+	return web.AccountBody(r, texts.MissingData)
 }
 
 // ReadNewUser reads the user of a create body: the spec's 400s first (no
@@ -130,7 +130,39 @@ func ReadInput(f web.Fields, now time.Time) (festival.UserPatch, error) {
 		}
 		in.Profile[o.Name] = v
 	}
+	if in.Language, err = ReadLanguage(f, "language"); err != nil {
+		return in, err
+	}
 	return in, nil
+}
+
+// ReadLanguage reads the account's language from the field name, one the
+// product speaks (nil when not sent). Unlike the specification's fields, a
+// refused language is a 400 naming the field: the field is ours, and the
+// store never sees it.
+func ReadLanguage(f web.Fields, name string) (*texts.Lang, error) {
+	if !f.Has(name) {
+		return nil, nil
+	}
+	s, _, err := f.String(name)
+	if err != nil || f.IsNull(name) {
+		return nil, apperr.Ef(apperr.Invalid, texts.LanguageType, name)
+	}
+	l, ok := texts.ParseLang(s)
+	if !ok {
+		return nil, apperr.Ef(apperr.Invalid, texts.LanguageValue, name, s)
+	}
+	return &l, nil
+}
+
+// SignUpLanguage gives a new account without a `language` the one the
+// request's Accept-Language prefers (French when it names no language the
+// product speaks).
+func SignUpLanguage(in *festival.UserPatch, r *http.Request) {
+	if in.Language == nil {
+		l := texts.FromAcceptLanguage(r.Header.Get("Accept-Language"))
+		in.Language = &l
+	}
 }
 
 // Register answers POST /auth/register and POST /users alike: by is the
@@ -156,6 +188,7 @@ func Register(r *http.Request, acc *accounts.Service, by *festival.Actor) (int, 
 	if err != nil {
 		return 0, nil, err
 	}
+	SignUpLanguage(&in, r)
 	return Answer(acc.Create(r.Context(), by, st, in))
 }
 

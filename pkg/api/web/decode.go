@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -75,6 +76,15 @@ var ErrEmptyBody = errors.New("empty body")
 // name. When a client sends both a spec name and an alias of it, the spec
 // name wins. A body that is not a JSON object is a 400.
 func readFields(r *http.Request) (Fields, error) {
+	raw, err := readObject(r)
+	if err != nil {
+		return nil, err
+	}
+	return Normalize(raw), nil
+}
+
+// readObject reads a JSON object body as readFields does, its keys as sent.
+func readObject(r *http.Request) (map[string]json.RawMessage, error) {
 	if r.Body == nil {
 		return nil, ErrEmptyBody
 	}
@@ -95,7 +105,30 @@ func readFields(r *http.Request) (Fields, error) {
 	if len(raw) == 0 {
 		return nil, ErrEmptyBody
 	}
-	return Normalize(raw), nil
+	return raw, nil
+}
+
+// accountKeys are the names an account's body keeps as sent: "language" is
+// the account's language there, where a film's body reads it as its
+// main_language (the upload form's name).
+var accountKeys = []string{"language"}
+
+// readAccountFields is readFields for an account's body (accountKeys).
+func readAccountFields(r *http.Request) (Fields, error) {
+	raw, err := readObject(r)
+	if err != nil {
+		return nil, err
+	}
+	kept := map[string]json.RawMessage{}
+	for _, k := range accountKeys {
+		if v, ok := raw[k]; ok {
+			kept[k] = v
+			delete(raw, k)
+		}
+	}
+	f := Normalize(raw)
+	maps.Copy(f, kept)
+	return f, nil
 }
 
 // Normalize renames keys to their canonical names; spec names win over aliases.

@@ -95,7 +95,17 @@ func Read[T any](r *http.Request, ifEmpty string, read func(Fields) (T, error)) 
 // own message, or is an empty set of fields when ifEmpty is "" (each
 // operation then says what is missing).
 func Body(r *http.Request, ifEmpty string) (Fields, error) {
-	f, err := readFields(r)
+	return body(r, ifEmpty, readFields)
+}
+
+// AccountBody is Body for an account's fields (the user routes), where
+// "language" is the account's language rather than a film's.
+func AccountBody(r *http.Request, ifEmpty string) (Fields, error) {
+	return body(r, ifEmpty, readAccountFields)
+}
+
+func body(r *http.Request, ifEmpty string, read func(*http.Request) (Fields, error)) (Fields, error) {
+	f, err := read(r)
 	if errors.Is(err, ErrEmptyBody) {
 		if ifEmpty != "" {
 			return nil, apperr.E(apperr.Invalid, ifEmpty)

@@ -121,21 +121,23 @@ const MessageMediaCheck MessageKind = "media.check"
 // which to replace the file ("" when open-ended or closed).
 func MediaCheckMessage(m Movie, flags []MediaFlag, season Season, now time.Time) Message {
 	reasons := make([]string, 0, len(flags))
+	checks := make([]string, 0, len(flags)) // "check:action", for the mail in another language
 	for _, f := range flags {
+		checks = append(checks, string(f.Check)+":"+string(f.Action))
 		line := "- " + f.Reason
 		if f.Action == CheckRefuse {
 			line += " (bloquant : le film ne sera pas confié au jury tant que le fichier n'est pas remplacé)"
 		}
 		reasons = append(reasons, line)
 	}
-	until := ""
+	params := map[string]string{"title": m.Title, "reasons": strings.Join(reasons, "\n"), "checks": strings.Join(checks, "\n"), "until": ""}
 	if season.CheckSubmissionIn(now, m.CategoryIDs()) == nil {
 		if close := season.SubmissionsCloseFor(m.CategoryIDs()); !close.IsZero() {
-			until = FrenchDate(close)
+			// until_at is the date itself, which the mail writes in its reader's language.
+			params["until"], params["until_at"] = FrenchDate(close), close.String()
 		}
 	}
-	return NewMessage(MessageMediaCheck, []int64{m.OwnerID},
-		map[string]string{"title": m.Title, "reasons": strings.Join(reasons, "\n"), "until": until}, now)
+	return NewMessage(MessageMediaCheck, []int64{m.OwnerID}, params, now)
 }
 
 // SubmissionsCloseFor is the latest close of the submission windows that

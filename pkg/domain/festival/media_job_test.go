@@ -77,7 +77,8 @@ func TestTheMediaMessageGivesTheReasonsAndTheCloseWhileSubmissionsAreOpen(t *tes
 	open := Season{SubmissionsCloseAt: NewTime(now.Add(48 * time.Hour))}
 	msg := MediaCheckMessage(m, flags, open, now)
 	if msg.Kind != MessageMediaCheck || msg.To[0] != 9 || msg.Params["title"] != "Lola" || msg.Params["until"] != "3 mai 2026 à 10:00 UTC" ||
-		msg.Params["reasons"] != "- HEVC (bloquant : le film ne sera pas confié au jury tant que le fichier n'est pas remplacé)\n- court" {
+		msg.Params["reasons"] != "- HEVC (bloquant : le film ne sera pas confié au jury tant que le fichier n'est pas remplacé)\n- court" ||
+		msg.Params["until_at"] != "2026-05-03T10:00:00.000Z" || msg.Params["checks"] != "unplayable:refuse\nshorter:warn" {
 		t.Errorf("%+v", msg.Params)
 	}
 	closed := Season{SubmissionsCloseAt: NewTime(now.Add(-time.Hour))}

@@ -89,8 +89,12 @@ type UserJSON struct {
 	Facebook       *string `json:"facebook"`
 	Tiktok         *string `json:"tiktok"`
 	KnownByService *string `json:"known_by_service"`
-	CreatedAt      Time    `json:"createdAt"`
-	UpdatedAt      Time    `json:"updatedAt"`
+	// Language is the language the person reads the product in (an
+	// addition to the specification's object): always present, fr when
+	// never chosen.
+	Language  texts.Lang `json:"language"`
+	CreatedAt Time       `json:"createdAt"`
+	UpdatedAt Time       `json:"updatedAt"`
 }
 
 // Public is the user as read operations show it: without the password hash.
@@ -100,7 +104,7 @@ func (u User) Public() UserJSON {
 		Phone: u.Phone, Mobile: u.Mobile, Street: u.Street, PostalCode: u.PostalCode,
 		City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job, Portfolio: u.Portfolio,
 		Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin, Facebook: u.Facebook,
-		Tiktok: u.Tiktok, KnownByService: u.KnownByService, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
+		Tiktok: u.Tiktok, KnownByService: u.KnownByService, Language: u.Lang(), CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt,
 	}
 	if u.BirthDate != nil {
 		// Stored as a date, returned as an ISO 8601 date-time (midnight UTC).
@@ -108,6 +112,15 @@ func (u User) Public() UserJSON {
 		j.BirthDate = &s
 	}
 	return j
+}
+
+// Lang is the language u reads the product in: the one they chose, or
+// texts.Default when they never chose one.
+func (u User) Lang() texts.Lang {
+	if u.Language == "" {
+		return texts.Default
+	}
+	return u.Language
 }
 
 // WithHash is the user as the create and update answers show it.

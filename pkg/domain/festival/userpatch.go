@@ -1,6 +1,9 @@
 package festival
 
-import "github.com/festivalapi/festival/pkg/domain/apperr"
+import (
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+)
 
 // UserPatch is a user body as the API reads it (POST /users, POST
 // /auth/register, PUT /users/:id, PUT /users/me), its values checked: each
@@ -14,6 +17,9 @@ type UserPatch struct {
 	// Profile holds the optional profile fields sent (ProfileFields), by
 	// name; a nil value clears the field (sent as null or blank).
 	Profile map[string]*string
+	// Language is the language the person reads the product in (nil: not
+	// sent; a sign-up then takes the request's Accept-Language).
+	Language *texts.Lang
 }
 
 // Apply sets on u the fields that were sent. mayChangeRole is false when
@@ -30,6 +36,9 @@ func (p UserPatch) Apply(u *User, mayChangeRole bool) error {
 	set(&u.FirstName, p.FirstName)
 	set(&u.LastName, p.LastName)
 	set(&u.Email, p.Email)
+	if p.Language != nil {
+		u.Language = *p.Language
+	}
 	for _, o := range ProfileFields {
 		if v, sent := p.Profile[o.Name]; sent {
 			*o.Of(u) = v

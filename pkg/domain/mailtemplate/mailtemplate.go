@@ -8,6 +8,7 @@ package mailtemplate
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"text/template/parse"
@@ -25,12 +26,23 @@ const (
 	MaxBody    = festival.MaxMessageText
 )
 
-// Template is a festival's own version of one kind of message.
+// Template is a festival's own version of one kind of message in one
+// language (Lang: "" reads as texts.Default, the French every template was
+// before the product spoke English).
 type Template struct {
 	Kind      festival.MessageKind
+	Lang      texts.Lang
 	Subject   string
 	Body      string
 	UpdatedAt festival.Time
+}
+
+// Language is the language t is written in.
+func (t Template) Language() texts.Lang {
+	if t.Lang == "" {
+		return texts.Default
+	}
+	return t.Lang
 }
 
 // Kinds are the kinds of message a festival may rewrite, in the order the
@@ -98,41 +110,81 @@ func Fields(kind festival.MessageKind) []string {
 	return append(slices.Clone(common), own[kind]...)
 }
 
-// Default is kind's default template (texts.MailTemplates).
-func Default(kind festival.MessageKind) Template {
-	t, ok := texts.MailTemplates[string(kind)]
+// Default is kind's default template in l (texts.MailTemplatesIn).
+func Default(kind festival.MessageKind, l texts.Lang) Template {
+	t, ok := texts.MailTemplatesIn(l)[string(kind)]
 	if !ok {
-		t = texts.MailFallback
+		t = texts.MailFallbackIn(l)
 	}
-	return Template{Kind: kind, Subject: t.Subject, Body: t.Body}
+	return Template{Kind: kind, Lang: l, Subject: t.Subject, Body: t.Body}
 }
 
-// View is a kind's templates as GET /settings/templates shows them: the
-// ones in use, the defaults, and the fields allowed.
+// Version is a kind's template in one language: the one in use (the
+// festival's own when Customised, the default otherwise) and the default.
+type Version struct {
+	Subject        string        `json:"subject"`
+	Body           string        `json:"body"`
+	DefaultSubject string        `json:"default_subject"`
+	DefaultBody    string        `json:"default_body"`
+	Customised     bool          `json:"customised"`
+	UpdatedAt      festival.Time `json:"updatedAt"`
+}
+
+// View is a kind's templates as GET /settings/templates shows them: in one
+// language (Lang; French unless asked otherwise, so that a client written
+// before English keeps reading the French version where it always did),
+// the fields allowed, and the version of every other language in
+// Translations, by language.
 type View struct {
-	Kind           festival.MessageKind `json:"kind"`
-	Subject        string               `json:"subject"`
-	Body           string               `json:"body"`
-	DefaultSubject string               `json:"default_subject"`
-	DefaultBody    string               `json:"default_body"`
-	Customised     bool                 `json:"customised"`
-	Fields         []string             `json:"fields"`
-	UpdatedAt      festival.Time        `json:"updatedAt"`
+	Kind festival.MessageKind `json:"kind"`
+	Version
+	Fields       []string               `json:"fields"`
+	Lang         texts.Lang             `json:"lang"`
+	Translations map[texts.Lang]Version `json:"translations,omitempty"`
 }
 
-// Views are every editable kind's templates: the festival's own (custom)
-// where it wrote one, the default otherwise.
-func Views(custom []Template) []View {
+// Alone is v without the other languages (the answer of a change, which
+// knows only the language it changed).
+func (v View) Alone() View {
+	v.Translations = nil
+	return v
+}
+
+// Views are every editable kind's templates in l, with the other languages
+// beside: the festival's own (custom) where it wrote one, the default
+// otherwise.
+func Views(custom []Template, l texts.Lang) []View {
 	out := make([]View, 0, len(Kinds))
 	for _, k := range Kinds {
-		d := Default(k)
-		v := View{Kind: k, Subject: d.Subject, Body: d.Body, DefaultSubject: d.Subject, DefaultBody: d.Body, Fields: Fields(k)}
-		if i := slices.IndexFunc(custom, func(t Template) bool { return t.Kind == k }); i >= 0 {
-			v.Subject, v.Body, v.Customised, v.UpdatedAt = custom[i].Subject, custom[i].Body, true, custom[i].UpdatedAt
+		v := View{Kind: k, Version: version(custom, k, l), Fields: Fields(k), Lang: l, Translations: map[texts.Lang]Version{}}
+		for _, other := range texts.Langs {
+			if other != l {
+				v.Translations[other] = version(custom, k, other)
+			}
 		}
 		out = append(out, v)
 	}
 	return out
+}
+
+// ViewOf is kind's View in l.
+func ViewOf(custom []Template, kind festival.MessageKind, l texts.Lang) View {
+	for _, v := range Views(custom, l) {
+		if v.Kind == kind {
+			return v
+		}
+	}
+	return View{}
+}
+
+// version is kind's template in l among custom.
+func version(custom []Template, k festival.MessageKind, l texts.Lang) Version {
+	d := Default(k, l)
+	v := Version{Subject: d.Subject, Body: d.Body, DefaultSubject: d.Subject, DefaultBody: d.Body}
+	if i := slices.IndexFunc(custom, func(t Template) bool { return t.Kind == k && t.Language() == l }); i >= 0 {
+		v.Subject, v.Body, v.Customised, v.UpdatedAt = custom[i].Subject, custom[i].Body, true, custom[i].UpdatedAt
+	}
+	return v
 }
 
 // Check is what a template must pass to be saved: a subject of one line and
@@ -157,7 +209,7 @@ func Check(t Template) error {
 	if t.Kind == festival.MessagePasswordReset && !slices.Contains(inBody, FieldResetLink) {
 		return apperr.E(apperr.Invalid, texts.TemplateResetLink)
 	}
-	data := only(sample, t.Kind)
+	data := only(sampleIn(t.Language()), t.Kind)
 	s, err := run(subject, data)
 	if err != nil {
 		return apperr.Ef(apperr.Invalid, texts.TemplateRender, texts.TemplateSubject, readable(err, texts.TemplateSubject))
@@ -171,7 +223,8 @@ func Check(t Template) error {
 	return nil
 }
 
-// sample is the data a template is tried on when saved.
+// sample is the data a template is tried on when saved (sampleIn: in
+// its language).
 var sample = map[string]string{
 	FieldFestival: "Festival du film", FieldFirstName: "Agnès", FieldLastName: "Varda", FieldLink: "https://festival.example/",
 	FieldTitle: "Cléo de 5 à 7", FieldStatus: "sélectionné", FieldCount: "3",
@@ -180,6 +233,21 @@ var sample = map[string]string{
 	FieldChanges:   "- titre\n- synopsis",
 	FieldReason:    "Le film a été retenu par un autre festival qui exige une première.", FieldBy: "retiré par son producteur",
 	FieldExportLink: "https://festival.example/#/mes-donnees?export=exemple",
+}
+
+// sampleIn is sample in l: the words a message carries in its language
+// ({{.Status}}, {{.Until}}, {{.By}}), so that an English template's
+// comparisons are tried on English words.
+func sampleIn(l texts.Lang) map[string]string {
+	if l != texts.English {
+		return sample
+	}
+	out := maps.Clone(sample)
+	out[FieldStatus] = texts.MailStatusWordsEnglish[string(festival.StatusSelected)]
+	out[FieldUntil] = "12 March 2026"
+	out[FieldBy] = texts.MailWithdrawnByEnglish[texts.HeldWithdrawnByProducer]
+	out[FieldReason] = "The film was chosen by another festival that requires a premiere."
+	return out
 }
 
 // compile parses one template of kind and returns it with the fields it

@@ -8,6 +8,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // legacyMail is texts.Mail as it was before the texts became templates,
@@ -102,8 +103,10 @@ func TestDefaultsRenderTheFormerTexts(t *testing.T) {
 
 func TestDefaultsPassTheirOwnCheck(t *testing.T) {
 	for _, k := range Kinds {
-		if err := Check(Default(k)); err != nil {
-			t.Errorf("%s: %v", k, err)
+		for _, l := range texts.Langs {
+			if err := Check(Default(k, l)); err != nil {
+				t.Errorf("%s (%s): %v", k, l, err)
+			}
 		}
 	}
 }
@@ -174,7 +177,7 @@ func TestCustomTemplates(t *testing.T) {
 		t.Fatalf("errs = %v, want the jury.assigned template refused", errs)
 	}
 	site := Site{Festival: "Lussas", Link: "https://l.example/"}
-	subject, text, err := set.Render(festival.Message{Kind: festival.MessageMovieReceived, Params: map[string]string{"title": "Daguerréotypes"}}, site, Recipient{"Agnès", "Varda"})
+	subject, text, err := set.Render(festival.Message{Kind: festival.MessageMovieReceived, Params: map[string]string{"title": "Daguerréotypes"}}, site, Recipient{FirstName: "Agnès", LastName: "Varda"})
 	if err != nil || subject != "Lussas a reçu Daguerréotypes" || text != "Merci Agnès Varda." {
 		t.Fatalf("custom: %q %q %v", subject, text, err)
 	}
@@ -199,19 +202,34 @@ func TestComposedMessage(t *testing.T) {
 
 func TestViews(t *testing.T) {
 	at := festival.NewTime(time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC))
-	views := Views([]Template{{Kind: festival.MessageJuryReminder, Subject: "Rappel", Body: "{{.Count}}", UpdatedAt: at}})
+	views := Views([]Template{
+		{Kind: festival.MessageJuryReminder, Subject: "Rappel", Body: "{{.Count}}", UpdatedAt: at},
+		{Kind: festival.MessageMovieReceived, Lang: texts.English, Subject: "Got it", Body: "{{.Title}}", UpdatedAt: at},
+	}, texts.French)
 	if len(views) != len(Kinds) {
 		t.Fatalf("%d views", len(views))
 	}
 	for _, v := range views {
-		d := Default(v.Kind)
-		if v.DefaultSubject != d.Subject || v.DefaultBody != d.Body || len(v.Fields) < 4 {
+		d, en := Default(v.Kind, texts.French), Default(v.Kind, texts.English)
+		if v.Lang != texts.French || v.DefaultSubject != d.Subject || v.DefaultBody != d.Body || len(v.Fields) < 4 {
 			t.Errorf("%s: defaults or fields missing: %+v", v.Kind, v)
 		}
 		custom := v.Kind == festival.MessageJuryReminder
 		if v.Customised != custom || (custom && (v.Subject != "Rappel" || v.UpdatedAt != at)) || (!custom && v.Subject != d.Subject) {
 			t.Errorf("%s: %+v", v.Kind, v)
 		}
+		e, ok := v.Translations[texts.English]
+		customEn := v.Kind == festival.MessageMovieReceived
+		if !ok || len(v.Translations) != 1 || e.DefaultSubject != en.Subject || e.Customised != customEn ||
+			(customEn && e.Subject != "Got it") || (!customEn && e.Subject != en.Subject) {
+			t.Errorf("%s in English: %+v", v.Kind, v.Translations)
+		}
+	}
+	// Asked in English: the English version in the view's own fields, the French beside.
+	v := ViewOf(nil, festival.MessageMovieStatus, texts.English)
+	if v.Lang != texts.English || v.Subject != Default(festival.MessageMovieStatus, texts.English).Subject ||
+		v.Translations[texts.French].Subject != Default(festival.MessageMovieStatus, texts.French).Subject {
+		t.Errorf("the English view: %+v", v)
 	}
 }
 

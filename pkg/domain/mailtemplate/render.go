@@ -2,10 +2,10 @@ package mailtemplate
 
 import (
 	"fmt"
-	"strings"
 	"text/template/parse"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Site is what every message says of the festival: its name and where its
@@ -15,20 +15,38 @@ type Site struct {
 	Link     string
 }
 
-// Recipient is the person a message is rendered for.
+// Recipient is the person a message is rendered for, in their language
+// (Lang: "" reads as texts.Default, as for a person without an account).
 type Recipient struct {
 	FirstName, LastName string
+	Lang                texts.Lang
+}
+
+// language is the language to is written to.
+func (to Recipient) language() texts.Lang {
+	if to.Lang == "" {
+		return texts.Default
+	}
+	return to.Lang
 }
 
 // pair is a kind's subject and body, parsed.
 type pair struct{ subject, body *parse.Tree }
 
-// Set is the templates one outbox run renders with: the festival's own
-// where it wrote them, the defaults otherwise, each parsed once; composed
-// messages (festival.MessageFestival) carry their own, parsed once per text.
+// Set is the templates one outbox run renders with, in every language: the
+// festival's own where it wrote them, the defaults otherwise, each parsed
+// once; composed messages (festival.MessageFestival) carry their own,
+// parsed once per text, read alike in every language (an admin writes them
+// in one).
 type Set struct {
-	kinds    map[festival.MessageKind]pair
+	kinds    map[kindIn]pair
 	composed map[[2]string]pair
+}
+
+// kindIn is a kind of message in a language.
+type kindIn struct {
+	kind festival.MessageKind
+	lang texts.Lang
 }
 
 // NewSet parses the defaults and the festival's own templates over them.
@@ -36,17 +54,18 @@ type Set struct {
 // was saved) is left out, so its kind falls back to the default; the
 // errors say which.
 func NewSet(custom []Template) (*Set, []error) {
-	s := &Set{kinds: map[festival.MessageKind]pair{}, composed: map[[2]string]pair{}}
+	s := &Set{kinds: map[kindIn]pair{}, composed: map[[2]string]pair{}}
 	for k := range own {
 		if k == festival.MessageFestival {
 			continue
 		}
-		d := Default(k)
-		p, err := parsePair(d)
-		if err != nil {
-			panic(fmt.Sprintf("default template %s: %v", k, err)) // the defaults are ours: a test parses them
+		for _, l := range texts.Langs {
+			p, err := parsePair(Default(k, l))
+			if err != nil {
+				panic(fmt.Sprintf("default template %s (%s): %v", k, l, err)) // the defaults are ours: a test parses them
+			}
+			s.kinds[kindIn{k, l}] = p
 		}
-		s.kinds[k] = p
 	}
 	var errs []error
 	for _, t := range custom {
@@ -58,7 +77,7 @@ func NewSet(custom []Template) (*Set, []error) {
 			continue
 		}
 		p, _ := parsePair(t)
-		s.kinds[t.Kind] = p
+		s.kinds[kindIn{t.Kind, t.Language()}] = p
 	}
 	return s, errs
 }
@@ -82,7 +101,7 @@ func Composed(subject, body, titles string) map[string]string {
 
 // Render writes message m for one recipient: its subject and its text.
 func (s *Set) Render(m festival.Message, site Site, to Recipient) (subject, text string, err error) {
-	p, err := s.pairOf(m)
+	p, err := s.pairOf(m, to.language())
 	if err != nil {
 		return "", "", err
 	}
@@ -96,13 +115,16 @@ func (s *Set) Render(m festival.Message, site Site, to Recipient) (subject, text
 	return subject, text, nil
 }
 
-// pairOf is the templates a message renders with.
-func (s *Set) pairOf(m festival.Message) (pair, error) {
+// pairOf is the templates a message renders with in l.
+func (s *Set) pairOf(m festival.Message, l texts.Lang) (pair, error) {
 	if m.Kind != festival.MessageFestival {
-		if p, ok := s.kinds[m.Kind]; ok {
+		if p, ok := s.kinds[kindIn{m.Kind, l}]; ok {
 			return p, nil
 		}
-		return s.fallback()
+		if p, ok := s.kinds[kindIn{m.Kind, texts.Default}]; ok {
+			return p, nil // a language the product does not write mails in
+		}
+		return s.fallback(l)
 	}
 	key := [2]string{m.Params["subject"], m.Params["body"]}
 	if p, ok := s.composed[key]; ok {
@@ -117,25 +139,24 @@ func (s *Set) pairOf(m festival.Message) (pair, error) {
 }
 
 // fallback is what a message of an unknown kind reads: a greeting.
-func (s *Set) fallback() (pair, error) {
-	return parsePair(Default(""))
+func (s *Set) fallback(l texts.Lang) (pair, error) {
+	return parsePair(Default("", l))
 }
 
-// Data are the fields of message m for one recipient, by name: all of
-// them, as the message's params give them (only selects a kind's).
+// Data are the fields of message m for one recipient, by name, in their
+// language: all of them, as the message's params give them (only selects a
+// kind's; words.go writes the words in the recipient's language).
 func Data(m festival.Message, site Site, to Recipient) map[string]string {
-	p := m.Params
+	p, l := m.Params, to.language()
 	return map[string]string{
 		FieldFestival: site.Festival, FieldLink: site.Link, FieldFirstName: to.FirstName, FieldLastName: to.LastName,
-		FieldTitle: p["title"], FieldCount: p["count"], FieldTitles: p["titles"],
-		// A reminder written before the template named the date alone
-		// carries " avant le <date>".
-		FieldUntil:     strings.TrimPrefix(p["until"], " avant le "),
-		FieldStatus:    festival.StatusWord(festival.AudienceProducer, festival.SelectionStatus(p["status"]), true),
+		FieldTitle: p["title"], FieldCount: p["count"], FieldTitles: titles(l, p["titles"]),
+		FieldUntil:     until(l, p),
+		FieldStatus:    statusWord(l, p["status"]),
 		FieldResetLink: site.Link + "#/mot-de-passe?jeton=" + p["token"],
-		FieldReasons:   p["reasons"],
-		FieldChanges:   p["changes"],
-		FieldReason:    p["reason"], FieldBy: p["by"],
+		FieldReasons:   reasons(l, p),
+		FieldChanges:   changes(l, p["changes"]),
+		FieldReason:    p["reason"], FieldBy: by(l, p["by"]),
 		// The console's page asks the API for the export with the
 		// person's token, then follows its link to the bucket.
 		FieldExportLink: site.Link + "#/mes-donnees?export=" + p["export"],

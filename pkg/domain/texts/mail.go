@@ -88,3 +88,15 @@ var MailTemplates = map[string]MailTemplate{
 
 // MailFallback is what a message of a kind without a template reads.
 var MailFallback = MailTemplate{Subject: "[{{.Festival}}] Notification", Body: "Bonjour{{if .FirstName}} {{.FirstName}}{{end}}," + mailSign}
+
+// The French marks a message's params carry, which the English rendering
+// recognises to write them its own way: a film's title between French
+// quotes (jury.assignment's titles), an answer named in movie.edited's
+// changes ("réponse « label »"), and a reminder's date as it was written
+// before the templates named the date alone.
+const (
+	MailQuoteOpen       = "« "
+	MailQuoteClose      = " »"
+	MailAnswerPrefix    = "réponse « "
+	MailLegacyUntilLead = " avant le "
+)

@@ -29,14 +29,15 @@ func New(st Stores, festivalName string, now func() time.Time) *Service {
 	return &Service{st: st, festival: festivalName, now: now}
 }
 
-// Templates are every editable kind's templates, the festival's own or the
-// defaults, with the fields each may use.
-func (s *Service) Templates(ctx context.Context) ([]mailtemplate.View, error) {
+// Templates are every editable kind's templates in l, the festival's own or
+// the defaults, with the fields each may use and the other languages'
+// versions beside.
+func (s *Service) Templates(ctx context.Context, l texts.Lang) ([]mailtemplate.View, error) {
 	custom, err := s.st.Templates.MessageTemplates(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return mailtemplate.Views(custom), nil
+	return mailtemplate.Views(custom, l), nil
 }
 
 // Editable refuses a kind no template is for (404).
@@ -47,40 +48,34 @@ func Editable(kind festival.MessageKind) error {
 	return nil
 }
 
-// SaveTemplate checks and saves the festival's template of one kind and
-// returns the kind's view.
-func (s *Service) SaveTemplate(ctx context.Context, c festival.Actor, kind festival.MessageKind, subject, body string) (mailtemplate.View, error) {
+// SaveTemplate checks and saves the festival's template of one kind in
+// one language (the others are untouched) and returns the kind's view in
+// that language, without the other languages (reading them would cost a
+// request: GET /settings/templates shows them).
+func (s *Service) SaveTemplate(ctx context.Context, c festival.Actor, kind festival.MessageKind, l texts.Lang, subject, body string) (mailtemplate.View, error) {
 	if err := Editable(kind); err != nil {
 		return mailtemplate.View{}, err
 	}
-	t := mailtemplate.Template{Kind: kind, Subject: subject, Body: body, UpdatedAt: festival.NewTime(s.now())}
+	t := mailtemplate.Template{Kind: kind, Lang: l, Subject: subject, Body: body, UpdatedAt: festival.NewTime(s.now())}
 	if err := mailtemplate.Check(t); err != nil {
 		return mailtemplate.View{}, err
 	}
 	if err := s.st.Templates.SaveMessageTemplate(ctx, c, t); err != nil {
 		return mailtemplate.View{}, err
 	}
-	return mailtemplate.Views([]mailtemplate.Template{t})[indexOf(kind)], nil
+	return mailtemplate.ViewOf([]mailtemplate.Template{t}, kind, l).Alone(), nil
 }
 
-// ResetTemplate puts a kind back to its default and returns its view.
-func (s *Service) ResetTemplate(ctx context.Context, c festival.Actor, kind festival.MessageKind) (mailtemplate.View, error) {
+// ResetTemplate puts a kind back to its default in one language and
+// returns its view in that language (as SaveTemplate).
+func (s *Service) ResetTemplate(ctx context.Context, c festival.Actor, kind festival.MessageKind, l texts.Lang) (mailtemplate.View, error) {
 	if err := Editable(kind); err != nil {
 		return mailtemplate.View{}, err
 	}
-	if err := s.st.Templates.DeleteMessageTemplate(ctx, c, kind); err != nil {
+	if err := s.st.Templates.DeleteMessageTemplate(ctx, c, kind, l); err != nil {
 		return mailtemplate.View{}, err
 	}
-	return mailtemplate.Views(nil)[indexOf(kind)], nil
-}
-
-func indexOf(kind festival.MessageKind) int {
-	for i, k := range mailtemplate.Kinds {
-		if k == kind {
-			return i
-		}
-	}
-	return -1
+	return mailtemplate.ViewOf(nil, kind, l).Alone(), nil
 }
 
 // Composition is a message an admin writes to a group.
@@ -188,7 +183,7 @@ func (s *Service) samples(ctx context.Context, in Composition, group []mailtempl
 			a.FirstName, a.LastName = u.FirstName, u.LastName
 		}
 		m := festival.Message{Kind: festival.MessageFestival, Params: mailtemplate.Composed(in.Subject, in.Body, a.TitlesText())}
-		subject, text, err := set.Render(m, site, mailtemplate.Recipient{FirstName: a.FirstName, LastName: a.LastName})
+		subject, text, err := set.Render(m, site, mailtemplate.Recipient{FirstName: a.FirstName, LastName: a.LastName, Lang: users[a.ID].Language})
 		if err != nil {
 			return nil, apperr.Ef(apperr.Invalid, texts.TemplateRender, texts.TemplateBody, err.Error())
 		}

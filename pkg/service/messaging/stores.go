@@ -5,6 +5,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/mailtemplate"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // The stores the festival's writing reads and writes, each with only the
@@ -16,9 +17,9 @@ type Templates interface {
 	MessageTemplates(ctx context.Context) ([]mailtemplate.Template, error)
 	// SaveMessageTemplate writes one kind's template with its audit entry.
 	SaveMessageTemplate(ctx context.Context, actor festival.Actor, t mailtemplate.Template) error
-	// DeleteMessageTemplate removes one kind's template (the default
-	// applies again) with its audit entry.
-	DeleteMessageTemplate(ctx context.Context, actor festival.Actor, kind festival.MessageKind) error
+	// DeleteMessageTemplate removes one kind's template in one language
+	// (its default applies again) with its audit entry.
+	DeleteMessageTemplate(ctx context.Context, actor festival.Actor, kind festival.MessageKind, l texts.Lang) error
 }
 
 // Films lists the festival's films: a group is drawn from them.

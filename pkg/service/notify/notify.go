@@ -183,15 +183,16 @@ func (s *Service) holdUnreleased(ctx context.Context, m festival.Message, season
 	return true, nil
 }
 
-// Render is a message as its recipient to reads it: the texts an admin
-// wrote, or the festival's template of its kind in set (the default when it
-// kept it), with a reset token masked when masked.
+// Render is a message as its recipient to reads it, in their language (the
+// account's; French when it never chose one): the texts an admin wrote, or
+// the festival's template of its kind in that language in set (the default
+// when it kept it), with a reset token masked when masked.
 func (c Config) Render(set *mailtemplate.Set, m festival.Message, to festival.User, masked bool) (subject, text string, err error) {
 	if masked {
 		m.Params = m.ShownParams()
 	}
 	subject, text, err = set.Render(m, mailtemplate.Site{Festival: c.Festival, Link: c.ConsoleURL},
-		mailtemplate.Recipient{FirstName: to.FirstName, LastName: to.LastName})
+		mailtemplate.Recipient{FirstName: to.FirstName, LastName: to.LastName, Lang: to.Language})
 	if err != nil {
 		return "", "", err
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/notify"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
@@ -207,6 +208,50 @@ func TestTwoRunnersAtOnceSendEachMessageOnce(t *testing.T) {
 	for id, n := range f.mail.sends {
 		if n != 1 {
 			t.Errorf("delivery %s sent %d times", id, n)
+		}
+	}
+}
+
+// TestOneMessageIsWrittenToEachRecipientInTheirLanguage: a message to
+// several people (the results published) reaches each in their account's
+// language, with the accounts read once for the run; an id without an
+// account is nobody to tell.
+func TestOneMessageIsWrittenToEachRecipientInTheirLanguage(t *testing.T) {
+	t.Parallel()
+	f := newFestival(t)
+	ctx := context.Background()
+	id, err := f.st.NewUserID(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jane := festival.User{ID: id, FirstName: "Jane", LastName: "Campion", Email: "jane@example.org", PasswordHash: "$2a$10$hash",
+		Role: festival.RoleJury, Language: texts.English, CreatedAt: festival.NewTime(f.clock.now()), UpdatedAt: festival.NewTime(f.clock.now())}
+	if err := f.st.CreateUser(ctx, jane); err != nil {
+		t.Fatal(err)
+	}
+	msg := festival.NewMessage(festival.MessageResultsPublished, []int64{f.prod.ID, jane.ID, jane.ID + 100}, map[string]string{}, f.clock.now())
+	if err := f.st.WriteMessages(ctx, festival.Actor{ID: 1, Role: festival.RoleAdmin}, []festival.Message{msg}, map[string]string{}); err != nil {
+		t.Fatal(err)
+	}
+	if r := f.deliver(t); r.Sent != 1 {
+		t.Fatalf("%+v, want the one message sent", r)
+	}
+	mails, err := f.mail.box.List()
+	if err != nil || len(mails) != 2 {
+		t.Fatalf("%d mails, %v: want one to each account", len(mails), err)
+	}
+	for _, e := range mails {
+		switch e.To {
+		case "jane@example.org":
+			if e.Subject != "[Cinéma du Sud] The results are out" || !strings.HasPrefix(e.Text, "Hello Jane,\n\nThe festival's results are published.") {
+				t.Errorf("in English: %q %q", e.Subject, e.Text)
+			}
+		case "agnes@example.org":
+			if e.Subject != "[Cinéma du Sud] Les résultats sont publiés" || !strings.HasPrefix(e.Text, "Bonjour Agnès,\n\nLes résultats du festival sont publiés.") {
+				t.Errorf("in French: %q %q", e.Subject, e.Text)
+			}
+		default:
+			t.Errorf("a mail to %s", e.To)
 		}
 	}
 }

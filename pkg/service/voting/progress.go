@@ -158,9 +158,11 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	until := ""
+	until, untilAt := "", ""
 	if !st.VotingCloseAt.IsZero() {
-		until = festival.FrenchDate(st.VotingCloseAt) // the template says "avant le"
+		// The template says "avant le"; until_at is the date itself, which
+		// the mail writes in its reader's language.
+		until, untilAt = festival.FrenchDate(st.VotingCloseAt), st.VotingCloseAt.String()
 	}
 	sent := 0
 	for _, p := range progress {
@@ -168,7 +170,7 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 			continue
 		}
 		msg := festival.NewMessage(festival.MessageJuryReminder, []int64{p.ID},
-			map[string]string{"count": strconv.Itoa(p.ToVote), "until": until}, now)
+			map[string]string{"count": strconv.Itoa(p.ToVote), "until": until, "until_at": untilAt}, now)
 		ok, err := s.progress.Remind(ctx, p.ID, now.Add(-period), msg)
 		if err != nil {
 			return sent, err

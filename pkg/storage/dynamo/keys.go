@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Key shapes of the single table. docs/data-model.md is the schema and lists
@@ -273,14 +274,21 @@ const (
 func resetPK(tokenHash string) string { return "RESET#" + tokenHash }
 
 // Message templates (templates.go): a festival's own version of one kind of
-// message, PK SETTINGS, SK TEMPLATE#<kind>; the outbox reads them all with
-// one Query of the settings partition (begins_with TEMPLATE#).
+// message in one language, PK SETTINGS, SK TEMPLATE#<kind> in French (the
+// key every template had before English) and TEMPLATE#<kind>#<lang> in
+// another language; the outbox reads them all with one Query of the
+// settings partition (begins_with TEMPLATE#).
 const (
 	prefixTemplate = "TEMPLATE#"
 	typeTemplate   = "TEMPLATE"
 )
 
-func templateSK(kind festival.MessageKind) string { return prefixTemplate + string(kind) }
+func templateSK(kind festival.MessageKind, l texts.Lang) string {
+	if l == "" || l == texts.Default {
+		return prefixTemplate + string(kind)
+	}
+	return prefixTemplate + string(kind) + "#" + string(l)
+}
 
 // Editions (docs/data-model.md, "Editions"). Film, category, vote, award
 // and user ids stay global, so the items keyed by them keep their keys and

@@ -12,17 +12,22 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/mailtemplate"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // The festival's own message templates, beside its settings item in the
-// SETTINGS partition: one item per kind it rewrote (mailtemplate.Template).
-// A kind without an item reads the default.
+// SETTINGS partition: one item per kind and language it rewrote
+// (mailtemplate.Template). A kind without an item in a language reads that
+// language's default.
 
 type templateItem struct {
-	PK        string `dynamodbav:"PK"`
-	SK        string `dynamodbav:"SK"`
-	Type      string `dynamodbav:"type"`
-	Kind      string `dynamodbav:"kind"`
+	PK   string `dynamodbav:"PK"`
+	SK   string `dynamodbav:"SK"`
+	Type string `dynamodbav:"type"`
+	Kind string `dynamodbav:"kind"`
+	// Lang is the template's language; absent in French (as every template
+	// written before English).
+	Lang      string `dynamodbav:"lang,omitempty"`
 	Subject   string `dynamodbav:"subject"`
 	Body      string `dynamodbav:"body"`
 	UpdatedAt string `dynamodbav:"updatedAt"`
@@ -50,29 +55,36 @@ func (s *Settings) MessageTemplates(ctx context.Context) ([]mailtemplate.Templat
 		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 			return nil, err
 		}
-		t := mailtemplate.Template{Kind: festival.MessageKind(it.Kind), Subject: it.Subject, Body: it.Body}
+		t := mailtemplate.Template{Kind: festival.MessageKind(it.Kind), Lang: texts.Lang(it.Lang), Subject: it.Subject, Body: it.Body}
 		t.UpdatedAt, _ = festival.ParseTime(it.UpdatedAt)
 		out = append(out, t)
 	}
 	return out, nil
 }
 
-// SaveMessageTemplate writes the festival's template of one kind (checked
-// by the caller) with its audit entry, in one transaction.
+// SaveMessageTemplate writes the festival's template of one kind in one
+// language (checked by the caller) with its audit entry, in one
+// transaction.
 func (s *Settings) SaveMessageTemplate(ctx context.Context, actor festival.Actor, t mailtemplate.Template) error {
 	if err := s.refuseArchived(ctx); err != nil {
 		return err // an archived edition's templates stay
 	}
-	item, err := attributevalue.MarshalMap(templateItem{
-		PK: settingsPK, SK: templateSK(t.Kind), Type: typeTemplate, Kind: string(t.Kind),
+	l := t.Language()
+	it := templateItem{
+		PK: settingsPK, SK: templateSK(t.Kind, l), Type: typeTemplate, Kind: string(t.Kind),
 		Subject: t.Subject, Body: t.Body, UpdatedAt: t.UpdatedAt.String(),
-	})
+	}
+	details := map[string]string{"subject": t.Subject, "body": t.Body}
+	if l != texts.Default {
+		it.Lang, details["lang"] = string(l), string(l)
+	}
+	item, err := attributevalue.MarshalMap(it)
 	if err != nil {
 		return err
 	}
 	err = s.transact(ctx, []types.TransactWriteItem{
 		{Put: &types.Put{TableName: &s.table, Item: item}},
-		s.auditOp(actor, "template.update", "template:"+string(t.Kind), map[string]string{"subject": t.Subject, "body": t.Body}),
+		s.auditOp(actor, "template.update", "template:"+string(t.Kind), details),
 	})
 	if err != nil {
 		return fmt.Errorf("save template %s: %w", t.Kind, err)
@@ -80,15 +92,19 @@ func (s *Settings) SaveMessageTemplate(ctx context.Context, actor festival.Actor
 	return nil
 }
 
-// DeleteMessageTemplate removes the festival's template of one kind, so
-// that the default applies again, with its audit entry.
-func (s *Settings) DeleteMessageTemplate(ctx context.Context, actor festival.Actor, kind festival.MessageKind) error {
+// DeleteMessageTemplate removes the festival's template of one kind in one
+// language, so that its default applies again, with its audit entry.
+func (s *Settings) DeleteMessageTemplate(ctx context.Context, actor festival.Actor, kind festival.MessageKind, l texts.Lang) error {
 	if err := s.refuseArchived(ctx); err != nil {
 		return err // an archived edition's templates stay
 	}
+	var details map[string]string
+	if l != "" && l != texts.Default {
+		details = map[string]string{"lang": string(l)}
+	}
 	err := s.transact(ctx, []types.TransactWriteItem{
-		s.deleteOp(settingsPK, templateSK(kind)),
-		s.auditOp(actor, "template.reset", "template:"+string(kind), nil),
+		s.deleteOp(settingsPK, templateSK(kind, l)),
+		s.auditOp(actor, "template.reset", "template:"+string(kind), details),
 	})
 	if err != nil {
 		return fmt.Errorf("reset template %s: %w", kind, err)

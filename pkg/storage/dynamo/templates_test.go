@@ -7,6 +7,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/mailtemplate"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func TestTemplatesAreSavedBesideTheSettingsAndRemoved(t *testing.T) {
@@ -41,10 +42,10 @@ func TestTemplatesAreSavedBesideTheSettingsAndRemoved(t *testing.T) {
 	if st, _ := s.GetSettings(ctx); st.JuryReminderDays != 2 {
 		t.Errorf("settings beside the templates: %+v", st)
 	}
-	if err := s.DeleteMessageTemplate(ctx, admin, festival.MessageMovieReceived); err != nil {
+	if err := s.DeleteMessageTemplate(ctx, admin, festival.MessageMovieReceived, texts.French); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.DeleteMessageTemplate(ctx, admin, festival.MessageMovieReceived); err != nil {
+	if err := s.DeleteMessageTemplate(ctx, admin, festival.MessageMovieReceived, ""); err != nil {
 		t.Fatalf("resetting a default again: %v", err)
 	}
 	if got, _ := s.MessageTemplates(ctx); len(got) != 1 || got[0].Kind != festival.MessageJuryReminder {
@@ -53,6 +54,46 @@ func TestTemplatesAreSavedBesideTheSettingsAndRemoved(t *testing.T) {
 	audit, _, err := s.ListAudit(ctx, festival.AuditFilter{Target: "template:movie.received"}, festival.Page{Limit: 10})
 	if err != nil || len(audit) != 4 {
 		t.Errorf("audit: %d entries, %v; want 2 saves and 2 resets", len(audit), err)
+	}
+}
+
+// TestTemplatesAreKeptPerLanguage: a kind's English template is an item of
+// its own beside the French one, read back with its language, saved and
+// removed without touching the French one.
+func TestTemplatesAreKeptPerLanguage(t *testing.T) {
+	t.Parallel()
+	s := newStore(t)
+	ctx := context.Background()
+	admin := festival.Actor{ID: 1, Role: festival.RoleAdmin}
+	at := festival.NewTime(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
+	for _, tpl := range []mailtemplate.Template{
+		{Kind: festival.MessageMovieStatus, Subject: "Décision : {{.Title}}", Body: "{{.Status}}", UpdatedAt: at},
+		{Kind: festival.MessageMovieStatus, Lang: texts.English, Subject: "Decision: {{.Title}}", Body: "{{.Status}}", UpdatedAt: at},
+	} {
+		if err := s.SaveMessageTemplate(ctx, admin, tpl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.MessageTemplates(ctx)
+	if err != nil || len(got) != 2 || got[0].Language() != texts.French || got[0].Subject != "Décision : {{.Title}}" ||
+		got[1].Lang != texts.English || got[1].Subject != "Decision: {{.Title}}" {
+		t.Fatalf("templates: %+v, %v", got, err)
+	}
+	if err := s.DeleteMessageTemplate(ctx, admin, festival.MessageMovieStatus, texts.English); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.MessageTemplates(ctx); len(got) != 1 || got[0].Language() != texts.French {
+		t.Errorf("after the English reset: %+v", got)
+	}
+	audit, _, _ := s.ListAudit(ctx, festival.AuditFilter{Target: "template:movie.status"}, festival.Page{Limit: 10})
+	langs := 0
+	for _, e := range audit {
+		if e.Details["lang"] == "en" {
+			langs++
+		}
+	}
+	if len(audit) != 3 || langs != 2 {
+		t.Errorf("audit: %+v; want 3 entries, the English save and reset naming their language", audit)
 	}
 }
 

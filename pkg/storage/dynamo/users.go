@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // userItem is a user as stored. The e-mail marker item (PK EMAIL#<email>)
@@ -47,8 +48,11 @@ type userItem struct {
 	// JuryConflicts is read by the ConditionCheck of every jury assignment
 	// (isJuryCheck), so a declaration and an assignment cannot cross.
 	JuryConflicts []int64 `dynamodbav:"jury_conflicts,omitempty"`
-	CreatedAt     string  `dynamodbav:"createdAt"`
-	UpdatedAt     string  `dynamodbav:"updatedAt"`
+	// Language is the language the person reads the product in; absent
+	// (French) on an account that never chose one.
+	Language  string `dynamodbav:"language,omitempty"`
+	CreatedAt string `dynamodbav:"createdAt"`
+	UpdatedAt string `dynamodbav:"updatedAt"`
 	// Version increases with every update; updates are conditional on it
 	// (optimistic locking), so two concurrent updates cannot lose each other.
 	Version int64 `dynamodbav:"version"`
@@ -62,7 +66,7 @@ func toUserItem(u festival.User, version int64) userItem {
 		PostalCode: u.PostalCode, City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job,
 		Portfolio: u.Portfolio, Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin,
 		Facebook: u.Facebook, Tiktok: u.Tiktok, KnownByService: u.KnownByService,
-		JuryCategories: u.JuryCategories, JuryConflicts: u.JuryConflicts,
+		JuryCategories: u.JuryCategories, JuryConflicts: u.JuryConflicts, Language: string(u.Language),
 		CreatedAt: u.CreatedAt.String(), UpdatedAt: u.UpdatedAt.String(), Version: version,
 	}
 }
@@ -77,7 +81,7 @@ func (it userItem) user() festival.User {
 		Biography: it.Biography, Job: it.Job, Portfolio: it.Portfolio, Youtube: it.Youtube,
 		Instagram: it.Instagram, Linkedin: it.Linkedin, Facebook: it.Facebook, Tiktok: it.Tiktok,
 		KnownByService: it.KnownByService, JuryCategories: it.JuryCategories, JuryConflicts: it.JuryConflicts,
-		CreatedAt: created, UpdatedAt: updated,
+		Language: texts.Lang(it.Language), CreatedAt: created, UpdatedAt: updated,
 	}
 }
 

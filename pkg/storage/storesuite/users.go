@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 var userCases = []testCase{
@@ -20,6 +21,7 @@ var userCases = []testCase{
 	{"users/a refused update writes nothing", refusedUserUpdates},
 	{"users/twenty concurrent creations of one e-mail make one", concurrentUserCreations},
 	{"users/concurrent updates lose none", concurrentUserUpdates},
+	{"users/the account's language is kept, absent when never chosen", userLanguageIsKept},
 }
 
 func newUser(t *testing.T, s Stores, email string) festival.User {
@@ -181,5 +183,34 @@ func concurrentUserUpdates(t *testing.T, s Stores) {
 	got, err := s.Users.GetUser(ctx, u.ID)
 	if err != nil || len(got.JuryConflicts) != 4 {
 		t.Fatalf("conflicts after 4 concurrent appends = %v, %v; want each append kept", got.JuryConflicts, err)
+	}
+}
+
+func userLanguageIsKept(t *testing.T, s Stores) {
+	ctx := context.Background()
+	never := newUser(t, s, "ada@example.org")
+	if got, err := s.Users.GetUser(ctx, never.ID); err != nil || got.Language != "" || got.Lang() != texts.French {
+		t.Fatalf("an account that never chose: %q, %v", got.Language, err)
+	}
+	id, _ := s.Users.NewUserID(ctx)
+	en := festival.User{ID: id, FirstName: "Jane", LastName: "Campion", Email: "jane@example.org", Role: festival.RoleProducer, Language: texts.English}
+	if err := s.Users.CreateUser(ctx, en); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Users.UserByEmail(ctx, "jane@example.org"); err != nil || got.Language != texts.English {
+		t.Fatalf("created in English: %q, %v", got.Language, err)
+	}
+	if _, err := s.Users.UpdateUser(ctx, never.ID, func(u *festival.User) error { u.Language = texts.English; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	list, _, err := s.Users.ListUsers(ctx, festival.Page{})
+	if err != nil || len(list) != 2 || list[0].Language != texts.English || list[1].Language != texts.English {
+		t.Fatalf("ListUsers after the change: %+v, %v", list, err)
+	}
+	if up, err := s.Users.UpdateUser(ctx, id, func(u *festival.User) error { u.Language = texts.French; return nil }); err != nil || up.Lang() != texts.French {
+		t.Fatalf("back to French: %+v, %v", up, err)
+	}
+	if got, _ := s.Users.GetUser(ctx, id); got.Lang() != texts.French {
+		t.Fatalf("read back in French: %q", got.Language)
 	}
 }

@@ -18,23 +18,47 @@ type TemplateBody struct {
 	Template mailtemplate.View `json:"template"`
 }
 
-// templates lists every kind's templates (GET /settings/templates).
+// templates lists every kind's templates (GET /settings/templates), in
+// ?lang= (French when absent) with the other languages beside.
 func (h *Handler) templates(r *http.Request, _ festival.Actor) (int, any, error) {
-	views, err := h.messages.Templates(r.Context())
+	l, err := templateLang(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	views, err := h.messages.Templates(r.Context(), l)
 	return http.StatusOK, views, err
 }
 
-// saveTemplate rewrites one kind's template: {subject, body}.
+// templateLang is the language ?lang= names on the templates' routes:
+// French when absent, 400 when the product does not speak it.
+func templateLang(r *http.Request) (texts.Lang, error) {
+	q := r.URL.Query()
+	if !q.Has("lang") {
+		return texts.Default, nil
+	}
+	l, ok := texts.ParseLang(q.Get("lang"))
+	if !ok {
+		return "", apperr.E(apperr.Invalid, texts.TemplateLangValue)
+	}
+	return l, nil
+}
+
+// saveTemplate rewrites one kind's template in ?lang= (French when
+// absent): {subject, body}.
 func (h *Handler) saveTemplate(r *http.Request, c festival.Actor) (int, any, error) {
 	kind := festival.MessageKind(r.PathValue("kind"))
 	if err := messaging.Editable(kind); err != nil {
 		return 0, nil, err // an unknown kind is a 404 whatever the body
 	}
+	l, err := templateLang(r)
+	if err != nil {
+		return 0, nil, err
+	}
 	t, err := web.Read(r, texts.TemplateShape, readTemplate)
 	if err != nil {
 		return 0, nil, err
 	}
-	v, err := h.messages.SaveTemplate(r.Context(), c, kind, t[0], t[1])
+	v, err := h.messages.SaveTemplate(r.Context(), c, kind, l, t[0], t[1])
 	return http.StatusOK, TemplateBody{Message: texts.TemplateSaved, Template: v}, err
 }
 
@@ -53,8 +77,17 @@ func readTemplate(f web.Fields) (pair [2]string, err error) {
 	return pair, nil
 }
 
-// resetTemplate puts one kind back to its default.
+// resetTemplate puts one kind back to its default in ?lang= (French when
+// absent).
 func (h *Handler) resetTemplate(r *http.Request, c festival.Actor) (int, any, error) {
-	v, err := h.messages.ResetTemplate(r.Context(), c, festival.MessageKind(r.PathValue("kind")))
+	kind := festival.MessageKind(r.PathValue("kind"))
+	if err := messaging.Editable(kind); err != nil {
+		return 0, nil, err
+	}
+	l, err := templateLang(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	v, err := h.messages.ResetTemplate(r.Context(), c, kind, l)
 	return http.StatusOK, TemplateBody{Message: texts.TemplateReset, Template: v}, err
 }
