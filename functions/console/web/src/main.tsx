@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { session } from "./api/client";
-import { fr } from "./i18n/fr";
+import { words } from "./i18n";
 import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
 import { Outbox } from "./pages/admin/Outbox";
@@ -97,20 +97,20 @@ function App() {
   return (
     <>
       <a class="skip" href="#contenu" onClick={(e) => (e.preventDefault(), document.getElementById("contenu")?.focus())}>
-        {fr.nav.skip}
+        {words.nav.skip}
       </a>
       <header>
-        <h1>{fr.appName}</h1>
-        <nav aria-label={fr.nav.label}>
-          {link("/", fr.nav.selection)}
-          {link("/programme", fr.nav.programme)}
-          {link("/palmares", fr.nav.palmares)}
-          {role === "PRODUCER" && link("/mes-films", fr.nav.myFilms)}
-          {role === "PRODUCER" && link("/soumettre", fr.nav.submit)}
-          {role === "JURY" && link("/jury", fr.nav.jury)}
-          {role === "ADMIN" && link("/admin", fr.nav.admin, path.startsWith("/admin"))}
-          {role ? link("/compte", fr.nav.account) : link("/connexion", fr.nav.signIn)}
-          {!role && link("/inscription", fr.nav.signUp)}
+        <h1>{words.appName}</h1>
+        <nav aria-label={words.nav.label}>
+          {link("/", words.nav.selection)}
+          {link("/programme", words.nav.programme)}
+          {link("/palmares", words.nav.palmares)}
+          {role === "PRODUCER" && link("/mes-films", words.nav.myFilms)}
+          {role === "PRODUCER" && link("/soumettre", words.nav.submit)}
+          {role === "JURY" && link("/jury", words.nav.jury)}
+          {role === "ADMIN" && link("/admin", words.nav.admin, path.startsWith("/admin"))}
+          {role ? link("/compte", words.nav.account) : link("/connexion", words.nav.signIn)}
+          {!role && link("/inscription", words.nav.signUp)}
           {role && (
             <button
               type="button"
@@ -120,7 +120,7 @@ function App() {
                 location.hash = "/";
               }}
             >
-              {fr.nav.signOut}
+              {words.nav.signOut}
             </button>
           )}
         </nav>

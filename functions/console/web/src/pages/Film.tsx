@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, session, type Movie, type Question, type Season, type User } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Collaborators } from "../ui/Collaborators";
 import { DirectUpload } from "../ui/DirectUpload";
 import { FilmFacts } from "../ui/FilmFacts";
@@ -28,8 +28,8 @@ function Producing({ m, onChange, questions, season }: Props) {
     {season && <EntryEdit m={m} season={season} questions={questions} onChange={onChange} />}
     <MediaPanel m={m} />
     <section aria-labelledby="files-title" class="panel">
-      <h2 id="files-title">{fr.film.yourFilm}</h2>
-      <p>{m.trailer ? fr.film.hasFilm : fr.film.noFilmYet}</p>
+      <h2 id="files-title">{words.film.yourFilm}</h2>
+      <p>{m.trailer ? words.film.hasFilm : words.film.noFilmYet}</p>
       <Player id={m.id_movie} title={m.title} key={m.trailer} />
       <div class="columns">
         <DirectUpload m={m} part="filmFile" onDone={onChange} />
@@ -47,15 +47,15 @@ function Judging({ m, me, onChange }: Props) {
   if (why) {
     return (
       <section aria-labelledby="conflict-title" class="panel">
-        <h2 id="conflict-title">{fr.vote.conflictTitle}</h2>
+        <h2 id="conflict-title">{words.vote.conflictTitle}</h2>
         <p>{why}</p>
-        <p>{fr.vote.conflictRule}</p>
+        <p>{words.vote.conflictRule}</p>
       </section>
     );
   }
   return (
     <section aria-labelledby="screening-title" class="panel">
-      <h2 id="screening-title">{fr.vote.screening}</h2>
+      <h2 id="screening-title">{words.vote.screening}</h2>
       <Player id={m.id_movie} title={m.title} reports stream />
       <VoteForm m={m} onMarked={onChange} />
     </section>
@@ -68,13 +68,13 @@ function Admin({ m, onChange, questions }: Props) {
       <Checklist m={m} />
       <Withdraw m={m} admin onChange={onChange} />
       <section aria-labelledby="screening-title" class="panel">
-        <h2 id="screening-title">{fr.vote.screening}</h2>
+        <h2 id="screening-title">{words.vote.screening}</h2>
         <Player id={m.id_movie} title={m.title} stream key={m.trailer} />
       </section>
       <MediaPanel m={m} />
       <Review m={m} onChange={onChange} />
       {questions.length > 0 && (
-        <section class="panel" aria-label={fr.entry.editAnswers}>
+        <section class="panel" aria-label={words.entry.editAnswers}>
           <AnswersForm m={m} questions={questions} admin onChange={onChange} />
         </section>
       )}

@@ -1,5 +1,5 @@
 import { api, type Movie } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { param } from "../router";
 import { StatusBadge } from "../ui/FilmFacts";
 import { EntryBadges } from "../ui/Entry";
@@ -10,16 +10,16 @@ import { Status } from "./Status";
 function List() {
   const films = useLoad(api.mine);
   return (
-    <Status of={films} empty={fr.myFilms.empty}>
+    <Status of={films} empty={words.myFilms.empty}>
       {(list: Movie[]) => (
         <table class="table">
-          <caption class="visually-hidden">{fr.myFilms.title}</caption>
+          <caption class="visually-hidden">{words.myFilms.title}</caption>
           <thead>
             <tr>
-              <th scope="col">{fr.film.title}</th>
-              <th scope="col">{fr.submit.year}</th>
-              <th scope="col">{fr.myFilms.file}</th>
-              <th scope="col">{fr.board.status}</th>
+              <th scope="col">{words.film.title}</th>
+              <th scope="col">{words.submit.year}</th>
+              <th scope="col">{words.myFilms.file}</th>
+              <th scope="col">{words.board.status}</th>
             </tr>
           </thead>
           <tbody>
@@ -30,8 +30,8 @@ function List() {
                 </td>
                 <td>{m.release_year ?? "—"}</td>
                 <td>
-                  {m.trailer ? fr.myFilms.sent : fr.myFilms.missing}
-                  {(m.media?.flags.length ?? 0) > 0 && <span class={m.media?.flags.some((f) => f.action === "refuse") ? "error" : "warning"}> · {fr.myFilms.toReview}</span>}
+                  {m.trailer ? words.myFilms.sent : words.myFilms.missing}
+                  {(m.media?.flags.length ?? 0) > 0 && <span class={m.media?.flags.some((f) => f.action === "refuse") ? "error" : "warning"}> · {words.myFilms.toReview}</span>}
                 </td>
                 <td>
                   <StatusBadge m={m} />
@@ -50,10 +50,10 @@ export function MyFilms({ route }: { route: string }) {
   const submitted = param(route, "soumis");
   return (
     <section aria-labelledby="myfilms-title">
-      <h2 id="myfilms-title">{fr.myFilms.title}</h2>
-      {submitted && <p role="status">{fr.myFilms.submitted(submitted)}</p>}
+      <h2 id="myfilms-title">{words.myFilms.title}</h2>
+      {submitted && <p role="status">{words.myFilms.submitted(submitted)}</p>}
       <p>
-        <a href="#/soumettre">{fr.nav.submit}</a>
+        <a href="#/soumettre">{words.nav.submit}</a>
       </p>
       <SignedIn roles={["PRODUCER"]}>
         <List />

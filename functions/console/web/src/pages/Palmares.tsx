@@ -1,5 +1,5 @@
 import { api, type Movie } from "../api/client";
-import { fr } from "../i18n/fr";
+import { locale, words } from "../i18n";
 import { useLoad } from "../useLoad";
 import { Status } from "./Status";
 import { when } from "../ui/dates";
@@ -9,7 +9,7 @@ async function awarded(): Promise<{ award: string; movie: Movie }[]> {
   const films = await api.movies();
   return films
     .flatMap((movie) => (movie.Awards ?? []).map((a) => ({ award: a.name, movie })))
-    .sort((a, b) => a.award.localeCompare(b.award, "fr"));
+    .sort((a, b) => a.award.localeCompare(b.award, locale()));
 }
 
 // Ledger says which votes the published results come from: the vote
@@ -21,7 +21,7 @@ function Ledger() {
   const { seq, hash } = season.data.results_ledger;
   return (
     <p class="meta" data-ledger-head={hash}>
-      {fr.palmares.ledger(when(season.data.results_published_at), seq, hash.slice(0, 16))}
+      {words.palmares.ledger(when(season.data.results_published_at), seq, hash.slice(0, 16))}
     </p>
   );
 }
@@ -30,9 +30,9 @@ export function Palmares() {
   const prizes = useLoad(awarded);
   return (
     <section aria-labelledby="palmares-title">
-      <h2 id="palmares-title">{fr.palmares.title}</h2>
+      <h2 id="palmares-title">{words.palmares.title}</h2>
       <Ledger />
-      <Status of={prizes} empty={fr.palmares.empty}>
+      <Status of={prizes} empty={words.palmares.empty}>
         {(list) => (
           <dl class="palmares">
             {list.map((p) => (

@@ -1,5 +1,5 @@
 import { api, session } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { param } from "../router";
 import { Feedback, useAction } from "../ui/action";
 
@@ -20,23 +20,23 @@ export function SignIn({ route }: { route: string }) {
 
   return (
     <section aria-labelledby="signin-title">
-      <h2 id="signin-title">{fr.signIn.title}</h2>
-      {expired && <p role="status">{fr.signIn.expired}</p>}
-      {registered && <p role="status">{fr.signUp.done}</p>}
+      <h2 id="signin-title">{words.signIn.title}</h2>
+      {expired && <p role="status">{words.signIn.expired}</p>}
+      {registered && <p role="status">{words.signUp.done}</p>}
       <form onSubmit={submit} class="form">
         <label>
-          {fr.signIn.email}
+          {words.signIn.email}
           <input name="email" type="email" autoComplete="username" required />
         </label>
         <label>
-          {fr.signIn.password}
+          {words.signIn.password}
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
         <Feedback of={login} />
         <button type="submit" disabled={login.busy}>
-          {fr.signIn.submit}
+          {words.signIn.submit}
         </button>
-        <a href="#/mot-de-passe">{fr.signIn.forgot}</a>
+        <a href="#/mot-de-passe">{words.signIn.forgot}</a>
       </form>
     </section>
   );
