@@ -1,6 +1,8 @@
 import { render } from "preact";
-import { session } from "./api/client";
-import { words } from "./i18n";
+import { useEffect, useState } from "preact/hooks";
+import { api, session } from "./api/client";
+import { scopeReads } from "./editions";
+import { lang, langs, onLang, setLang, words, type Lang } from "./i18n";
 import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
 import { Outbox } from "./pages/admin/Outbox";
@@ -15,6 +17,7 @@ import { Events } from "./pages/admin/Events";
 import { Results } from "./pages/admin/Results";
 import { Settings } from "./pages/admin/Settings";
 import { EntryForm } from "./pages/admin/EntryForm";
+import { EditionsPage } from "./pages/admin/Editions";
 import { Users } from "./pages/admin/Users";
 import { Film } from "./pages/Film";
 import { Jury } from "./pages/Jury";
@@ -78,6 +81,8 @@ function Page({ route }: { route: string }) {
       return <Progress />;
     case "/admin/assignation":
       return <Assignment />;
+    case "/admin/editions":
+      return <EditionsPage />;
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
     default:
@@ -85,10 +90,34 @@ function Page({ route }: { route: string }) {
   }
 }
 
+// choose makes a language the console's and, for a signed-in person, their
+// account's (PUT /users/me): their e-mails follow it. The console speaks it
+// at once; an API that cannot store it yet leaves the choice to this browser.
+function choose(l: Lang) {
+  setLang(l);
+  if (session.token()) api.updateMe({ language: l }).catch(() => undefined);
+}
+
+// LangSwitch is on every page: FR | EN.
+function LangSwitch() {
+  return (
+    <div class="lang" role="group" aria-label={words.lang.label}>
+      {langs.map((l) => (
+        <button key={l} type="button" lang={l} title={words.lang.names[l]} aria-pressed={l === lang} onClick={() => choose(l)}>
+          {l.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function App() {
   const route = useRoute();
+  const [, redraw] = useState(0);
+  useEffect(() => onLang(() => redraw((n) => n + 1)), []);
   const role = session.token() ? session.role() : null;
   const path = route.split("?")[0];
+  scopeReads(path);
   const link = (href: string, text: string, current = path === href) => (
     <a href={`#${href}`} aria-current={current ? "page" : undefined}>
       {text}
@@ -124,6 +153,7 @@ function App() {
             </button>
           )}
         </nav>
+        <LangSwitch />
       </header>
       <main id="contenu" tabIndex={-1}>
         <Page route={route} />

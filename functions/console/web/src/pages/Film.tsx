@@ -14,6 +14,9 @@ import { Pending } from "../ui/Pending";
 import { AnswersView, Checklist, EntryBadges } from "../ui/Entry";
 import { AnswersForm, EntryEdit } from "../ui/EntryEdit";
 import { Withdraw } from "../ui/Withdraw";
+import { ReadOnly } from "../ui/action";
+import { archivedOf, editions } from "../editions";
+import type { Edition } from "../api/client";
 
 type Props = { m: Movie; me: User; onChange: (m: Movie) => void; questions: Question[]; season: Season | null };
 
@@ -89,7 +92,12 @@ function Admin({ m, onChange, questions }: Props) {
 // give the form to reads them under their ids.
 const questionsOf = () => api.form().then((f) => f.questions, () => [] as Question[]);
 
-async function load(id: number): Promise<{ m: Movie; me: User | null; questions: Question[]; season: Season | null }> {
+// archivedEdition is the archived edition a film belongs to, if it does
+// (a film of an earlier edition is read-only).
+const archivedEdition = async (m: Movie): Promise<Edition | null> =>
+  m.edition ? archivedOf(await editions().catch(() => null), m.edition) : null;
+
+async function load(id: number): Promise<{ m: Movie; me: User | null; questions: Question[]; season: Season | null; archived: Edition | null }> {
   const signed = session.token() !== null;
   const [m, me, questions, season] = await Promise.all([
     api.movie(id),
@@ -97,7 +105,7 @@ async function load(id: number): Promise<{ m: Movie; me: User | null; questions:
     questionsOf(),
     signed && session.role() === "PRODUCER" ? api.season() : Promise.resolve(null),
   ]);
-  return { m, me, questions, season };
+  return { m, me, questions, season, archived: await archivedEdition(m) };
 }
 
 // asked are the questions asked of a film of these categories (0: every film).
@@ -112,23 +120,30 @@ export function Film({ id }: { id: number }) {
   useEffect(() => setM(null), [id]);
   if (s.state !== "ready") return <Pending of={s} />;
   const film = m ?? s.data.m;
-  const { me, season } = s.data;
+  const { me, season, archived } = s.data;
   const questions = asked(s.data.questions, film);
   const props = me ? { m: film, me, onChange: setM, questions, season } : null;
   return (
     <article aria-labelledby="film-title">
       <h2 id="film-title">{film.title}</h2>
-      <EntryBadges m={film} block />
-      <FilmFacts m={film} />
-      <AnswersView m={film} questions={s.data.questions} />
-      {props && me?.role === "ADMIN" && <Admin {...props} />}
-      {props && me?.role === "JURY" && <Judging {...props} />}
-      {props && me?.role === "PRODUCER" && film.id_user === me.id_user && (
-        <>
-          <FilmFeedback id={film.id_movie} />
-          <Producing {...props} />
-        </>
+      {archived && (
+        <p role="note" class="archived-banner">
+          {words.editions.readOnly(archived.name || archived.id)}
+        </p>
       )}
+      <ReadOnly.Provider value={archived !== null}>
+        <EntryBadges m={film} block />
+        <FilmFacts m={film} />
+        <AnswersView m={film} questions={s.data.questions} />
+        {props && me?.role === "ADMIN" && <Admin {...props} />}
+        {props && me?.role === "JURY" && <Judging {...props} />}
+        {props && me?.role === "PRODUCER" && film.id_user === me.id_user && (
+          <>
+            <FilmFeedback id={film.id_movie} />
+            <Producing {...props} />
+          </>
+        )}
+      </ReadOnly.Provider>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { api, session } from "../api/client";
-import { words } from "../i18n";
+import { isLang, setLang, words } from "../i18n";
 import { param } from "../router";
 import { Feedback, useAction } from "../ui/action";
 
@@ -14,6 +14,9 @@ export function SignIn({ route }: { route: string }) {
     login.run(async () => {
       const answer = await api.login(String(form.get("email")), String(form.get("password")));
       session.save(answer.data.token, answer.data.role);
+      // The account's language wins over this browser's choice.
+      const me = await api.me();
+      if (isLang(me.language)) setLang(me.language);
       location.hash = param(route, "retour") || "/compte";
     });
   }

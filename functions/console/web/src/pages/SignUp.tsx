@@ -1,5 +1,5 @@
 import { api } from "../api/client";
-import { words } from "../i18n";
+import { lang, words } from "../i18n";
 import { Feedback, useAction } from "../ui/action";
 
 // A producer creates their own account (POST /auth/register, role PRODUCER);
@@ -17,6 +17,7 @@ export function SignUp() {
         email: String(f.get("email")),
         password: String(f.get("password")),
         role: "PRODUCER",
+        language: lang,
       });
       location.hash = "/connexion?inscrit=1&retour=%2Fmes-films";
     });

@@ -71,7 +71,7 @@ export { save as saveBlob };
 // API sends each reader only the answers they may read); a file answer is
 // downloaded through the API.
 export function AnswersView({ m, questions }: { m: Movie; questions: Question[] }) {
-  const action = useAction();
+  const action = useAction(true);
   const answers = m.answers ?? {};
   const ids = Object.keys(answers);
   if (ids.length === 0) return null;

@@ -36,7 +36,7 @@ function Ranking() {
   const [category, setCategory] = useState(0);
   const categories = useLoad(api.categories);
   const results = useLoad(() => api.results(category || undefined), [category]);
-  const download = useAction();
+  const download = useAction(true);
 
   function csv() {
     download.run(async () => {
