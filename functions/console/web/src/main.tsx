@@ -39,7 +39,7 @@ function Page({ route }: { route: string }) {
     case "/programme":
       return <Programme />;
     case "/palmares":
-      return <Palmares />;
+      return <Palmares edition={param(route, "edition")} />;
     case "/connexion":
       return <SignIn route={route} />;
     case "/compte":

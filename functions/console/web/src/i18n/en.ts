@@ -111,7 +111,7 @@ export const en: Catalogue = {
     missing: "To upload",
     toReview: "to check (see the film's page)",
     earlier: (edition: string) => `Sent to the edition "${edition}"`,
-    resubmit: (title: string, edition: string) => `Submit "${title}" again to "${edition}"`,
+    resubmit: (title: string, edition: string) => `Submit again to "${edition}": "${title}"`,
     resubmitShort: (edition: string) => `Submit again to "${edition}"`,
     resubmitted: (title: string, edition: string) => `"${title}" is submitted to the edition "${edition}".`,
   },

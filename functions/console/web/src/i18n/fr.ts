@@ -108,7 +108,7 @@ export const fr = {
     missing: "À envoyer",
     toReview: "à revoir (voir la fiche)",
     earlier: (edition: string) => `Envoyés à l'édition « ${edition} »`,
-    resubmit: (title: string, edition: string) => `Soumettre « ${title} » à nouveau à « ${edition} »`,
+    resubmit: (title: string, edition: string) => `Soumettre à nouveau à « ${edition} » : « ${title} »`,
     resubmitShort: (edition: string) => `Soumettre à nouveau à « ${edition} »`,
     resubmitted: (title: string, edition: string) => `« ${title} » est soumis à l'édition « ${edition} ».`,
   },
