@@ -2,7 +2,7 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, session } from "./api/client";
 import { scopeReads } from "./editions";
-import { lang, langs, onLang, setLang, words, type Lang } from "./i18n";
+import { lang, langs, onLang, ready, setLang, words, type Lang } from "./i18n";
 import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
 import { Outbox } from "./pages/admin/Outbox";
@@ -94,7 +94,7 @@ function Page({ route }: { route: string }) {
 // account's (PUT /users/me): their e-mails follow it. The console speaks it
 // at once; an API that cannot store it yet leaves the choice to this browser.
 function choose(l: Lang) {
-  setLang(l);
+  void setLang(l);
   if (session.token()) api.updateMe({ language: l }).catch(() => undefined);
 }
 
@@ -162,4 +162,4 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById("app")!);
+ready.then(() => render(<App />, document.getElementById("app")!));

@@ -3,14 +3,18 @@
 // and the App renders again when the language changes.
 import type { components } from "../api/schema";
 import type { Catalogue } from "./catalogue";
-import { en } from "./en";
 import { fr } from "./fr";
 
 export type Lang = components["schemas"]["Lang"];
 export type { Catalogue };
 
 export const langs: readonly Lang[] = ["fr", "en"];
-const catalogues: Record<Lang, Catalogue> = { fr, en };
+// French is in the bundle; English is its own small file, fetched only by
+// those who read English.
+const catalogues: Record<Lang, () => Promise<Catalogue>> = {
+  fr: async () => fr,
+  en: async () => (await import("./en")).en,
+};
 const storeKey = "festival.lang";
 
 export const isLang = (v: unknown): v is Lang => v === "fr" || v === "en";
@@ -28,9 +32,8 @@ function initial(): Lang {
   return "fr";
 }
 
-export let lang: Lang = initial();
-export let words: Catalogue = catalogues[lang];
-document.documentElement.lang = lang;
+export let lang: Lang = "fr";
+export let words: Catalogue = fr;
 
 // locale is the Intl locale of the active language: dates and numbers.
 export const locale = () => words.locale;
@@ -39,14 +42,22 @@ const listeners = new Set<() => void>();
 
 // setLang makes a language the console's, kept in this browser; the API is
 // asked in it from the next call on.
-export function setLang(l: Lang) {
+export async function setLang(l: Lang) {
   localStorage.setItem(storeKey, l);
+  await use(l);
+}
+
+async function use(l: Lang) {
+  const catalogue = await catalogues[l]();
   if (l === lang) return;
   lang = l;
-  words = catalogues[l];
+  words = catalogue;
   document.documentElement.lang = l;
   listeners.forEach((f) => f());
 }
+
+// ready is the console's first language, loaded: the App starts after it.
+export const ready: Promise<void> = use(initial()).catch(() => undefined);
 
 export function onLang(f: () => void): () => void {
   listeners.add(f);

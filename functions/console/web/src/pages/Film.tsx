@@ -33,7 +33,7 @@ function Producing({ m, onChange, questions, season }: Props) {
     <section aria-labelledby="files-title" class="panel">
       <h2 id="files-title">{words.film.yourFilm}</h2>
       <p>{m.trailer ? words.film.hasFilm : words.film.noFilmYet}</p>
-      <Player id={m.id_movie} title={m.title} key={m.trailer} />
+      <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} key={m.trailer} />
       <div class="columns">
         <DirectUpload m={m} part="filmFile" onDone={onChange} />
         <DirectUpload m={m} part="subtitlesSrt" onDone={onChange} />
@@ -59,7 +59,7 @@ function Judging({ m, me, onChange }: Props) {
   return (
     <section aria-labelledby="screening-title" class="panel">
       <h2 id="screening-title">{words.vote.screening}</h2>
-      <Player id={m.id_movie} title={m.title} reports stream />
+      <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} reports stream />
       <VoteForm m={m} onMarked={onChange} />
     </section>
   );
@@ -72,7 +72,7 @@ function Admin({ m, onChange, questions }: Props) {
       <Withdraw m={m} admin onChange={onChange} />
       <section aria-labelledby="screening-title" class="panel">
         <h2 id="screening-title">{words.vote.screening}</h2>
-        <Player id={m.id_movie} title={m.title} stream key={m.trailer} />
+        <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} stream key={m.trailer} />
       </section>
       <MediaPanel m={m} />
       <Review m={m} onChange={onChange} />

@@ -16,7 +16,7 @@ export function SignIn({ route }: { route: string }) {
       session.save(answer.data.token, answer.data.role);
       // The account's language wins over this browser's choice.
       const me = await api.me();
-      if (isLang(me.language)) setLang(me.language);
+      if (isLang(me.language)) await setLang(me.language);
       location.hash = param(route, "retour") || "/compte";
     });
   }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, Unauthorized, type Media, type ServerViewing, type StreamTicket } from "../api/client";
-import { words } from "../i18n";
+import { locale, words } from "../i18n";
 import { attachSrc, attachStream, type Attached, type Engine, type Fatal } from "./screening";
 import { srtToVtt } from "./srt";
 
@@ -49,7 +49,21 @@ async function fetchSource(id: number, stream: boolean): Promise<Source> {
 // to where it paused, ended, jumped or its link was renewed, and every 15
 // seconds while it plays; it shows the share the API has on record and the
 // minutes the server counted, and it starts again where the juror left off.
-export function Player({ id, title, reports = false, stream = false }: { id: number; title: string; reports?: boolean; stream?: boolean }) {
+// trackLabel names a subtitle track by its language, in the console's
+// language ("Français", "French"); the festival's French when undeclared.
+function trackLabel(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale()], { type: "language" }).of(code);
+    if (name) return name.charAt(0).toLocaleUpperCase(locale()) + name.slice(1);
+  } catch {
+    // not a language code Intl knows: the catalogue's word
+  }
+  return words.player.subtitles;
+}
+
+export function Player(props: { id: number; title: string; reports?: boolean; stream?: boolean; subtitles?: string }) {
+  const { id, title, reports = false, stream = false } = props;
+  const srclang = props.subtitles ?? "fr";
   const video = useRef<HTMLVideoElement>(null);
   const [watched, setWatched] = useState<number | null>(null);
   const [server, setServer] = useState<ServerViewing | null>(null);
@@ -180,7 +194,7 @@ export function Player({ id, title, reports = false, stream = false }: { id: num
         data-engine={engine ?? undefined}
         onError={onError}
       >
-        {track && <track kind="subtitles" src={track} srclang="fr" label={words.player.subtitles} default />}
+        {track && <track kind="subtitles" src={track} srclang={srclang} label={trackLabel(srclang)} default />}
       </video>
       <figcaption>
         {source && (
