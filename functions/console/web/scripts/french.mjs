@@ -1,7 +1,7 @@
 // frenchIn finds the French texts of a console source file outside the
 // catalogues: every string literal, template text and JSX text with an
-// accented letter, or, when it is a phrase (it has a space), a common French
-// word. Comments are not texts. It reads the file with TypeScript's own
+// accented letter or French punctuation (" : "), or, when it is a phrase (it
+// has a space), two common French words. Comments are not texts. It reads the file with TypeScript's own
 // parser, so that a text is found wherever it sits.
 import ts from "typescript";
 
@@ -13,8 +13,11 @@ const frenchWords = new Set(
     .split(" "),
 );
 
+// French typography: a space before a colon, a semicolon, "?" or "!".
+const frenchPunctuation = /\s[:;?!](\s|$)/;
+
 function isFrench(text) {
-  if (accented.test(text)) return true;
+  if (accented.test(text) || frenchPunctuation.test(text)) return true;
   if (!/\s/.test(text.trim())) return false; // a name, a key, a path: not a phrase
   const found = text.toLowerCase().match(/[a-zà-ÿ]+/g) ?? [];
   // Two French words: one alone ("Film", "Note", "Date") is English too.

@@ -30,11 +30,13 @@ test("the finder finds French and leaves English, names, keys and comments", () 
       `const f = "Film";`,
       `const g = <p class="meta">{words.film.title}</p>;`,
       `const h = "pour les films";`,
+      `const i = <p>{words.film.awards} : {list}</p>;`,
+      "const j = `${a}${words.colon}${b}`;",
     ].join("\n"),
   );
   assert.deepEqual(
     found.map((f) => f.line),
-    [2, 3, 4, 9],
+    [2, 3, 4, 9, 10],
   );
 });
 

@@ -32,6 +32,9 @@ export const en: Catalogue = {
     names: { fr: "Français", en: "English" },
   },
   loading: "Loading…",
+  colon: ": ",
+  semicolon: "; ",
+  question: "?",
   film: {
     title: "Film title",
     duration: "Running time (minutes)",

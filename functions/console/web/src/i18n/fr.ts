@@ -29,6 +29,11 @@ export const fr = {
     names: { fr: "Français", en: "English" },
   },
   loading: "Chargement…",
+  // Punctuation between a label and its value, and between items: French
+  // puts a space before the colon and the semicolon.
+  colon: " : ",
+  semicolon: " ; ",
+  question: " ?",
   film: {
     title: "Titre du film",
     duration: "Durée (minutes)",

@@ -18,7 +18,7 @@ function Me() {
         {u.first_name} {u.last_name} — {words.account.role[u.role] ?? u.role}
       </p>
       <p>
-        {words.account.email} : {u.email}
+        {words.account.email}{words.colon}{u.email}
       </p>
       {u.role === "JURY" && <Reminders />}
       {u.role === "JURY" && <JuryDeclarations heading={words.account.profile} hint={words.account.profileHint} load={api.juryProfile} save={api.setJuryProfile} />}

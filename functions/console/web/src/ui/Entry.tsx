@@ -25,7 +25,7 @@ export function EntryBadges({ m, block = false }: { m: Movie; block?: boolean })
         </span>
       )}
       {incomplete(m) && (
-        <span class="badge badge-warning" data-marker="incomplete" title={m.completeness!.missing.map((x) => x.text).join(" ; ")}>
+        <span class="badge badge-warning" data-marker="incomplete" title={m.completeness!.missing.map((x) => x.text).join(words.semicolon)}>
           {words.entry.incompleteBadge}
         </span>
       )}
@@ -46,7 +46,7 @@ export function Checklist({ m }: { m: Movie }) {
         {words.entry.incomplete}
         {c.missing.map((x, i) => (
           <span key={`${x.kind}-${x.ref}`} data-kind={x.kind} data-ref={x.ref}>
-            {i > 0 && " ; "}
+            {i > 0 && words.semicolon}
             {x.text}
           </span>
         ))}

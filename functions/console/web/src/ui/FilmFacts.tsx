@@ -32,18 +32,18 @@ export function FilmFacts({ m }: { m: Movie }) {
       {m.synopsis && <p>{m.synopsis}</p>}
       {m.Categories.length > 0 && (
         <p>
-          {words.film.categories} : {m.Categories.map((c) => c.name).join(", ")}
+          {words.film.categories}{words.colon}{m.Categories.map((c) => c.name).join(", ")}
         </p>
       )}
       {(m.Collaborators ?? []).length > 0 && (
         <p>
-          {words.film.collaborators} :{" "}
+          {words.film.collaborators}{words.colon}
           {m.Collaborators.map((c) => `${c.first_name} ${c.last_name}${c.job ? ` (${c.job})` : ""}`).join(", ")}
         </p>
       )}
       {m.Awards.length > 0 && (
         <p>
-          {words.film.awards} : {m.Awards.map((a) => a.name).join(", ")}
+          {words.film.awards}{words.colon}{m.Awards.map((a) => a.name).join(", ")}
         </p>
       )}
     </>

@@ -11,14 +11,14 @@ function Parts({ f }: { f: Data }) {
     <>
       {f.decision && (
         <p>
-          {words.feedback.decision} : <strong class="badge">{f.decision.status_label}</strong>
+          {words.feedback.decision}{words.colon}<strong class="badge">{f.decision.status_label}</strong>
         </p>
       )}
       {f.marks && (
         <>
           <h3>{words.feedback.marks}</h3>
           <p>
-            {words.feedback.overall} : <strong>{words.feedback.mean(f.marks.score.mean)}</strong> ({words.feedback.votes(f.marks.votes)} :{" "}
+            {words.feedback.overall}{words.colon}<strong>{words.feedback.mean(f.marks.score.mean)}</strong> ({words.feedback.votes(f.marks.votes)}{words.colon}
             {marksList(f.marks.score.marks)})
           </p>
           {f.marks.criteria.length > 0 && (

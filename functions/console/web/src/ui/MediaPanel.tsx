@@ -74,7 +74,7 @@ function Facts({ media: { facts, streaming }, declared }: { media: FilmMedia; de
   ];
   if (streaming) {
     const renditions = streaming.renditions.map((r) => words.media.rendition(r.name, r.width, r.height, r.bandwidth)).join(", ");
-    rows.push([words.media.renditions, streaming.watermarked ? `${renditions} ; ${words.media.watermarked}` : renditions]);
+    rows.push([words.media.renditions, streaming.watermarked ? `${renditions}${words.semicolon}${words.media.watermarked}` : renditions]);
   }
   return (
     <dl class="facts">
@@ -99,7 +99,7 @@ export function MediaPanel({ m }: { m: Movie }) {
     <section aria-labelledby="media-title" class="panel" data-media-state={media.state}>
       <h2 id="media-title">{words.media.title}</h2>
       <p>
-        {words.media.state} : <span class={`badge badge-media-${media.state}`}>{words.media.states[media.state] ?? media.state}</span>
+        {words.media.state}{words.colon}<span class={`badge badge-media-${media.state}`}>{words.media.states[media.state] ?? media.state}</span>
         {working.includes(media.state) && <span class="meta"> {words.media.waiting}</span>}
       </p>
       {media.state === "failed" && <p class="error">{words.media.failed(media.error ?? "")}</p>}

@@ -129,7 +129,7 @@ function Planner() {
               <ul>
                 {preview.held.map((h) => (
                   <li key={h.id_movie} class="error">
-                    <a href={`#/films/${h.id_movie}`}>{h.title}</a> : {h.reason}
+                    <a href={`#/films/${h.id_movie}`}>{h.title}</a>{words.colon}{h.reason}
                   </li>
                 ))}
               </ul>

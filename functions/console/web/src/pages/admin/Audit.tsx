@@ -73,7 +73,7 @@ function Trail() {
                 </td>
                 <td>
                   {Object.entries(e.details ?? {})
-                    .map(([k, v]) => `${k} : ${v}`)
+                    .map(([k, v]) => `${k}${words.colon}${v}`)
                     .join(" · ")}
                 </td>
               </tr>

@@ -22,7 +22,7 @@ const targets = ["selected", "finalist", "awarded", "refused", "assigned", "to_d
 // fileReasons is why a film's file needs a look (its failed checks, a job
 // that failed), or "" when it does not.
 const fileReasons = (m: Movie) =>
-  [...(m.media?.flags ?? []).map((f) => f.reason), ...(m.media?.state === "failed" ? [m.media.error ?? ""] : [])].filter(Boolean).join(" ; ");
+  [...(m.media?.flags ?? []).map((f) => f.reason), ...(m.media?.state === "failed" ? [m.media.error ?? ""] : [])].filter(Boolean).join(words.semicolon);
 
 // FileFlag marks a film whose file needs a look; the reasons are its title.
 function FileFlag({ m }: { m: Movie }) {
@@ -83,7 +83,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
       <p class="counts">
         {statuses.map((s) => (
           <span key={s} class="badge">
-            {admin[s] ?? s} : {count(s)}
+            {admin[s] ?? s}{words.colon}{count(s)}
           </span>
         ))}
       </p>

@@ -24,7 +24,7 @@ export function LateCodes() {
           action.run(async () => {
             const answer = await api.createLateCode(fromInput(v.expires_at), Number(v.uses));
             reload();
-            return `${answer.message} : ${answer.late_code.code}`;
+            return `${answer.message}${words.colon}${answer.late_code.code}`;
           });
         }}
       >
@@ -60,7 +60,7 @@ export function LateCodes() {
                 <DeleteButton
                   action={action}
                   label={words.settings.lateCodeDelete(c.code)}
-                  confirm={words.settings.lateCodeDelete(c.code) + " ?"}
+                  confirm={words.settings.lateCodeDelete(c.code) + words.question}
                   remove={async () => {
                     const answer = await api.deleteLateCode(c.code);
                     reload();

@@ -66,7 +66,7 @@ function Held({ m, action, onChange }: { m: OutboxMessage; action: Action; onCha
       <td>{words.outbox.kind[m.kind as keyof typeof words.outbox.kind] ?? m.kind}</td>
       <td>
         {editing ? (
-          <form class="form" onSubmit={save} aria-label={`${words.outbox.edit} : ${label}`}>
+          <form class="form" onSubmit={save} aria-label={`${words.outbox.edit}${words.colon}${label}`}>
             <label>
               {words.outbox.subject}
               <input name="subject" required maxLength={200} defaultValue={m.subject} />
@@ -95,10 +95,10 @@ function Held({ m, action, onChange }: { m: OutboxMessage; action: Action; onCha
       <td>
         {!editing && (
           <p class="actions">
-            <button type="button" class="secondary" aria-label={`${words.outbox.edit} : ${label}`} onClick={() => setEditing(true)}>
+            <button type="button" class="secondary" aria-label={`${words.outbox.edit}${words.colon}${label}`} onClick={() => setEditing(true)}>
               {words.outbox.edit}
             </button>
-            <button type="button" class="secondary" aria-label={`${words.outbox.discard} : ${label}`} disabled={action.busy} onClick={discard}>
+            <button type="button" class="secondary" aria-label={`${words.outbox.discard}${words.colon}${label}`} disabled={action.busy} onClick={discard}>
               {words.outbox.discard}
             </button>
           </p>
