@@ -41,3 +41,20 @@ export function frenchIn(source, fileName = "file.tsx") {
   visit(file);
   return out;
 }
+
+// frozenWords finds the catalogue read outside any function (`words.x` at a
+// module's top level): read once at start-up, it would keep the first
+// language after a switch.
+export function frozenWords(source, fileName = "file.tsx") {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out = [];
+  const visit = (node, inFunction) => {
+    const fn = inFunction || ts.isFunctionLike(node);
+    if (!fn && ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "words") {
+      out.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.getText() });
+    }
+    ts.forEachChild(node, (child) => visit(child, fn));
+  };
+  visit(file, false);
+  return out;
+}

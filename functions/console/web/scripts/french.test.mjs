@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { frenchIn } from "./french.mjs";
+import { frenchIn, frozenWords } from "./french.mjs";
 
 const src = fileURLToPath(new URL("../src", import.meta.url));
 
@@ -45,6 +45,17 @@ test("no French literal outside src/i18n", () => {
   assert.ok(files.length > 50, `only ${files.length} sources found under ${src}`);
   const found = files.flatMap((path) =>
     frenchIn(readFileSync(path, "utf8"), path).map((f) => `${relative(src, path)}:${f.line}: ${f.text}`),
+  );
+  assert.deepEqual(found, []);
+});
+
+test("the catalogue is read when a page renders, never once at start-up", () => {
+  assert.deepEqual(
+    frozenWords(`const a = words.nav.skip;\nconst b = () => words.nav.skip;\nfunction c() { return [words.nav.label]; }`).map((f) => f.line),
+    [1],
+  );
+  const found = sources(src).flatMap((path) =>
+    frozenWords(readFileSync(path, "utf8"), path).map((f) => `${relative(src, path)}:${f.line}: ${f.text}`),
   );
   assert.deepEqual(found, []);
 });

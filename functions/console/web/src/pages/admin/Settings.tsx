@@ -11,7 +11,8 @@ import { fromInput, toInput } from "../../ui/dates";
 const roles: Role[] = ["PRODUCER", "JURY", "ADMIN"];
 
 // The throttle's numbers, each an input (festival settings, 1 to its maximum).
-const throttle = [
+// These lists are read when rendered: their words follow the console's language.
+const throttle = () => [
   { name: "login_failures_per_account", label: words.settings.loginFailuresPerAccount, max: 1000000 },
   { name: "login_failures_per_address", label: words.settings.loginFailuresPerAddress, max: 1000000 },
   { name: "registrations_per_address", label: words.settings.registrationsPerAddress, max: 1000000 },
@@ -19,7 +20,7 @@ const throttle = [
 ] as const;
 
 // The calendar's dates, each a datetime-local input in the browser's time.
-const dates = [
+const dates = () => [
   { name: "submissions_open_at", label: words.settings.submissionsOpenAt },
   { name: "submissions_close_at", label: words.settings.submissionsCloseAt },
   { name: "voting_open_at", label: words.settings.votingOpenAt },
@@ -27,7 +28,7 @@ const dates = [
 ] as const;
 
 // The parts of the feedback a producer may read once decisions are out.
-const feedbackParts = [
+const feedbackParts = () => [
   { name: "decision", label: words.settings.feedbackDecision },
   { name: "marks", label: words.settings.feedbackMarks },
   { name: "comments", label: words.settings.feedbackComments },
@@ -77,7 +78,7 @@ function categoryWindows(f: FormData, categories: Category[]): Record<string, Ca
   const out: Record<string, CategoryWindow> = {};
   for (const c of categories) {
     const w: CategoryWindow = {};
-    for (const d of dates) {
+    for (const d of dates()) {
       const v = fromInput(String(f.get(`cw-${c.id_categorie}-${d.name}`) ?? ""));
       if (v) w[d.name] = v;
     }
@@ -101,8 +102,8 @@ function Form() {
           const answer = await api.updateSettings({
             jury_vote_assigned_only: f.get("jury_vote_assigned_only") === "on",
             self_registration_roles: f.getAll("self_registration_roles").map(String) as Role[],
-            ...Object.fromEntries(throttle.map((t) => [t.name, Number(f.get(t.name))])),
-            ...Object.fromEntries(dates.map((d) => [d.name, fromInput(String(f.get(d.name) ?? "")) || null])),
+            ...Object.fromEntries(throttle().map((t) => [t.name, Number(f.get(t.name))])),
+            ...Object.fromEntries(dates().map((d) => [d.name, fromInput(String(f.get(d.name) ?? "")) || null])),
             results_published: f.get("results_published") === "on",
             public_film_view: f.get("public_film_view") === "redacted" ? "redacted" : "full",
             jury_reminder_days: Number(f.get("jury_reminder_days")),
@@ -110,7 +111,7 @@ function Form() {
             category_windows: categoryWindows(f, categories),
             decisions_release_at: fromInput(String(f.get("decisions_release_at") ?? "")) || null,
             public_selection: f.get("public_selection") === "curated" ? "curated" : "all",
-            feedback: Object.fromEntries(feedbackParts.map((p) => [p.name, f.get(`feedback-${p.name}`) === "on"])) as FeedbackParts,
+            feedback: Object.fromEntries(feedbackParts().map((p) => [p.name, f.get(`feedback-${p.name}`) === "on"])) as FeedbackParts,
             media_checks: mediaChecks(f),
             screening_watermark: f.get("screening_watermark") === "on",
           });
@@ -139,7 +140,7 @@ function Form() {
       </fieldset>
       <fieldset>
         <legend>{words.settings.throttle}</legend>
-        {throttle.map((t) => (
+        {throttle().map((t) => (
           <label key={t.name}>
             {t.label}
             <input type="number" name={t.name} min={1} max={t.max} step={1} required defaultValue={String(settings[t.name])} />
@@ -149,7 +150,7 @@ function Form() {
       </fieldset>
       <fieldset>
         <legend>{words.settings.calendar}</legend>
-        {dates.map((d) => (
+        {dates().map((d) => (
           <label key={d.name}>
             {d.label}
             <input type="datetime-local" name={d.name} defaultValue={settings[d.name] ? toInput(settings[d.name]!) : ""} />
@@ -178,7 +179,7 @@ function Form() {
             return (
               <fieldset key={c.id_categorie} class="inline-dates">
                 <legend>{c.name}</legend>
-                {dates.map((d) => (
+                {dates().map((d) => (
                   <label key={d.name}>
                     {d.label}
                     <input type="datetime-local" name={`cw-${c.id_categorie}-${d.name}`} defaultValue={w[d.name] ? toInput(w[d.name]!) : ""} />
@@ -225,7 +226,7 @@ function Form() {
         </fieldset>
         <fieldset>
           <legend>{words.settings.feedback}</legend>
-          {feedbackParts.map((p) => (
+          {feedbackParts().map((p) => (
             <label class="check" key={p.name}>
               <input type="checkbox" name={`feedback-${p.name}`} defaultChecked={Boolean(settings.feedback?.[p.name])} />
               {p.label}
