@@ -1,7 +1,7 @@
 // The festival's editions (GET /editions), read once per page load and
 // again after an admin starts one, and the edition the admin pages show.
 import { useEffect, useState } from "preact/hooks";
-import { api, readingEdition, type Edition, type Editions } from "./api/client";
+import { api, readingEdition, session, type Edition, type Editions } from "./api/client";
 
 let cached: Promise<Editions> | null = null;
 
@@ -42,9 +42,10 @@ export const shownEdition = {
 };
 
 // scopeReads makes the admin pages (and a film opened from them) read the
-// chosen edition; every other page reads the current one.
+// edition an admin chose; every other page, and everyone else, reads the
+// current one.
 export function scopeReads(path: string) {
-  const admin = path.startsWith("/admin") || path.startsWith("/films/");
+  const admin = session.role() === "ADMIN" && (path.startsWith("/admin") || path.startsWith("/films/"));
   readingEdition(admin ? shownEdition.get() : null);
 }
 

@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, session } from "./api/client";
-import { scopeReads } from "./editions";
+import { scopeReads, shownEdition } from "./editions";
 import { lang, langs, onLang, ready, setLang, words, type Lang } from "./i18n";
 import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
@@ -146,6 +146,7 @@ function App() {
               class="link"
               onClick={() => {
                 session.clear();
+                shownEdition.set(null);
                 location.hash = "/";
               }}
             >
