@@ -47,9 +47,13 @@ export async function setLang(l: Lang) {
   await use(l);
 }
 
+// The language asked for last: a switch made while English loads wins.
+let wanted: Lang = lang;
+
 async function use(l: Lang) {
+  wanted = l;
   const catalogue = await catalogues[l]();
-  if (l === lang) return;
+  if (l !== wanted || l === lang) return;
   lang = l;
   words = catalogue;
   document.documentElement.lang = l;
