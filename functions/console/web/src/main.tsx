@@ -1,6 +1,8 @@
 import { render } from "preact";
-import { session } from "./api/client";
-import { fr } from "./i18n/fr";
+import { useEffect, useState } from "preact/hooks";
+import { api, session } from "./api/client";
+import { scopeReads, shownEdition } from "./editions";
+import { lang, langs, onLang, ready, setLang, words, type Lang } from "./i18n";
 import { Account } from "./pages/Account";
 import { Audit } from "./pages/admin/Audit";
 import { Outbox } from "./pages/admin/Outbox";
@@ -15,6 +17,7 @@ import { Events } from "./pages/admin/Events";
 import { Results } from "./pages/admin/Results";
 import { Settings } from "./pages/admin/Settings";
 import { EntryForm } from "./pages/admin/EntryForm";
+import { EditionsPage } from "./pages/admin/Editions";
 import { Users } from "./pages/admin/Users";
 import { Film } from "./pages/Film";
 import { Jury } from "./pages/Jury";
@@ -36,7 +39,7 @@ function Page({ route }: { route: string }) {
     case "/programme":
       return <Programme />;
     case "/palmares":
-      return <Palmares />;
+      return <Palmares edition={param(route, "edition")} />;
     case "/connexion":
       return <SignIn route={route} />;
     case "/compte":
@@ -78,6 +81,8 @@ function Page({ route }: { route: string }) {
       return <Progress />;
     case "/admin/assignation":
       return <Assignment />;
+    case "/admin/editions":
+      return <EditionsPage />;
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
     default:
@@ -85,10 +90,34 @@ function Page({ route }: { route: string }) {
   }
 }
 
+// choose makes a language the console's and, for a signed-in person, their
+// account's (PUT /users/me): their e-mails follow it. The console speaks it
+// at once; an API that cannot store it yet leaves the choice to this browser.
+function choose(l: Lang) {
+  void setLang(l);
+  if (session.token()) api.updateMe({ language: l }).catch(() => undefined);
+}
+
+// LangSwitch is on every page: FR | EN.
+function LangSwitch() {
+  return (
+    <div class="lang" role="group" aria-label={words.lang.label}>
+      {langs.map((l) => (
+        <button key={l} type="button" lang={l} title={words.lang.names[l]} aria-pressed={l === lang} onClick={() => choose(l)}>
+          {l.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function App() {
   const route = useRoute();
+  const [, redraw] = useState(0);
+  useEffect(() => onLang(() => redraw((n) => n + 1)), []);
   const role = session.token() ? session.role() : null;
   const path = route.split("?")[0];
+  scopeReads(path);
   const link = (href: string, text: string, current = path === href) => (
     <a href={`#${href}`} aria-current={current ? "page" : undefined}>
       {text}
@@ -97,33 +126,35 @@ function App() {
   return (
     <>
       <a class="skip" href="#contenu" onClick={(e) => (e.preventDefault(), document.getElementById("contenu")?.focus())}>
-        {fr.nav.skip}
+        {words.nav.skip}
       </a>
       <header>
-        <h1>{fr.appName}</h1>
-        <nav aria-label={fr.nav.label}>
-          {link("/", fr.nav.selection)}
-          {link("/programme", fr.nav.programme)}
-          {link("/palmares", fr.nav.palmares)}
-          {role === "PRODUCER" && link("/mes-films", fr.nav.myFilms)}
-          {role === "PRODUCER" && link("/soumettre", fr.nav.submit)}
-          {role === "JURY" && link("/jury", fr.nav.jury)}
-          {role === "ADMIN" && link("/admin", fr.nav.admin, path.startsWith("/admin"))}
-          {role ? link("/compte", fr.nav.account) : link("/connexion", fr.nav.signIn)}
-          {!role && link("/inscription", fr.nav.signUp)}
+        <h1>{words.appName}</h1>
+        <nav aria-label={words.nav.label}>
+          {link("/", words.nav.selection)}
+          {link("/programme", words.nav.programme)}
+          {link("/palmares", words.nav.palmares)}
+          {role === "PRODUCER" && link("/mes-films", words.nav.myFilms)}
+          {role === "PRODUCER" && link("/soumettre", words.nav.submit)}
+          {role === "JURY" && link("/jury", words.nav.jury)}
+          {role === "ADMIN" && link("/admin", words.nav.admin, path.startsWith("/admin"))}
+          {role ? link("/compte", words.nav.account) : link("/connexion", words.nav.signIn)}
+          {!role && link("/inscription", words.nav.signUp)}
           {role && (
             <button
               type="button"
               class="link"
               onClick={() => {
                 session.clear();
+                shownEdition.set(null);
                 location.hash = "/";
               }}
             >
-              {fr.nav.signOut}
+              {words.nav.signOut}
             </button>
           )}
         </nav>
+        <LangSwitch />
       </header>
       <main id="contenu" tabIndex={-1}>
         <Page route={route} />
@@ -132,4 +163,4 @@ function App() {
   );
 }
 
-render(<App />, document.getElementById("app")!);
+ready.then(() => render(<App />, document.getElementById("app")!));

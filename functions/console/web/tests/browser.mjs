@@ -118,3 +118,66 @@ export const srt = Buffer.from("1\n00:00:00,500 --> 00:00:05,000\nBonjour, Cherb
 // The smallest files the API accepts: an MP4 header and a PNG.
 export const mp4 = new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112, 105, 115, 111, 109, 0, 0, 2, 0, 105, 115, 111, 109, 105, 115, 111, 50]);
 export const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+// ownAPI starts a festival of the journey's own (withapi: the local API on
+// its own table and bucket, in the DynamoDB Local of the run), for a
+// journey that changes what every other journey relies on (the festival's
+// language-free settings, its publication, its edition). stop ends it.
+export async function ownAPI() {
+  const { spawn } = await import("node:child_process");
+  const root = join(here, "..", "..", "..", "..");
+  const child = spawn(
+    process.env.GO || "go",
+    ["run", "./infra/cmd/withapi", "node", "-e", "console.log('FESTIVAL_URL=' + process.env.FESTIVAL_URL); setInterval(() => {}, 1 << 30)"],
+    { cwd: root, detached: true, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (b) => {
+      out += b;
+      const m = /FESTIVAL_URL=(\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`withapi ended (${code}) before its API was up: ${out}`)));
+  });
+  return {
+    url,
+    // The whole group: go run, withapi and its node.
+    stop: () => {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already ended
+      }
+    },
+  };
+}
+
+// api speaks to one festival (the shared one, or a journey's own).
+export function festival(base) {
+  const speak = async (method, path, { token, json, form, lang } = {}) => {
+    const headers = {};
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (lang) headers["Accept-Language"] = lang;
+    let body;
+    if (json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(json);
+    } else if (form) {
+      body = form;
+    }
+    const resp = await fetch(base + path, { method, headers, body });
+    const text = await resp.text();
+    if (!resp.ok) throw new Error(`${method} ${path}: ${resp.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  let n = 0;
+  const person = async (role, first_name, last_name, language) => {
+    const email = `${role.toLowerCase()}.${Date.now()}.${n++}@example.org`;
+    const password = "password1";
+    const created = await speak("POST", "/auth/register", { json: { first_name, last_name, email, password, role, ...(language ? { language } : {}) } });
+    const login = await speak("POST", "/auth/login", { json: { email, password } });
+    return { email, password, token: login.data.token, id: created.newUser.id_user, name: `${first_name} ${last_name}` };
+  };
+  return { url: base, call: speak, account: person };
+}

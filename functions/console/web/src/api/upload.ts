@@ -10,7 +10,7 @@
 // the same file again, even after closing the page, sends only the parts
 // still missing while their URLs are valid.
 import { api, ApiError, type DirectPart, type UploadStarted } from "./client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 
 export type Progress = { sent: number; total: number; retrying: boolean; resumed: number };
 
@@ -92,7 +92,7 @@ export async function uploadDirect(id: number, part: DirectPart, file: File, onP
         const status = err instanceof PartError ? err.status : 0;
         if ((status >= 400 && status < 500) || attempt >= maxAttempts) {
           if (status === 403) localStorage.removeItem(key);
-          throw new ApiError(status, fr.upload.interrupted);
+          throw new ApiError(status, words.upload.interrupted);
         }
         report(0, true);
         await online();

@@ -1,10 +1,13 @@
-// Every text of the console, in French, the festival's language. A
-// translation is another module of the same shape. The API's own messages
-// (errors, confirmations) are shown as the API words them.
+// Every text of the console, in French, the festival's language. Its type is
+// the shape of every other catalogue (catalogue.ts; en.ts): a text missing
+// there breaks the build. The API's own messages (errors, confirmations) are
+// shown as the API words them, in the language the console asks it for.
 const roles: Record<string, string> = { ADMIN: "Administrateur", JURY: "Membre du jury", PRODUCER: "Producteur" };
 const score = (n: number) => n.toLocaleString("fr-FR", { maximumFractionDigits: 2 });
 
 export const fr = {
+  // The Intl locale of dates and numbers.
+  locale: "fr-FR",
   appName: "Festival",
   nav: {
     label: "Navigation principale",
@@ -21,7 +24,16 @@ export const fr = {
     admin: "Administration",
     skip: "Aller au contenu",
   },
+  lang: {
+    label: "Langue",
+    names: { fr: "Français", en: "English" },
+  },
   loading: "Chargement…",
+  // Punctuation between a label and its value, and between items: French
+  // puts a space before the colon and the semicolon.
+  colon: " : ",
+  semicolon: " ; ",
+  question: " ?",
   film: {
     title: "Titre du film",
     duration: "Durée (minutes)",
@@ -48,6 +60,8 @@ export const fr = {
     empty: "Aucun prix n'a encore été décerné.",
     ledger: (at: string, seq: number, hash: string) =>
       `Résultats publiés le ${at}, à partir des ${seq} entrées du registre des votes (empreinte ${hash}…).`,
+    edition: "Édition",
+    current: (name: string) => `${name} (en cours)`,
   },
   signIn: {
     title: "Connexion",
@@ -98,6 +112,10 @@ export const fr = {
     sent: "Envoyé",
     missing: "À envoyer",
     toReview: "à revoir (voir la fiche)",
+    earlier: (edition: string) => `Envoyés à l'édition « ${edition} »`,
+    resubmit: (title: string, edition: string) => `Soumettre à nouveau à « ${edition} » : « ${title} »`,
+    resubmitShort: (edition: string) => `Soumettre à nouveau à « ${edition} »`,
+    resubmitted: (title: string, edition: string) => `« ${title} » est soumis à l'édition « ${edition} ».`,
   },
   submit: {
     title: "Soumettre un film",
@@ -253,6 +271,24 @@ export const fr = {
     assignment: "Assignation automatique",
     writing: "Écrire",
     form: "Formulaire",
+    editions: "Éditions",
+  },
+  editions: {
+    label: "Édition affichée",
+    current: (name: string) => `${name} (en cours)`,
+    archived: (name: string, date: string) => `${name} (archivée le ${date})`,
+    readOnly: (name: string) => `L'édition « ${name} » est archivée : vous la consultez en lecture seule, rien n'y peut être modifié.`,
+    backToCurrent: "Revenir à l'édition en cours",
+    list: "Les éditions du festival",
+    columns: ["Édition", "Identifiant", "Ouverte le", "Archivée le"],
+    start: "Démarrer l'édition suivante",
+    startIntro: (current: string) =>
+      `Copié dans la nouvelle édition : les réglages (sans les dates du calendrier ni la publication des résultats), les catégories, les grilles de notation, les règles d'admission, le formulaire et les modèles des messages. Archivé, en lecture seule : l'édition « ${current} », ses films, jurys, votes, résultats, registre des votes et palmarès. Les comptes sont communs à toutes les éditions.`,
+    id: "Identifiant (par exemple 2027 : lettres, chiffres, tirets)",
+    name: "Nom (par exemple Festival 2027)",
+    copyJury: "Garder les catégories que chaque juré juge (sinon ses catégories et ses conflits déclarés sont effacés)",
+    confirm: (id: string, current: string) => `Démarrer l'édition « ${id} » et archiver « ${current} » ? On ne revient pas en arrière.`,
+    started: (name: string) => `L'édition « ${name} » est ouverte ; la précédente est archivée.`,
   },
   grids: {
     title: "Grilles de notation",
@@ -309,10 +345,7 @@ export const fr = {
     composerIntro:
       "Un message à chaque personne du groupe, par la file d'envoi. Champs : {{.FirstName}}, {{.LastName}}, {{.Festival}}, {{.Link}} et {{.Titles}} (ses films du groupe, un par ligne). Prévisualisez avant d'envoyer.",
     to: "Destinataires",
-    roles: [
-      ["PRODUCER", "Les producteurs de films"],
-      ["JURY", "Les membres du jury assignés"],
-    ] as const,
+    roles: { PRODUCER: "Les producteurs de films", JURY: "Les membres du jury assignés" },
     statuses: "Films au statut (aucun coché : tous)",
     category: "Catégorie",
     allCategories: "Toutes les catégories",

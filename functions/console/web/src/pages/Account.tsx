@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { api } from "../api/client";
 import { Feedback, useAction } from "../ui/action";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { SignedIn } from "../ui/guard";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
@@ -15,13 +15,13 @@ function Me() {
   return (
     <>
       <p class="lead">
-        {u.first_name} {u.last_name} — {fr.account.role[u.role] ?? u.role}
+        {u.first_name} {u.last_name} — {words.account.role[u.role] ?? u.role}
       </p>
       <p>
-        {fr.account.email} : {u.email}
+        {words.account.email}{words.colon}{u.email}
       </p>
       {u.role === "JURY" && <Reminders />}
-      {u.role === "JURY" && <JuryDeclarations heading={fr.account.profile} hint={fr.account.profileHint} load={api.juryProfile} save={api.setJuryProfile} />}
+      {u.role === "JURY" && <JuryDeclarations heading={words.account.profile} hint={words.account.profileHint} load={api.juryProfile} save={api.setJuryProfile} />}
       <MyData />
     </>
   );
@@ -54,7 +54,7 @@ function Reminders() {
             });
           }}
         />
-        {fr.account.reminders}
+        {words.account.reminders}
       </label>
       <Feedback of={action} />
     </>
@@ -64,7 +64,7 @@ function Reminders() {
 export function Account({ archive = null }: { archive?: string | null }) {
   return (
     <section aria-labelledby="account-title">
-      <h2 id="account-title">{fr.account.title}</h2>
+      <h2 id="account-title">{words.account.title}</h2>
       <SignedIn roles={["ADMIN", "JURY", "PRODUCER"]}>
         {archive && <ExportDownload id={archive} />}
         <Me />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, session, type Movie, type Question, type Season, type User } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Collaborators } from "../ui/Collaborators";
 import { DirectUpload } from "../ui/DirectUpload";
 import { FilmFacts } from "../ui/FilmFacts";
@@ -14,6 +14,9 @@ import { Pending } from "../ui/Pending";
 import { AnswersView, Checklist, EntryBadges } from "../ui/Entry";
 import { AnswersForm, EntryEdit } from "../ui/EntryEdit";
 import { Withdraw } from "../ui/Withdraw";
+import { ReadOnly } from "../ui/action";
+import { archivedOf, editions } from "../editions";
+import type { Edition } from "../api/client";
 
 type Props = { m: Movie; me: User; onChange: (m: Movie) => void; questions: Question[]; season: Season | null };
 
@@ -28,9 +31,9 @@ function Producing({ m, onChange, questions, season }: Props) {
     {season && <EntryEdit m={m} season={season} questions={questions} onChange={onChange} />}
     <MediaPanel m={m} />
     <section aria-labelledby="files-title" class="panel">
-      <h2 id="files-title">{fr.film.yourFilm}</h2>
-      <p>{m.trailer ? fr.film.hasFilm : fr.film.noFilmYet}</p>
-      <Player id={m.id_movie} title={m.title} key={m.trailer} />
+      <h2 id="files-title">{words.film.yourFilm}</h2>
+      <p>{m.trailer ? words.film.hasFilm : words.film.noFilmYet}</p>
+      <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} key={m.trailer} />
       <div class="columns">
         <DirectUpload m={m} part="filmFile" onDone={onChange} />
         <DirectUpload m={m} part="subtitlesSrt" onDone={onChange} />
@@ -47,16 +50,16 @@ function Judging({ m, me, onChange }: Props) {
   if (why) {
     return (
       <section aria-labelledby="conflict-title" class="panel">
-        <h2 id="conflict-title">{fr.vote.conflictTitle}</h2>
+        <h2 id="conflict-title">{words.vote.conflictTitle}</h2>
         <p>{why}</p>
-        <p>{fr.vote.conflictRule}</p>
+        <p>{words.vote.conflictRule}</p>
       </section>
     );
   }
   return (
     <section aria-labelledby="screening-title" class="panel">
-      <h2 id="screening-title">{fr.vote.screening}</h2>
-      <Player id={m.id_movie} title={m.title} reports stream />
+      <h2 id="screening-title">{words.vote.screening}</h2>
+      <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} reports stream />
       <VoteForm m={m} onMarked={onChange} />
     </section>
   );
@@ -68,13 +71,13 @@ function Admin({ m, onChange, questions }: Props) {
       <Checklist m={m} />
       <Withdraw m={m} admin onChange={onChange} />
       <section aria-labelledby="screening-title" class="panel">
-        <h2 id="screening-title">{fr.vote.screening}</h2>
-        <Player id={m.id_movie} title={m.title} stream key={m.trailer} />
+        <h2 id="screening-title">{words.vote.screening}</h2>
+        <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} stream key={m.trailer} />
       </section>
       <MediaPanel m={m} />
       <Review m={m} onChange={onChange} />
       {questions.length > 0 && (
-        <section class="panel" aria-label={fr.entry.editAnswers}>
+        <section class="panel" aria-label={words.entry.editAnswers}>
           <AnswersForm m={m} questions={questions} admin onChange={onChange} />
         </section>
       )}
@@ -89,7 +92,12 @@ function Admin({ m, onChange, questions }: Props) {
 // give the form to reads them under their ids.
 const questionsOf = () => api.form().then((f) => f.questions, () => [] as Question[]);
 
-async function load(id: number): Promise<{ m: Movie; me: User | null; questions: Question[]; season: Season | null }> {
+// archivedEdition is the archived edition a film belongs to, if it does
+// (a film of an earlier edition is read-only).
+const archivedEdition = async (m: Movie): Promise<Edition | null> =>
+  m.edition ? archivedOf(await editions().catch(() => null), m.edition) : null;
+
+async function load(id: number): Promise<{ m: Movie; me: User | null; questions: Question[]; season: Season | null; archived: Edition | null }> {
   const signed = session.token() !== null;
   const [m, me, questions, season] = await Promise.all([
     api.movie(id),
@@ -97,7 +105,7 @@ async function load(id: number): Promise<{ m: Movie; me: User | null; questions:
     questionsOf(),
     signed && session.role() === "PRODUCER" ? api.season() : Promise.resolve(null),
   ]);
-  return { m, me, questions, season };
+  return { m, me, questions, season, archived: await archivedEdition(m) };
 }
 
 // asked are the questions asked of a film of these categories (0: every film).
@@ -112,23 +120,30 @@ export function Film({ id }: { id: number }) {
   useEffect(() => setM(null), [id]);
   if (s.state !== "ready") return <Pending of={s} />;
   const film = m ?? s.data.m;
-  const { me, season } = s.data;
+  const { me, season, archived } = s.data;
   const questions = asked(s.data.questions, film);
   const props = me ? { m: film, me, onChange: setM, questions, season } : null;
   return (
     <article aria-labelledby="film-title">
       <h2 id="film-title">{film.title}</h2>
-      <EntryBadges m={film} block />
-      <FilmFacts m={film} />
-      <AnswersView m={film} questions={s.data.questions} />
-      {props && me?.role === "ADMIN" && <Admin {...props} />}
-      {props && me?.role === "JURY" && <Judging {...props} />}
-      {props && me?.role === "PRODUCER" && film.id_user === me.id_user && (
-        <>
-          <FilmFeedback id={film.id_movie} />
-          <Producing {...props} />
-        </>
+      {archived && (
+        <p role="note" class="archived-banner">
+          {words.editions.readOnly(archived.name || archived.id)}
+        </p>
       )}
+      <ReadOnly.Provider value={archived !== null}>
+        <EntryBadges m={film} block />
+        <FilmFacts m={film} />
+        <AnswersView m={film} questions={s.data.questions} />
+        {props && me?.role === "ADMIN" && <Admin {...props} />}
+        {props && me?.role === "JURY" && <Judging {...props} />}
+        {props && me?.role === "PRODUCER" && film.id_user === me.id_user && (
+          <>
+            <FilmFeedback id={film.id_movie} />
+            <Producing {...props} />
+          </>
+        )}
+      </ReadOnly.Provider>
     </article>
   );
 }

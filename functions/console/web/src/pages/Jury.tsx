@@ -1,6 +1,6 @@
 import { api, type Movie, type Season, type Vote } from "../api/client";
 import { Countdown, voting } from "../ui/Season";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { SignedIn } from "../ui/guard";
 import { minutes } from "../ui/FilmFacts";
 import { useLoad } from "../useLoad";
@@ -21,7 +21,7 @@ function Assigned() {
     return (
       <>
         {calendar}
-        <p>{fr.jury.none}</p>
+        <p>{words.jury.none}</p>
       </>
     );
   const voted = films.filter((f) => votes.has(f.id_movie)).length;
@@ -29,15 +29,15 @@ function Assigned() {
     <>
       {calendar}
       <p class="lead">
-        <progress max={films.length} value={voted} aria-label={fr.jury.progressLabel} /> {fr.jury.progress(voted, films.length)}
+        <progress max={films.length} value={voted} aria-label={words.jury.progressLabel} /> {words.jury.progress(voted, films.length)}
       </p>
       <table class="table">
-        <caption class="visually-hidden">{fr.jury.title}</caption>
+        <caption class="visually-hidden">{words.jury.title}</caption>
         <thead>
           <tr>
-            <th scope="col">{fr.film.title}</th>
-            <th scope="col">{fr.film.duration}</th>
-            <th scope="col">{fr.jury.yourScore}</th>
+            <th scope="col">{words.film.title}</th>
+            <th scope="col">{words.film.duration}</th>
+            <th scope="col">{words.jury.yourScore}</th>
           </tr>
         </thead>
         <tbody>
@@ -49,7 +49,7 @@ function Assigned() {
                   <a href={`#/films/${m.id_movie}`}>{m.title}</a>
                 </td>
                 <td>{minutes(m) ?? "—"}</td>
-                <td>{v ? fr.jury.score(v.score) : <span class="badge">{fr.jury.toVote}</span>}</td>
+                <td>{v ? words.jury.score(v.score) : <span class="badge">{words.jury.toVote}</span>}</td>
               </tr>
             );
           })}
@@ -62,7 +62,7 @@ function Assigned() {
 export function Jury() {
   return (
     <section aria-labelledby="jury-title">
-      <h2 id="jury-title">{fr.jury.title}</h2>
+      <h2 id="jury-title">{words.jury.title}</h2>
       <SignedIn roles={["JURY"]}>
         <Assigned />
       </SignedIn>

@@ -1,16 +1,17 @@
 import { api, type Event } from "../api/client";
-import { fr } from "../i18n/fr";
+import { locale, words } from "../i18n";
 import { useLoad } from "../useLoad";
 import { Status } from "./Status";
 
-const day = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+// Events are written in UTC by the admins' form: shown as written.
+const day = (iso: string) => new Date(iso).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 
 export function Programme() {
   const events = useLoad(api.events);
   return (
     <section aria-labelledby="programme-title">
-      <h2 id="programme-title">{fr.programme.title}</h2>
-      <Status of={events} empty={fr.programme.empty}>
+      <h2 id="programme-title">{words.programme.title}</h2>
+      <Status of={events} empty={words.programme.empty}>
         {(list: Event[]) => (
           <ul class="list">
             {[...list]
@@ -19,7 +20,7 @@ export function Programme() {
                 <li key={e.id_event} class="card">
                   <h3>{e.name}</h3>
                   <p class="meta">
-                    {fr.programme.from(day.format(new Date(e.start_date)), day.format(new Date(e.end_date)))} · {e.location}
+                    {words.programme.from(day(e.start_date), day(e.end_date))} · {e.location}
                   </p>
                   <p>{e.description}</p>
                 </li>

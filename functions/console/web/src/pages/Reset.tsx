@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { param } from "../router";
 import { Feedback, useAction } from "../ui/action";
 
@@ -26,26 +26,26 @@ export function Reset({ route }: { route: string }) {
 
   return (
     <section aria-labelledby="reset-title">
-      <h2 id="reset-title">{fr.reset.title}</h2>
+      <h2 id="reset-title">{words.reset.title}</h2>
       <form onSubmit={submit} class="form">
-        <p>{token ? fr.reset.choose : fr.reset.ask}</p>
+        <p>{token ? words.reset.choose : words.reset.ask}</p>
         {token ? (
           <label>
-            {fr.reset.password}
+            {words.reset.password}
             <input name="password" type="password" autoComplete="new-password" minLength={6} required />
           </label>
         ) : (
           <label>
-            {fr.reset.email}
+            {words.reset.email}
             <input name="email" type="email" autoComplete="username" required />
           </label>
         )}
         <Feedback of={action} />
         {done && token ? (
-          <a href="#/connexion">{fr.reset.signIn}</a>
+          <a href="#/connexion">{words.reset.signIn}</a>
         ) : (
           <button type="submit" disabled={action.busy || done}>
-            {token ? fr.reset.save : fr.reset.send}
+            {token ? words.reset.save : words.reset.send}
           </button>
         )}
       </form>

@@ -1,5 +1,5 @@
 import { api, type Movie } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { minutes, StatusBadge } from "../ui/FilmFacts";
 import { useLoad } from "../useLoad";
 import { Status } from "./Status";
@@ -12,7 +12,7 @@ function MovieCard({ m }: { m: Movie }) {
         <a href={`#/films/${m.id_movie}`}>{m.title}</a>
       </h3>
       <p class="meta">{[m.release_year, m.nationality, minutes(m)].filter(Boolean).join(" · ")}</p>
-      {producer && <p class="meta">{fr.film.by(producer)}</p>}
+      {producer && <p class="meta">{words.film.by(producer)}</p>}
       {m.synopsis && <p>{m.synopsis}</p>}
       <StatusBadge m={m} />
     </li>
@@ -25,13 +25,13 @@ export function Selection({ erased = false }: { erased?: boolean }) {
     <section aria-labelledby="selection-title">
       {erased && (
         <p role="status" class="notice">
-          {fr.myData.erased}
+          {words.myData.erased}
         </p>
       )}
-      <h2 id="selection-title">{fr.selection.title}</h2>
-      <Status of={films} empty={fr.selection.empty}>
+      <h2 id="selection-title">{words.selection.title}</h2>
+      <Status of={films} empty={words.selection.empty}>
         {(list: Movie[]) => (
-          <ul class="grid" aria-label={fr.selection.title}>
+          <ul class="grid" aria-label={words.selection.title}>
             {list.map((m) => (
               <MovieCard key={m.id_movie} m={m} />
             ))}

@@ -1,5 +1,5 @@
 import { api, session } from "../api/client";
-import { fr } from "../i18n/fr";
+import { isLang, setLang, words } from "../i18n";
 import { param } from "../router";
 import { Feedback, useAction } from "../ui/action";
 
@@ -14,29 +14,32 @@ export function SignIn({ route }: { route: string }) {
     login.run(async () => {
       const answer = await api.login(String(form.get("email")), String(form.get("password")));
       session.save(answer.data.token, answer.data.role);
+      // The account's language wins over this browser's choice.
+      const me = await api.me();
+      if (isLang(me.language)) await setLang(me.language);
       location.hash = param(route, "retour") || "/compte";
     });
   }
 
   return (
     <section aria-labelledby="signin-title">
-      <h2 id="signin-title">{fr.signIn.title}</h2>
-      {expired && <p role="status">{fr.signIn.expired}</p>}
-      {registered && <p role="status">{fr.signUp.done}</p>}
+      <h2 id="signin-title">{words.signIn.title}</h2>
+      {expired && <p role="status">{words.signIn.expired}</p>}
+      {registered && <p role="status">{words.signUp.done}</p>}
       <form onSubmit={submit} class="form">
         <label>
-          {fr.signIn.email}
+          {words.signIn.email}
           <input name="email" type="email" autoComplete="username" required />
         </label>
         <label>
-          {fr.signIn.password}
+          {words.signIn.password}
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
         <Feedback of={login} />
         <button type="submit" disabled={login.busy}>
-          {fr.signIn.submit}
+          {words.signIn.submit}
         </button>
-        <a href="#/mot-de-passe">{fr.signIn.forgot}</a>
+        <a href="#/mot-de-passe">{words.signIn.forgot}</a>
       </form>
     </section>
   );

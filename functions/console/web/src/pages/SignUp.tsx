@@ -1,5 +1,5 @@
 import { api } from "../api/client";
-import { fr } from "../i18n/fr";
+import { lang, words } from "../i18n";
 import { Feedback, useAction } from "../ui/action";
 
 // A producer creates their own account (POST /auth/register, role PRODUCER);
@@ -17,6 +17,7 @@ export function SignUp() {
         email: String(f.get("email")),
         password: String(f.get("password")),
         role: "PRODUCER",
+        language: lang,
       });
       location.hash = "/connexion?inscrit=1&retour=%2Fmes-films";
     });
@@ -24,27 +25,27 @@ export function SignUp() {
 
   return (
     <section aria-labelledby="signup-title">
-      <h2 id="signup-title">{fr.signUp.title}</h2>
+      <h2 id="signup-title">{words.signUp.title}</h2>
       <form onSubmit={submit} class="form">
         <label>
-          {fr.signUp.firstName}
+          {words.signUp.firstName}
           <input name="first_name" autoComplete="given-name" required />
         </label>
         <label>
-          {fr.signUp.lastName}
+          {words.signUp.lastName}
           <input name="last_name" autoComplete="family-name" required />
         </label>
         <label>
-          {fr.signUp.email}
+          {words.signUp.email}
           <input name="email" type="email" autoComplete="email" required />
         </label>
         <label>
-          {fr.signUp.password}
+          {words.signUp.password}
           <input name="password" type="password" autoComplete="new-password" minLength={6} required />
         </label>
         <Feedback of={register} />
         <button type="submit" disabled={register.busy}>
-          {fr.signUp.submit}
+          {words.signUp.submit}
         </button>
       </form>
     </section>

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { api, type Category, type Movie, type Question } from "../api/client";
 import { uploadDirect, type Progress } from "../api/upload";
 import { UploadProgress } from "../ui/DirectUpload";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Feedback, useAction } from "../ui/action";
 import { SignedIn } from "../ui/guard";
 import { Countdown, phase, submissions } from "../ui/Season";
@@ -31,7 +31,7 @@ function SubmitForm({ closed, categories, questions }: { closed: boolean; catego
     const f = new FormData(el);
     const film = f.get("filmFile");
     action.run(async () => {
-      if (f.getAll("stills").filter((x) => x instanceof File && x.size > 0).length > 3) throw new Error(fr.submit.tooManyStills);
+      if (f.getAll("stills").filter((x) => x instanceof File && x.size > 0).length > 3) throw new Error(words.submit.tooManyStills);
       let m = created;
       if (!m) {
         const form = new FormData();
@@ -68,61 +68,61 @@ function SubmitForm({ closed, categories, questions }: { closed: boolean; catego
 
   return (
     <form onSubmit={submit} class="form">
-      {created && <p role="status">{fr.submit.created(created.title)}</p>}
+      {created && <p role="status">{words.submit.created(created.title)}</p>}
       <fieldset disabled={created !== null}>
-        <legend>{fr.submit.about}</legend>
+        <legend>{words.submit.about}</legend>
         <label>
-          {fr.film.title}
+          {words.film.title}
           <input name="title" required maxLength={255} />
         </label>
         <label>
-          {fr.submit.synopsis}
+          {words.submit.synopsis}
           <textarea name="synopsis" rows={4} />
         </label>
         <label>
-          {fr.film.duration}
+          {words.film.duration}
           <input name="minutes" type="number" min={1} max={1666} inputMode="numeric" />
         </label>
         <label>
-          {fr.submit.year}
+          {words.submit.year}
           <input name="release_year" type="number" min={1888} inputMode="numeric" />
         </label>
         <label>
-          {fr.submit.nationality}
+          {words.submit.nationality}
           <input name="nationality" />
         </label>
         <label>
-          {fr.submit.poster}
+          {words.submit.poster}
           <input name="poster" type="file" accept="image/png,image/jpeg" />
         </label>
         <label>
-          {fr.submit.stills}
+          {words.submit.stills}
           <input name="stills" type="file" accept="image/png,image/jpeg" multiple />
         </label>
         <label>
-          {fr.submit.subtitles}
+          {words.submit.subtitles}
           <input name="subtitlesSrt" type="file" accept=".srt,application/x-subrip,text/plain" />
         </label>
         {categories.length > 0 && (
-          <CategorySelect label={fr.board.category} none={fr.submit.noCategory} value={category} categories={categories} onChange={setCategory} />
+          <CategorySelect label={words.board.category} none={words.submit.noCategory} value={category} categories={categories} onChange={setCategory} />
         )}
         <QuestionFields questions={asked} />
       </fieldset>
       <label>
-        {fr.submit.film}
+        {words.submit.film}
         <input name="filmFile" type="file" accept="video/mp4" required />
       </label>
-      <p class="meta">{fr.submit.direct}</p>
-      {progress && <UploadProgress p={progress} label={fr.upload.film} />}
+      <p class="meta">{words.submit.direct}</p>
+      {progress && <UploadProgress p={progress} label={words.upload.film} />}
       <Feedback of={action} />
       {closed && (
         <label>
-          {fr.submit.lateCode}
+          {words.submit.lateCode}
           <input name="late_code" value={lateCode} onInput={(e) => setLateCode((e.currentTarget as HTMLInputElement).value)} />
         </label>
       )}
       <button type="submit" disabled={action.busy || (closed && lateCode.trim() === "")}>
-        {action.busy ? fr.upload.sending : created ? fr.submit.resume : fr.submit.send}
+        {action.busy ? words.upload.sending : created ? words.submit.resume : words.submit.send}
       </button>
     </form>
   );
@@ -146,7 +146,7 @@ function Window() {
 export function Submit() {
   return (
     <section aria-labelledby="submit-title">
-      <h2 id="submit-title">{fr.submit.title}</h2>
+      <h2 id="submit-title">{words.submit.title}</h2>
       <SignedIn roles={["PRODUCER"]}>
         <Window />
       </SignedIn>

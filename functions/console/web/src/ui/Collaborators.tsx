@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type CollaboratorInput, type Movie } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Feedback, useAction } from "./action";
 
 const blank = (): CollaboratorInput => ({ first_name: "", last_name: "", email: "", job: "" });
@@ -24,44 +24,44 @@ export function Collaborators({ m, onSaved }: { m: Movie; onSaved: (m: Movie) =>
     action.run(async () => {
       const answer = await api.setCollaborators(m.id_movie, list);
       onSaved(answer.movie);
-      return fr.collaborators.saved;
+      return words.collaborators.saved;
     });
   }
 
   return (
     <form onSubmit={save} aria-labelledby="collab-title">
-      <h3 id="collab-title">{fr.collaborators.title}</h3>
-      {rows.length === 0 && <p>{fr.collaborators.none}</p>}
+      <h3 id="collab-title">{words.collaborators.title}</h3>
+      {rows.length === 0 && <p>{words.collaborators.none}</p>}
       {rows.map((r, i) => (
         <fieldset class="row" key={i}>
-          <legend>{fr.collaborators.number(i + 1)}</legend>
+          <legend>{words.collaborators.number(i + 1)}</legend>
           <label>
-            {fr.collaborators.firstName}
+            {words.collaborators.firstName}
             <input value={r.first_name} required onInput={(e) => set(i, "first_name", e.currentTarget.value)} />
           </label>
           <label>
-            {fr.collaborators.lastName}
+            {words.collaborators.lastName}
             <input value={r.last_name} required onInput={(e) => set(i, "last_name", e.currentTarget.value)} />
           </label>
           <label>
-            {fr.collaborators.email}
+            {words.collaborators.email}
             <input type="email" value={r.email ?? ""} onInput={(e) => set(i, "email", e.currentTarget.value)} />
           </label>
           <label>
-            {fr.collaborators.job}
+            {words.collaborators.job}
             <input value={r.job ?? ""} onInput={(e) => set(i, "job", e.currentTarget.value)} />
           </label>
           <button type="button" class="secondary" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-            {fr.collaborators.remove(i + 1)}
+            {words.collaborators.remove(i + 1)}
           </button>
         </fieldset>
       ))}
       <p class="actions">
         <button type="button" class="secondary" onClick={() => setRows([...rows, blank()])}>
-          {fr.collaborators.add}
+          {words.collaborators.add}
         </button>
         <button type="submit" disabled={action.busy}>
-          {fr.collaborators.save}
+          {words.collaborators.save}
         </button>
       </p>
       <Feedback of={action} />

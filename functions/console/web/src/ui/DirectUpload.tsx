@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { DirectPart, Movie } from "../api/client";
 import { uploadDirect, type Progress } from "../api/upload";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Feedback, useAction } from "./action";
 
 // DirectUpload sends a film or its subtitles straight to S3, with a progress
@@ -9,7 +9,7 @@ import { Feedback, useAction } from "./action";
 export function DirectUpload({ m, part, onDone }: { m: Movie; part: DirectPart; onDone: (m: Movie) => void }) {
   const action = useAction();
   const [progress, setProgress] = useState<Progress | null>(null);
-  const label = part === "filmFile" ? fr.upload.film : fr.upload.subtitles;
+  const label = part === "filmFile" ? words.upload.film : words.upload.subtitles;
   const id = `upload-${part}`;
 
   function submit(e: SubmitEvent) {
@@ -21,7 +21,7 @@ export function DirectUpload({ m, part, onDone }: { m: Movie; part: DirectPart; 
     action.run(async () => {
       const answer = await uploadDirect(m.id_movie, part, file, setProgress);
       onDone(answer.movie);
-      return fr.upload.done(file.name);
+      return words.upload.done(file.name);
     });
   }
 
@@ -29,7 +29,7 @@ export function DirectUpload({ m, part, onDone }: { m: Movie; part: DirectPart; 
     <form class="form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>{label}</h4>
       <label>
-        {part === "filmFile" ? fr.upload.chooseFilm : fr.upload.chooseSubtitles}
+        {part === "filmFile" ? words.upload.chooseFilm : words.upload.chooseSubtitles}
         <input
           name="file"
           type="file"
@@ -40,7 +40,7 @@ export function DirectUpload({ m, part, onDone }: { m: Movie; part: DirectPart; 
       {progress && <UploadProgress p={progress} label={label} />}
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
-        {action.busy ? fr.upload.sending : fr.upload.send}
+        {action.busy ? words.upload.sending : words.upload.send}
       </button>
     </form>
   );
@@ -51,13 +51,13 @@ export function UploadProgress({ p, label }: { p: Progress; label: string }) {
   const pct = p.total ? Math.floor((100 * p.sent) / p.total) : 0;
   return (
     <div class="progress">
-      <progress max={100} value={pct} aria-label={fr.upload.progress(label)}>
+      <progress max={100} value={pct} aria-label={words.upload.progress(label)}>
         {pct} %
       </progress>
       <span aria-live="polite">
-        {fr.upload.sent(pct)}
-        {p.retrying && ` — ${fr.upload.retrying}`}
-        {p.resumed > 0 && ` — ${fr.upload.resumed(p.resumed)}`}
+        {words.upload.sent(pct)}
+        {p.retrying && ` — ${words.upload.retrying}`}
+        {p.resumed > 0 && ` — ${words.upload.resumed(p.resumed)}`}
       </span>
     </div>
   );

@@ -1,5 +1,5 @@
 import { api, type Movie, type Question } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Feedback, useAction } from "./action";
 import { answerText, isFile } from "./Questions";
 
@@ -16,17 +16,17 @@ export function EntryBadges({ m, block = false }: { m: Movie; block?: boolean })
     <Wrap class="markers">
       {m.withdrawn && (
         <span class="badge badge-error" data-marker="withdrawn">
-          {fr.entry.withdrawnBadge}
+          {words.entry.withdrawnBadge}
         </span>
       )}
       {m.draft && (
         <span class="badge badge-warning" data-marker="draft">
-          {fr.entry.draft}
+          {words.entry.draft}
         </span>
       )}
       {incomplete(m) && (
-        <span class="badge badge-warning" data-marker="incomplete" title={m.completeness!.missing.map((x) => x.text).join(" ; ")}>
-          {fr.entry.incompleteBadge}
+        <span class="badge badge-warning" data-marker="incomplete" title={m.completeness!.missing.map((x) => x.text).join(words.semicolon)}>
+          {words.entry.incompleteBadge}
         </span>
       )}
     </Wrap>
@@ -37,16 +37,16 @@ export function EntryBadges({ m, block = false }: { m: Movie; block?: boolean })
 export function Checklist({ m }: { m: Movie }) {
   const c = m.completeness;
   if (!c) return null;
-  if (c.complete) return <p class="notice">{fr.entry.complete}</p>;
+  if (c.complete) return <p class="notice">{words.entry.complete}</p>;
   return (
     <section aria-labelledby="checklist-title" class="panel checklist">
-      <h2 id="checklist-title">{fr.entry.checklist}</h2>
-      {m.draft && <p>{fr.entry.draftHint}</p>}
+      <h2 id="checklist-title">{words.entry.checklist}</h2>
+      {m.draft && <p>{words.entry.draftHint}</p>}
       <p class="warning" data-checklist>
-        {fr.entry.incomplete}
+        {words.entry.incomplete}
         {c.missing.map((x, i) => (
           <span key={`${x.kind}-${x.ref}`} data-kind={x.kind} data-ref={x.ref}>
-            {i > 0 && " ; "}
+            {i > 0 && words.semicolon}
             {x.text}
           </span>
         ))}
@@ -71,7 +71,7 @@ export { save as saveBlob };
 // API sends each reader only the answers they may read); a file answer is
 // downloaded through the API.
 export function AnswersView({ m, questions }: { m: Movie; questions: Question[] }) {
-  const action = useAction();
+  const action = useAction(true);
   const answers = m.answers ?? {};
   const ids = Object.keys(answers);
   if (ids.length === 0) return null;
@@ -80,7 +80,7 @@ export function AnswersView({ m, questions }: { m: Movie; questions: Question[] 
   const order = [...questions.map((q) => q.id).filter((id) => id in answers), ...ids.filter((id) => !questions.some((q) => q.id === id))];
   return (
     <section aria-labelledby="answers-title" class="panel">
-      <h2 id="answers-title">{fr.entry.answers}</h2>
+      <h2 id="answers-title">{words.entry.answers}</h2>
       <dl class="facts">
         {order.map((id) => {
           const a = answers[id];
@@ -95,7 +95,7 @@ export function AnswersView({ m, questions }: { m: Movie; questions: Question[] 
                     disabled={action.busy}
                     onClick={() => action.run(async () => save(await api.answerFile(m.id_movie, id), a.name))}
                   >
-                    {fr.entry.download(a.name)}
+                    {words.entry.download(a.name)}
                   </button>
                 ) : (
                   answerText(a)

@@ -1,5 +1,5 @@
 import { api, type Movie, type Question, type Season } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Feedback, useAction } from "./action";
 import { FilmFieldInputs, filmFieldValues, type FieldSpec } from "./FilmFields";
 import { QuestionFields, readAnswers } from "./Questions";
@@ -19,14 +19,16 @@ export function editOpen(s: Season, m: Movie, now: number): boolean {
 
 // The film's fields a producer edits (PUT /movies/{id}/entry): the record,
 // never the review (status, categories, jury, admin comment).
-const fields = [
-  ["title", "text", fr.film.title],
-  ["synopsis", "textarea", fr.submit.synopsis],
-  ["duration", "minutes", fr.film.duration],
-  ["release_year", "number", fr.submit.year],
-  ["nationality", "text", fr.submit.nationality],
-  ["main_language", "text", fr.entry.language],
-] as const satisfies readonly FieldSpec[];
+// Read when rendered: the words follow the console's language.
+const fields = () =>
+  [
+  ["title", "text", words.film.title],
+  ["synopsis", "textarea", words.submit.synopsis],
+  ["duration", "minutes", words.film.duration],
+  ["release_year", "number", words.submit.year],
+  ["nationality", "text", words.submit.nationality],
+  ["main_language", "text", words.entry.language],
+  ] as const satisfies readonly FieldSpec[];
 
 type Props = { m: Movie; onChange: (m: Movie) => void };
 
@@ -38,18 +40,18 @@ function Fields({ m, onChange }: Props) {
       aria-labelledby="entry-fields-title"
       onSubmit={(e) => {
         e.preventDefault();
-        const body = filmFieldValues(new FormData(e.currentTarget as HTMLFormElement), fields);
+        const body = filmFieldValues(new FormData(e.currentTarget as HTMLFormElement), fields());
         action.run(async () => {
           onChange((await api.editEntry(m.id_movie, body)).movie);
-          return fr.entry.fieldsSaved;
+          return words.entry.fieldsSaved;
         });
       }}
     >
-      <h3 id="entry-fields-title">{fr.entry.editFields}</h3>
-      <FilmFieldInputs m={m} fields={fields} />
+      <h3 id="entry-fields-title">{words.entry.editFields}</h3>
+      <FilmFieldInputs m={m} fields={fields()} />
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
-        {fr.entry.saveFields}
+        {words.entry.saveFields}
       </button>
     </form>
   );
@@ -81,15 +83,15 @@ export function AnswersForm({ m, questions, admin = false, onChange }: Props & {
         const form = e.currentTarget as HTMLFormElement;
         action.run(async () => {
           onChange(await saveAnswers(m, form, questions));
-          return fr.entry.answersSaved;
+          return words.entry.answersSaved;
         });
       }}
     >
-      <h3 id="entry-answers-title">{fr.entry.editAnswers}</h3>
+      <h3 id="entry-answers-title">{words.entry.editAnswers}</h3>
       <QuestionFields questions={questions} answers={m.answers} admin={admin} />
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
-        {fr.entry.saveAnswers}
+        {words.entry.saveAnswers}
       </button>
     </form>
   );
@@ -98,17 +100,17 @@ export function AnswersForm({ m, questions, admin = false, onChange }: Props & {
 // EntryEdit is the producer's "Modifier": the film's fields and its answers,
 // while its window is open; closed (or withdrawn), the reason instead.
 export function EntryEdit({ m, season, questions, onChange }: Props & { season: Season; questions: Question[] }) {
-  const closed = m.withdrawn ? fr.entry.closedWithdrawn : editOpen(season, m, Date.now()) ? null : fr.entry.closed;
+  const closed = m.withdrawn ? words.entry.closedWithdrawn : editOpen(season, m, Date.now()) ? null : words.entry.closed;
   return (
     <section aria-labelledby="entry-edit-title" class="panel">
-      <h2 id="entry-edit-title">{fr.entry.edit}</h2>
+      <h2 id="entry-edit-title">{words.entry.edit}</h2>
       {closed && (
         <p class="warning" data-edit-closed>
           {closed}
         </p>
       )}
       <fieldset class="plain" disabled={closed !== null}>
-        <legend class="visually-hidden">{fr.entry.edit}</legend>
+        <legend class="visually-hidden">{words.entry.edit}</legend>
         <div class="columns">
           <Fields m={m} onChange={onChange} />
           <AnswersForm m={m} questions={questions} onChange={onChange} />

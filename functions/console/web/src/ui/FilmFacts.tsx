@@ -1,12 +1,12 @@
 import type { Movie } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 
 // minutes is the film's runtime as the festival counts it: measured by the
 // media job when the reader sees it (admins, the producer), else declared.
 export const minutes = (m: Movie) => {
   const seconds = m.media?.facts?.duration || m.duration;
   if (!seconds) return null;
-  return seconds < 60 ? fr.media.duration(seconds) : fr.film.minutes(Math.round(seconds / 60));
+  return seconds < 60 ? words.media.duration(seconds) : words.film.minutes(Math.round(seconds / 60));
 };
 
 // The words are the API's, by audience (status_label): a producer never
@@ -28,22 +28,22 @@ export function FilmFacts({ m }: { m: Movie }) {
         {[m.release_year, m.nationality, m.main_language, minutes(m)].filter(Boolean).join(" · ")}{" "}
         <StatusBadge m={m} />
       </p>
-      {producer && <p class="meta">{fr.film.by(producer)}</p>}
+      {producer && <p class="meta">{words.film.by(producer)}</p>}
       {m.synopsis && <p>{m.synopsis}</p>}
       {m.Categories.length > 0 && (
         <p>
-          {fr.film.categories} : {m.Categories.map((c) => c.name).join(", ")}
+          {words.film.categories}{words.colon}{m.Categories.map((c) => c.name).join(", ")}
         </p>
       )}
       {(m.Collaborators ?? []).length > 0 && (
         <p>
-          {fr.film.collaborators} :{" "}
+          {words.film.collaborators}{words.colon}
           {m.Collaborators.map((c) => `${c.first_name} ${c.last_name}${c.job ? ` (${c.job})` : ""}`).join(", ")}
         </p>
       )}
       {m.Awards.length > 0 && (
         <p>
-          {fr.film.awards} : {m.Awards.map((a) => a.name).join(", ")}
+          {words.film.awards}{words.colon}{m.Awards.map((a) => a.name).join(", ")}
         </p>
       )}
     </>

@@ -1,9 +1,9 @@
 import { api, type FilmFeedback as Data } from "../api/client";
-import { fr } from "../i18n/fr";
+import { locale, words } from "../i18n";
 import { useLoad } from "../useLoad";
 import { Table } from "./Table";
 
-const marksList = (marks: number[]) => marks.map((v) => v.toLocaleString("fr-FR")).join(" · ") || "—";
+const marksList = (marks: number[]) => marks.map((v) => v.toLocaleString(locale())).join(" · ") || "—";
 
 // Parts shows each part of the feedback the festival shares.
 function Parts({ f }: { f: Data }) {
@@ -11,23 +11,23 @@ function Parts({ f }: { f: Data }) {
     <>
       {f.decision && (
         <p>
-          {fr.feedback.decision} : <strong class="badge">{f.decision.status_label}</strong>
+          {words.feedback.decision}{words.colon}<strong class="badge">{f.decision.status_label}</strong>
         </p>
       )}
       {f.marks && (
         <>
-          <h3>{fr.feedback.marks}</h3>
+          <h3>{words.feedback.marks}</h3>
           <p>
-            {fr.feedback.overall} : <strong>{fr.feedback.mean(f.marks.score.mean)}</strong> ({fr.feedback.votes(f.marks.votes)} :{" "}
+            {words.feedback.overall}{words.colon}<strong>{words.feedback.mean(f.marks.score.mean)}</strong> ({words.feedback.votes(f.marks.votes)}{words.colon}
             {marksList(f.marks.score.marks)})
           </p>
           {f.marks.criteria.length > 0 && (
-            <Table caption={fr.feedback.marks} columns={fr.feedback.criteria}>
+            <Table caption={words.feedback.marks} columns={words.feedback.criteria}>
               {f.marks.criteria.map((c) => (
                 <tr key={c.key}>
                   <td>{c.name}</td>
-                  <td>{c.weight.toLocaleString("fr-FR")}</td>
-                  <td>{fr.feedback.mean(c.mean)}</td>
+                  <td>{c.weight.toLocaleString(locale())}</td>
+                  <td>{words.feedback.mean(c.mean)}</td>
                   <td>{marksList(c.marks)}</td>
                 </tr>
               ))}
@@ -35,17 +35,17 @@ function Parts({ f }: { f: Data }) {
           )}
           <p>
             {f.marks.percentile !== null && f.marks.category
-              ? fr.feedback.percentile(f.marks.percentile, f.marks.category.name)
-              : fr.feedback.noPercentile}
+              ? words.feedback.percentile(f.marks.percentile, f.marks.category.name)
+              : words.feedback.noPercentile}
           </p>
         </>
       )}
-      {f.viewing && <p>{fr.feedback.viewing(f.viewing.watched_whole, f.viewing.jurors)}</p>}
+      {f.viewing && <p>{words.feedback.viewing(f.viewing.watched_whole, f.viewing.jurors)}</p>}
       {f.comments && (
         <>
-          <h3>{fr.feedback.comments}</h3>
+          <h3>{words.feedback.comments}</h3>
           {f.comments.length === 0 ? (
-            <p>{fr.feedback.noComments}</p>
+            <p>{words.feedback.noComments}</p>
           ) : (
             <ul class="feedback-comments">
               {f.comments.map((c, i) => (
@@ -66,7 +66,7 @@ export function FilmFeedback({ id }: { id: number }) {
   const s = useLoad(() => api.feedback(id), [id]);
   return (
     <section aria-labelledby="feedback-title" class="panel">
-      <h2 id="feedback-title">{fr.feedback.title}</h2>
+      <h2 id="feedback-title">{words.feedback.title}</h2>
       {s.state === "loading" && <p aria-busy="true">…</p>}
       {s.state === "error" && <p>{s.message}</p>}
       {s.state === "ready" && <Parts f={s.data} />}

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type JuryProfile } from "../api/client";
-import { fr } from "../i18n/fr";
+import { locale, words } from "../i18n";
 import { Feedback, useAction } from "./action";
 import { useLoad } from "../useLoad";
 import { Pending } from "./Pending";
@@ -47,27 +47,27 @@ export function JuryDeclarations(props: { heading: string; hint: string; load: (
           const saved = await props.save({ categories: chosenCats, conflicts: chosenConflicts });
           setCats(saved.categories);
           setConflicts(saved.conflicts);
-          return fr.account.profileSaved;
+          return words.account.profileSaved;
         });
       }}
     >
       <h3>{props.heading}</h3>
       <p class="meta">{props.hint}</p>
       <Checks
-        legend={fr.account.profileCategories}
+        legend={words.account.profileCategories}
         items={categories.map((c) => [c.id_categorie, c.name])}
         chosen={chosenCats}
         set={setCats}
       />
       <Checks
-        legend={fr.account.profileConflicts}
-        items={[...films].sort((a, b) => a.title.localeCompare(b.title, "fr")).map((m) => [m.id_movie, m.title])}
+        legend={words.account.profileConflicts}
+        items={[...films].sort((a, b) => a.title.localeCompare(b.title, locale())).map((m) => [m.id_movie, m.title])}
         chosen={chosenConflicts}
         set={setConflicts}
         scroll
       />
       <button type="submit" disabled={action.busy}>
-        {fr.account.profileSave}
+        {words.account.profileSave}
       </button>
       <Feedback of={action} />
     </form>

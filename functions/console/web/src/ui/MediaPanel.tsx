@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type FilmMedia, type MediaFlag, type Movie } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 
 // The states in which the media job is still at work on the file.
 const working = ["queued", "measured", "encoding", "packaging"];
@@ -38,17 +38,17 @@ function useLiveMedia(m: Movie): FilmMedia | null {
 const tone = (f: MediaFlag) => (f.action === "refuse" ? "error" : "warning");
 
 function Flags({ flags }: { flags: MediaFlag[] }) {
-  if (flags.length === 0) return <p class="notice">{fr.media.noFlags}</p>;
+  if (flags.length === 0) return <p class="notice">{words.media.noFlags}</p>;
   return (
     <>
       <ul class="flags">
         {flags.map((f) => (
           <li key={f.check} class={tone(f)} data-check={f.check} data-action={f.action}>
-            <span class={`badge badge-${tone(f)}`}>{fr.media.action[f.action]}</span> {f.reason}
+            <span class={`badge badge-${tone(f)}`}>{words.media.action[f.action]}</span> {f.reason}
           </li>
         ))}
       </ul>
-      {flags.some((f) => f.action === "refuse") && <p class="error">{fr.media.refused}</p>}
+      {flags.some((f) => f.action === "refuse") && <p class="error">{words.media.refused}</p>}
     </>
   );
 }
@@ -59,22 +59,22 @@ function Facts({ media: { facts, streaming }, declared }: { media: FilmMedia; de
   const { video, audio } = facts;
   const rows: [string, string][] = [
     [
-      fr.media.runtime,
-      `${fr.media.duration(facts.duration)} (${declared ? fr.media.declared(fr.media.duration(declared)) : fr.media.undeclared})`,
+      words.media.runtime,
+      `${words.media.duration(facts.duration)} (${declared ? words.media.declared(words.media.duration(declared)) : words.media.undeclared})`,
     ],
-    [fr.media.video, video ? fr.media.videoFacts(video.codec, video.profile, video.pix_fmt, video.width, video.height, video.frame_rate) : fr.media.noVideo],
-    [fr.media.audio, audio ? fr.media.audioFacts(audio.codec, audio.channels) : fr.media.noAudio],
-    [fr.media.loudness, facts.loudness === null ? fr.media.none : fr.media.lufs(facts.loudness)],
+    [words.media.video, video ? words.media.videoFacts(video.codec, video.profile, video.pix_fmt, video.width, video.height, video.frame_rate) : words.media.noVideo],
+    [words.media.audio, audio ? words.media.audioFacts(audio.codec, audio.channels) : words.media.noAudio],
+    [words.media.loudness, facts.loudness === null ? words.media.none : words.media.lufs(facts.loudness)],
     [
-      fr.media.subtitles,
+      words.media.subtitles,
       facts.subtitles_end === null
-        ? fr.media.noSubtitles
-        : fr.media.subtitlesEnd(fr.media.duration(facts.subtitles_end), (facts.subtitles_coverage ?? 0) * 100),
+        ? words.media.noSubtitles
+        : words.media.subtitlesEnd(words.media.duration(facts.subtitles_end), (facts.subtitles_coverage ?? 0) * 100),
     ],
   ];
   if (streaming) {
-    const renditions = streaming.renditions.map((r) => fr.media.rendition(r.name, r.width, r.height, r.bandwidth)).join(", ");
-    rows.push([fr.media.renditions, streaming.watermarked ? `${renditions} ; ${fr.media.watermarked}` : renditions]);
+    const renditions = streaming.renditions.map((r) => words.media.rendition(r.name, r.width, r.height, r.bandwidth)).join(", ");
+    rows.push([words.media.renditions, streaming.watermarked ? `${renditions}${words.semicolon}${words.media.watermarked}` : renditions]);
   }
   return (
     <dl class="facts">
@@ -97,16 +97,16 @@ export function MediaPanel({ m }: { m: Movie }) {
   if (!media) return null;
   return (
     <section aria-labelledby="media-title" class="panel" data-media-state={media.state}>
-      <h2 id="media-title">{fr.media.title}</h2>
+      <h2 id="media-title">{words.media.title}</h2>
       <p>
-        {fr.media.state} : <span class={`badge badge-media-${media.state}`}>{fr.media.states[media.state] ?? media.state}</span>
-        {working.includes(media.state) && <span class="meta"> {fr.media.waiting}</span>}
+        {words.media.state}{words.colon}<span class={`badge badge-media-${media.state}`}>{words.media.states[media.state] ?? media.state}</span>
+        {working.includes(media.state) && <span class="meta"> {words.media.waiting}</span>}
       </p>
-      {media.state === "failed" && <p class="error">{fr.media.failed(media.error ?? "")}</p>}
+      {media.state === "failed" && <p class="error">{words.media.failed(media.error ?? "")}</p>}
       <Facts media={media} declared={m.duration} />
       {media.facts && (
         <section aria-labelledby="flags-title">
-          <h3 id="flags-title">{fr.media.flags}</h3>
+          <h3 id="flags-title">{words.media.flags}</h3>
           <Flags flags={media.flags} />
         </section>
       )}

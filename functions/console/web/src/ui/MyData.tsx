@@ -1,5 +1,5 @@
 import { api, session } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Feedback, useAction } from "./action";
 import { saveBlob } from "./Entry";
 
@@ -11,10 +11,10 @@ export function MyData() {
   const erasing = useAction();
   return (
     <section aria-labelledby="mydata-title" class="panel">
-      <h3 id="mydata-title">{fr.myData.title}</h3>
-      <p>{fr.myData.exportIntro}</p>
+      <h3 id="mydata-title">{words.myData.title}</h3>
+      <p>{words.myData.exportIntro}</p>
       <button type="button" disabled={exporting.busy} onClick={() => exporting.run(async () => (await api.exportMine()).message)}>
-        {fr.myData.export}
+        {words.myData.export}
       </button>
       <Feedback of={exporting} />
       <form
@@ -23,7 +23,7 @@ export function MyData() {
         onSubmit={(e) => {
           e.preventDefault();
           const password = String(new FormData(e.currentTarget as HTMLFormElement).get("password") ?? "");
-          if (!confirm(fr.myData.confirmErase)) return;
+          if (!confirm(words.myData.confirmErase)) return;
           erasing.run(async () => {
             await api.eraseMe(password);
             session.clear();
@@ -31,15 +31,15 @@ export function MyData() {
           });
         }}
       >
-        <h4 id="erase-title">{fr.myData.eraseTitle}</h4>
-        <p>{fr.myData.eraseIntro}</p>
+        <h4 id="erase-title">{words.myData.eraseTitle}</h4>
+        <p>{words.myData.eraseIntro}</p>
         <label>
-          {fr.myData.password}
+          {words.myData.password}
           <input name="password" type="password" required autoComplete="current-password" />
         </label>
         <Feedback of={erasing} />
         <button type="submit" class="danger" disabled={erasing.busy}>
-          {fr.myData.erase}
+          {words.myData.erase}
         </button>
       </form>
     </section>
@@ -53,9 +53,9 @@ export function ExportDownload({ id }: { id: string }) {
   const action = useAction();
   return (
     <section aria-labelledby="export-title" class="panel">
-      <h3 id="export-title">{fr.myData.file}</h3>
-      <button type="button" disabled={action.busy} onClick={() => action.run(async () => (saveBlob(await api.exportFile(id), `festival-${id}.zip`), fr.myData.ready))}>
-        {fr.myData.download}
+      <h3 id="export-title">{words.myData.file}</h3>
+      <button type="button" disabled={action.busy} onClick={() => action.run(async () => (saveBlob(await api.exportFile(id), `festival-${id}.zip`), words.myData.ready))}>
+        {words.myData.download}
       </button>
       <Feedback of={action} />
     </section>

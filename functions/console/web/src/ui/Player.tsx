@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api, ApiError, Unauthorized, type Media, type ServerViewing, type StreamTicket } from "../api/client";
-import { fr } from "../i18n/fr";
+import { locale, words } from "../i18n";
 import { attachSrc, attachStream, type Attached, type Engine, type Fatal } from "./screening";
 import { srtToVtt } from "./srt";
 
@@ -49,7 +49,21 @@ async function fetchSource(id: number, stream: boolean): Promise<Source> {
 // to where it paused, ended, jumped or its link was renewed, and every 15
 // seconds while it plays; it shows the share the API has on record and the
 // minutes the server counted, and it starts again where the juror left off.
-export function Player({ id, title, reports = false, stream = false }: { id: number; title: string; reports?: boolean; stream?: boolean }) {
+// trackLabel names a subtitle track by its language, in the console's
+// language ("Français", "French"); the festival's French when undeclared.
+function trackLabel(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale()], { type: "language" }).of(code);
+    if (name) return name.charAt(0).toLocaleUpperCase(locale()) + name.slice(1);
+  } catch {
+    // not a language code Intl knows: the catalogue's word
+  }
+  return words.player.subtitles;
+}
+
+export function Player(props: { id: number; title: string; reports?: boolean; stream?: boolean; subtitles?: string }) {
+  const { id, title, reports = false, stream = false } = props;
+  const srclang = props.subtitles ?? "fr";
   const video = useRef<HTMLVideoElement>(null);
   const [watched, setWatched] = useState<number | null>(null);
   const [server, setServer] = useState<ServerViewing | null>(null);
@@ -102,7 +116,7 @@ export function Player({ id, title, reports = false, stream = false }: { id: num
     // every ten seconds (the network may be gone for a while).
     const wait = lastRenewal.current + 10_000 - Date.now();
     if (wait <= 0) return renew();
-    setError(fr.player.streamLost);
+    setError(words.player.streamLost);
     setTimeout(renew, wait);
   }
 
@@ -141,7 +155,7 @@ export function Player({ id, title, reports = false, stream = false }: { id: num
         playingUrl.current = null;
         renew();
       },
-      () => setError(fr.player.streamLost),
+      () => setError(words.player.streamLost),
     );
   }, [source]);
 
@@ -159,7 +173,7 @@ export function Player({ id, title, reports = false, stream = false }: { id: num
     fetch(url)
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
       .then((srt) => setTrack(URL.createObjectURL(new Blob([srtToVtt(srt)], { type: "text/vtt" }))))
-      .catch(() => setError(fr.player.noSubtitles));
+      .catch(() => setError(words.player.noSubtitles));
   }, [source]);
 
   function onError() {
@@ -168,36 +182,36 @@ export function Player({ id, title, reports = false, stream = false }: { id: num
     if (engine !== "hls.js" && Date.now() - lastRenewal.current > 10_000) renew();
   }
 
-  if (source?.kind === "mp4" && !source.media.files.trailer) return <p>{fr.player.noFilm}</p>;
+  if (source?.kind === "mp4" && !source.media.files.trailer) return <p>{words.player.noFilm}</p>;
   return (
     <figure class="player">
       <video
         ref={video}
         controls
         preload="metadata"
-        aria-label={fr.player.label(title)}
+        aria-label={words.player.label(title)}
         data-renewals={renewals}
         data-engine={engine ?? undefined}
         onError={onError}
       >
-        {track && <track kind="subtitles" src={track} srclang="fr" label={fr.player.subtitles} default />}
+        {track && <track kind="subtitles" src={track} srclang={srclang} label={trackLabel(srclang)} default />}
       </video>
       <figcaption>
         {source && (
           <span class="meta">
-            {source.kind === "stream" ? fr.player.streaming : fr.player.progressive} {fr.player.linkUntil(new Date(expiresAt(source)))}
+            {source.kind === "stream" ? words.player.streaming : words.player.progressive} {words.player.linkUntil(new Date(expiresAt(source)))}
           </span>
         )}
         {watched !== null && (
           <span class="meta" data-testid="watched">
             {" "}
-            {fr.player.watched(watched)}
+            {words.player.watched(watched)}
           </span>
         )}
         {reports && server && (
-          <span class="meta" data-testid="counted" title={fr.player.countedHint}>
+          <span class="meta" data-testid="counted" title={words.player.countedHint}>
             {" "}
-            {fr.player.counted(server.counted_minutes, server.minutes)}
+            {words.player.counted(server.counted_minutes, server.minutes)}
           </span>
         )}
         {error && (

@@ -1,5 +1,5 @@
 import type { Answer, AnswerFile, Answers, Question } from "../api/client";
-import { fr } from "../i18n/fr";
+import { locale, words } from "../i18n";
 import { when } from "./dates";
 
 // The festival's own questions as form fields, one per question and of its
@@ -16,9 +16,9 @@ const isFile = (a: Answer | undefined): a is AnswerFile => typeof a === "object"
 
 // What the question asks of the producer, beside its label.
 function note(q: Question, now: number, locked: boolean): string {
-  if (locked && q.frozen_from) return fr.entry.frozen(when(q.frozen_from));
-  if (requiredNow(q, now)) return fr.entry.required;
-  if (q.required && q.required_from) return fr.entry.requiredFrom(when(q.required_from));
+  if (locked && q.frozen_from) return words.entry.frozen(when(q.frozen_from));
+  if (requiredNow(q, now)) return words.entry.required;
+  if (q.required && q.required_from) return words.entry.requiredFrom(when(q.required_from));
   return "";
 }
 
@@ -38,7 +38,7 @@ function Field({ q, value, locked, now }: { q: Question; value: Answer | undefin
   );
   if (q.kind === "yes_no" || q.kind === "choice" || q.kind === "choices") {
     const options: [string, string][] =
-      q.kind === "yes_no" ? [["true", fr.entry.yes], ["false", fr.entry.no]] : (q.choices ?? []).map((c) => [c, c]);
+      q.kind === "yes_no" ? [["true", words.entry.yes], ["false", words.entry.no]] : (q.choices ?? []).map((c) => [c, c]);
     const chosen = (v: string) =>
       q.kind === "yes_no" ? String(value) === v : Array.isArray(value) ? value.includes(v) : value === v;
     return (
@@ -76,7 +76,7 @@ function Field({ q, value, locked, now }: { q: Question; value: Answer | undefin
       {text}
       {input}
       {hint}
-      {q.kind === "file" && <span class="meta">{isFile(value) ? fr.entry.keepFile(value.name) : fr.entry.fileHint}</span>}
+      {q.kind === "file" && <span class="meta">{isFile(value) ? words.entry.keepFile(value.name) : words.entry.fileHint}</span>}
     </label>
   );
 }
@@ -91,7 +91,7 @@ export function QuestionFields({ questions, answers, admin = false }: { question
   if (questions.length === 0) return null;
   return (
     <fieldset class="questions">
-      <legend>{fr.entry.questions}</legend>
+      <legend>{words.entry.questions}</legend>
       {questions.map((q) => (
         <Field key={q.id} q={q} value={answers?.[q.id]} locked={!admin && frozen(q, now)} now={now} />
       ))}
@@ -136,8 +136,8 @@ export function readAnswers(form: HTMLFormElement, questions: Question[], before
 // answerText writes one answer for reading: a file as its name (the page
 // offers its download).
 export function answerText(a: Answer): string {
-  if (typeof a === "boolean") return a ? fr.entry.yes : fr.entry.no;
-  if (typeof a === "number") return a.toLocaleString("fr-FR");
+  if (typeof a === "boolean") return a ? words.entry.yes : words.entry.no;
+  if (typeof a === "number") return a.toLocaleString(locale());
   if (Array.isArray(a)) return a.join(", ");
   if (isFile(a)) return a.name;
   return a;

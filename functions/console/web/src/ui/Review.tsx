@@ -1,5 +1,5 @@
 import { api, type Category, type Movie, type User } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { useLoad } from "../useLoad";
 import { Feedback, formValues, useAction } from "./action";
 import { Choice } from "./Choice";
@@ -15,9 +15,9 @@ type Props = { m: Movie; onChange: (m: Movie) => void };
 // Status: the admin's decision on a film.
 function StatusForm({ m, onChange }: Props) {
   const action = useAction();
-  const words = useLoad(api.statusWords, []);
-  if (words.state !== "ready") return <Pending of={words} />;
-  const admin: Record<string, string> = words.data.admin;
+  const statusWords = useLoad(api.statusWords, []);
+  if (statusWords.state !== "ready") return <Pending of={statusWords} />;
+  const admin: Record<string, string> = statusWords.data.admin;
   return (
     <form
       class="form"
@@ -27,18 +27,18 @@ function StatusForm({ m, onChange }: Props) {
         action.run(async () => {
           const a = await api.setStatus(m.id_movie, v.status);
           onChange(a.movie);
-          return fr.review.statusSaved(a.movie.status_label ?? a.movie.selection_status);
+          return words.review.statusSaved(a.movie.status_label ?? a.movie.selection_status);
         });
       }}
     >
-      <h3 id="status-title">{fr.review.status}</h3>
+      <h3 id="status-title">{words.review.status}</h3>
       <label>
-        {fr.review.newStatus}
+        {words.review.newStatus}
         <Choice name="status" initial={m.selection_status} options={statuses.map((st) => [st, admin[st] ?? st] as const)} />
       </label>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
-        {fr.review.saveStatus}
+        {words.review.saveStatus}
       </button>
     </form>
   );
@@ -98,46 +98,47 @@ function Assignment({ m, onChange }: Props) {
   return (
     <div class="columns">
       <Checks
-        title={fr.review.categories}
+        title={words.review.categories}
         id="cats-title"
         items={categories}
         key_={(c) => c.id_categorie}
         label={(c) => c.name}
         checked={(c) => m.Categories.some((x) => x.id_categorie === c.id_categorie)}
-        button={fr.review.saveCategories}
-        empty={fr.review.noCategory}
+        button={words.review.saveCategories}
+        empty={words.review.noCategory}
         save={async (ids) => {
           onChange((await api.setCategories(m.id_movie, ids)).movie);
-          return fr.review.categoriesSaved;
+          return words.review.categoriesSaved;
         }}
       />
       <Checks
-        title={fr.review.jury}
+        title={words.review.jury}
         id="jury-title-admin"
         items={jurors}
         key_={(u) => u.id_user}
         label={(u) => `${u.first_name} ${u.last_name}`}
         checked={(u) => m.Juries.some((j) => j.id_user === u.id_user)}
-        note={(u) => (conflict(m, u) ? fr.review.conflict : null)}
-        button={fr.review.saveJury}
-        empty={fr.review.noJuror}
+        note={(u) => (conflict(m, u) ? words.review.conflict : null)}
+        button={words.review.saveJury}
+        empty={words.review.noJuror}
         save={async (ids) => {
           onChange((await api.setJuries(m.id_movie, ids)).movie);
-          return fr.review.jurySaved;
+          return words.review.jurySaved;
         }}
       />
     </div>
   );
 }
 
-const editable: readonly FieldSpec[] = [
-  ["title", "text", fr.review.fields.title],
-  ["synopsis", "textarea", fr.review.fields.synopsis],
-  ["duration", "minutes", fr.review.fields.duration],
-  ["release_year", "number", fr.review.fields.release_year],
-  ["nationality", "text", fr.review.fields.nationality],
-  ["main_language", "text", fr.review.fields.main_language],
-  ["admin_comment", "textarea", fr.review.fields.admin_comment],
+// Read when rendered: the words follow the console's language.
+const editable = (): readonly FieldSpec[] => [
+  ["title", "text", words.review.fields.title],
+  ["synopsis", "textarea", words.review.fields.synopsis],
+  ["duration", "minutes", words.review.fields.duration],
+  ["release_year", "number", words.review.fields.release_year],
+  ["nationality", "text", words.review.fields.nationality],
+  ["main_language", "text", words.review.fields.main_language],
+  ["admin_comment", "textarea", words.review.fields.admin_comment],
 ];
 
 function EditForm({ m, onChange }: Props) {
@@ -148,18 +149,18 @@ function EditForm({ m, onChange }: Props) {
       aria-labelledby="edit-title"
       onSubmit={(e) => {
         e.preventDefault();
-        const fields = filmFieldValues(new FormData(e.currentTarget as HTMLFormElement), editable);
+        const fields = filmFieldValues(new FormData(e.currentTarget as HTMLFormElement), editable());
         action.run(async () => {
           onChange((await api.updateMovie(m.id_movie, fields)).movie);
-          return fr.review.edited;
+          return words.review.edited;
         });
       }}
     >
-      <h3 id="edit-title">{fr.review.edit}</h3>
-      <FilmFieldInputs m={m} fields={editable} />
+      <h3 id="edit-title">{words.review.edit}</h3>
+      <FilmFieldInputs m={m} fields={editable()} />
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
-        {fr.review.save}
+        {words.review.save}
       </button>
     </form>
   );
@@ -173,18 +174,18 @@ function DeleteFilm({ m }: { m: Movie }) {
       aria-labelledby="delete-title"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!confirm(fr.review.confirmDelete(m.title))) return;
+        if (!confirm(words.review.confirmDelete(m.title))) return;
         action.run(async () => {
           await api.deleteMovie(m.id_movie);
           location.hash = `/admin?supprime=${encodeURIComponent(m.title)}`;
         });
       }}
     >
-      <h3 id="delete-title">{fr.review.delete}</h3>
-      <p>{fr.review.deleteWarning}</p>
+      <h3 id="delete-title">{words.review.delete}</h3>
+      <p>{words.review.deleteWarning}</p>
       <Feedback of={action} />
       <button type="submit" class="danger" disabled={action.busy}>
-        {fr.review.deleteButton(m.title)}
+        {words.review.deleteButton(m.title)}
       </button>
     </form>
   );
@@ -194,7 +195,7 @@ function DeleteFilm({ m }: { m: Movie }) {
 export function Review({ m, onChange }: Props) {
   return (
     <section aria-labelledby="review-title" class="panel">
-      <h2 id="review-title">{fr.review.title}</h2>
+      <h2 id="review-title">{words.review.title}</h2>
       <StatusForm m={m} onChange={onChange} />
       <Assignment m={m} onChange={onChange} />
       <EditForm m={m} onChange={onChange} />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Season } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { when } from "./dates";
 
 // The festival's calendar as a sentence with a countdown: where a window
@@ -27,9 +27,9 @@ export function left(ms: number): string {
   const d = Math.floor(minutes / 1440);
   const h = Math.floor((minutes % 1440) / 60);
   const m = minutes % 60;
-  if (d > 0) return h > 0 ? `${fr.season.days(d)} ${fr.season.hours(h)}` : fr.season.days(d);
-  if (h > 0) return m > 0 ? `${fr.season.hours(h)} ${fr.season.minutes(m)}` : fr.season.hours(h);
-  return fr.season.minutes(m);
+  if (d > 0) return h > 0 ? `${words.season.days(d)} ${words.season.hours(h)}` : words.season.days(d);
+  if (h > 0) return m > 0 ? `${words.season.hours(h)} ${words.season.minutes(m)}` : words.season.hours(h);
+  return words.season.minutes(m);
 }
 
 function useMinute(): number {
@@ -48,22 +48,23 @@ type Texts = {
   closed: (date: string) => string;
 };
 
-const texts: Record<"submissions" | "voting", Texts> = {
+// Read when rendered: the words follow the console's language.
+const texts = (): Record<"submissions" | "voting", Texts> => ({
   submissions: {
-    open: fr.season.submissionsOpen,
-    until: fr.season.submissionsUntil,
-    notYet: fr.season.submissionsNotYet,
-    closed: fr.season.submissionsClosed,
+    open: words.season.submissionsOpen,
+    until: words.season.submissionsUntil,
+    notYet: words.season.submissionsNotYet,
+    closed: words.season.submissionsClosed,
   },
-  voting: { open: fr.season.votingOpen, until: fr.season.votingUntil, notYet: fr.season.votingNotYet, closed: fr.season.votingClosed },
-};
+  voting: { open: words.season.votingOpen, until: words.season.votingUntil, notYet: words.season.votingNotYet, closed: words.season.votingClosed },
+});
 
 // Countdown says where a window stands, as a status line.
 export function Countdown({ of, window, published }: { of: "submissions" | "voting"; window: Window; published?: string | null }) {
   const now = useMinute();
-  const t = texts[of];
+  const t = texts()[of];
   let text: string;
-  if (published) text = fr.season.published(when(published));
+  if (published) text = words.season.published(when(published));
   else {
     switch (phase(window, now)) {
       case "before":

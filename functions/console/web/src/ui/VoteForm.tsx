@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type Movie, type Season, type User, type Vote } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { useLoad } from "../useLoad";
 import { Feedback, useAction } from "./action";
 import { Pending } from "./Pending";
@@ -8,10 +8,10 @@ import { Pending } from "./Pending";
 // conflict says why a juror may not judge a film, or null: they produced it,
 // or they are among its collaborators (matched by e-mail, as the API does).
 export function conflict(m: Movie, me: User): string | null {
-  if (m.id_user === me.id_user) return fr.vote.conflictProducer;
+  if (m.id_user === me.id_user) return words.vote.conflictProducer;
   const email = me.email.trim().toLowerCase();
   const c = (m.Collaborators ?? []).find((c) => c.email && c.email.trim().toLowerCase() === email);
-  return c ? fr.vote.conflictCollaborator(c.job) : null;
+  return c ? words.vote.conflictCollaborator(c.job) : null;
 }
 
 // VoteForm is a juror's vote on a film: a score from 0 to 10 with a
@@ -52,7 +52,7 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
         is_candidate: f.get("is_candidate") === "on",
       });
       setSaved(answer.vote);
-      return vote ? fr.vote.changed(answer.vote.score) : fr.vote.saved(answer.vote.score);
+      return vote ? words.vote.changed(answer.vote.score) : words.vote.saved(answer.vote.score);
     });
   }
 
@@ -60,40 +60,40 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
     action.run(async () => {
       const answer = await api.markCandidate(m.id_movie);
       onMarked(answer.movie);
-      return fr.vote.marked;
+      return words.vote.marked;
     });
   }
 
   return (
     <form class="form" onSubmit={submit} aria-labelledby="vote-title">
-      <h3 id="vote-title">{vote ? fr.vote.yourVote(vote.score) : fr.vote.title}</h3>
+      <h3 id="vote-title">{vote ? words.vote.yourVote(vote.score) : words.vote.title}</h3>
       {grid.length === 0 ? (
         <label>
-          {fr.vote.score}
+          {words.vote.score}
           <input
             name="score"
             type="text"
             required
             inputMode="decimal"
             pattern="(10([.,]0+)?|[0-9]([.,][0-9]+)?)"
-            title={fr.vote.scoreHint}
+            title={words.vote.scoreHint}
             defaultValue={vote ? String(vote.score) : ""}
             key={vote?.updatedAt}
           />
         </label>
       ) : (
         <fieldset>
-          <legend>{fr.vote.grid}</legend>
-          <p class="meta">{fr.vote.gridHint}</p>
+          <legend>{words.vote.grid}</legend>
+          <p class="meta">{words.vote.gridHint}</p>
           {grid.map((c) => (
             <label key={c.key}>
-              {fr.vote.criterion(c.name, c.weight)}
+              {words.vote.criterion(c.name, c.weight)}
               <input
                 name={`criterion-${c.key}`}
                 type="text"
                 inputMode="decimal"
                 pattern="(10([.,]0+)?|[0-9]([.,][0-9]+)?)"
-                title={fr.vote.scoreHint}
+                title={words.vote.scoreHint}
                 defaultValue={vote?.criteria?.[c.key] !== undefined ? String(vote.criteria[c.key]) : ""}
                 key={vote?.updatedAt}
               />
@@ -102,25 +102,25 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
         </fieldset>
       )}
       <label>
-        {fr.vote.comment}
+        {words.vote.comment}
         <textarea name="comment" rows={4} defaultValue={vote?.comment ?? ""} key={vote?.updatedAt} />
       </label>
       <label class="check">
         <input name="comment_shared" type="checkbox" defaultChecked={vote?.comment_shared ?? false} key={vote?.updatedAt} />
-        {fr.vote.share}
+        {words.vote.share}
       </label>
       <label class="check">
         <input name="is_candidate" type="checkbox" defaultChecked={vote?.is_candidate ?? false} key={vote?.updatedAt} />
-        {fr.vote.candidate}
+        {words.vote.candidate}
       </label>
       <Feedback of={action} />
       <p class="actions">
         <button type="submit" disabled={action.busy}>
-          {vote ? fr.vote.change : fr.vote.send}
+          {vote ? words.vote.change : words.vote.send}
         </button>
         {m.status !== "CANDIDATE" && (
           <button type="button" class="secondary" disabled={action.busy} onClick={mark}>
-            {fr.vote.markOnly}
+            {words.vote.markOnly}
           </button>
         )}
       </p>

@@ -1,5 +1,5 @@
 import { api, type Movie } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { Feedback, useAction } from "./action";
 import { when } from "./dates";
 
@@ -18,14 +18,14 @@ export function Withdraw({ m, admin, onChange }: Props) {
     const w = m.withdrawn;
     return (
       <section aria-labelledby="withdraw-title" class="panel" data-withdrawn>
-        <h2 id="withdraw-title">{fr.entry.withdrawnBadge}</h2>
-        <p class="warning">{fr.entry.withdrawn(when(w.at), w.reason)}</p>
+        <h2 id="withdraw-title">{words.entry.withdrawnBadge}</h2>
+        <p class="warning">{words.entry.withdrawn(when(w.at), w.reason)}</p>
         {admin && (
           <button
             type="button"
             disabled={action.busy}
             onClick={() => {
-              if (!confirm(fr.entry.confirmReinstate(m.title))) return;
+              if (!confirm(words.entry.confirmReinstate(m.title))) return;
               action.run(async () => {
                 const a = await api.reinstate(m.id_movie);
                 onChange(a.movie);
@@ -33,7 +33,7 @@ export function Withdraw({ m, admin, onChange }: Props) {
               });
             }}
           >
-            {fr.entry.reinstate}
+            {words.entry.reinstate}
           </button>
         )}
         <Feedback of={action} />
@@ -43,16 +43,16 @@ export function Withdraw({ m, admin, onChange }: Props) {
   const decided = decisions.includes(m.selection_status);
   return (
     <section aria-labelledby="withdraw-title" class="panel">
-      <h2 id="withdraw-title">{fr.entry.withdraw}</h2>
+      <h2 id="withdraw-title">{words.entry.withdraw}</h2>
       {!admin && decided ? (
-        <p>{fr.entry.decided}</p>
+        <p>{words.entry.decided}</p>
       ) : (
         <form
           class="form danger"
           onSubmit={(e) => {
             e.preventDefault();
             const reason = String(new FormData(e.currentTarget as HTMLFormElement).get("reason") ?? "").trim();
-            if (!confirm(fr.entry.confirmWithdraw(m.title))) return;
+            if (!confirm(words.entry.confirmWithdraw(m.title))) return;
             action.run(async () => {
               const a = await api.withdraw(m.id_movie, reason);
               onChange(a.movie);
@@ -60,13 +60,13 @@ export function Withdraw({ m, admin, onChange }: Props) {
             });
           }}
         >
-          <p>{fr.entry.withdrawIntro}</p>
+          <p>{words.entry.withdrawIntro}</p>
           <label>
-            {fr.entry.reason}
+            {words.entry.reason}
             <textarea name="reason" rows={2} required maxLength={1000} />
           </label>
           <button type="submit" class="danger" disabled={action.busy}>
-            {fr.entry.withdraw}
+            {words.entry.withdraw}
           </button>
         </form>
       )}

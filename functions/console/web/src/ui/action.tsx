@@ -1,4 +1,5 @@
-import { useState } from "preact/hooks";
+import { createContext } from "preact";
+import { useContext, useState } from "preact/hooks";
 import { Unauthorized } from "../api/client";
 import { goSignIn } from "../router";
 
@@ -11,11 +12,19 @@ export type Action = {
   run: (fn: () => Promise<string | void>) => Promise<boolean>;
 };
 
-export function useAction(): Action {
+// ReadOnly is true inside an archived edition: every action that writes is
+// then held busy, so its button stays disabled (the API would answer 409).
+export const ReadOnly = createContext(false);
+
+// useAction gives a form or a button its action; reads: the action only
+// reads (a download), so an archived edition does not hold it.
+export function useAction(reads = false): Action {
+  const readOnly = useContext(ReadOnly) && !reads;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   async function run(fn: () => Promise<string | void>) {
+    if (readOnly) return false;
     setBusy(true);
     setError(null);
     setNotice(null);
@@ -34,7 +43,7 @@ export function useAction(): Action {
       setBusy(false);
     }
   }
-  return { busy, error, notice, run };
+  return { busy: busy || readOnly, error, notice, run };
 }
 
 // Feedback says how an action ended, to screen readers too.

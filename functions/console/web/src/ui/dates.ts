@@ -1,4 +1,6 @@
-// Dates between the API (UTC, ISO 8601) and people (their browser's time).
+// Dates between the API (UTC, ISO 8601) and people (their browser's time,
+// in the console's language).
+import { locale } from "../i18n";
 
 // datetime-local inputs speak local time without a zone; the API speaks UTC.
 export const toInput = (iso: string) => {
@@ -7,5 +9,5 @@ export const toInput = (iso: string) => {
 };
 export const fromInput = (local: string) => (local ? new Date(local).toISOString() : "");
 
-// when writes a time for reading: "27 novembre 2026 à 14:58".
-export const when = (iso: string) => new Date(iso).toLocaleString("fr-FR", { dateStyle: "long", timeStyle: "short" });
+// when writes a time for reading: "27 novembre 2026 à 14:58", "27 November 2026 at 14:58".
+export const when = (iso: string) => new Date(iso).toLocaleString(locale(), { dateStyle: "long", timeStyle: "short" });

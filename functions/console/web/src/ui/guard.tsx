@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect } from "preact/hooks";
 import { session, type Role } from "../api/client";
-import { fr } from "../i18n/fr";
+import { words } from "../i18n";
 import { goSignIn } from "../router";
 
 // SignedIn shows its children to a signed-in person of one of the roles,
@@ -17,7 +17,7 @@ export function SignedIn({ roles, children }: { roles: Role[]; children: Compone
   if (role && !roles.includes(role)) {
     return (
       <p role="alert" class="error">
-        {fr.errors.role(roles.map((r) => fr.account.role[r]).join(", "))}
+        {words.errors.role(roles.map((r) => words.account.role[r]).join(", "))}
       </p>
     );
   }

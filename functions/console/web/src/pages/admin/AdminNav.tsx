@@ -1,36 +1,105 @@
 import type { ComponentChildren } from "preact";
-import { fr } from "../../i18n/fr";
+import { useEffect, useState } from "preact/hooks";
+import type { Editions } from "../../api/client";
+import { archivedOf, editions, scopeReads, shownEdition, useEditionsVersion } from "../../editions";
+import { words } from "../../i18n";
+import { ReadOnly } from "../../ui/action";
+import { when } from "../../ui/dates";
 import { SignedIn } from "../../ui/guard";
+import { useLoad } from "../../useLoad";
 
-export const adminPages = [
-  ["/admin", fr.admin.board],
-  ["/admin/utilisateurs", fr.admin.users],
-  ["/admin/categories", fr.admin.categories],
-  ["/admin/evenements", fr.admin.events],
-  ["/admin/prix", fr.admin.awards],
-  ["/admin/resultats", fr.admin.results],
-  ["/admin/jury", fr.admin.progress],
-  ["/admin/assignation", fr.admin.assignment],
-  ["/admin/reglages", fr.admin.settings],
-  ["/admin/formulaire", fr.admin.form],
-  ["/admin/journal", fr.admin.audit],
-  ["/admin/messages", fr.admin.outbox],
-  ["/admin/ecrire", fr.admin.writing],
-] as const;
+// Read when rendered: the words follow the console's language.
+const adminPages = () =>
+  [
+    ["/admin", words.admin.board],
+    ["/admin/utilisateurs", words.admin.users],
+    ["/admin/categories", words.admin.categories],
+    ["/admin/evenements", words.admin.events],
+    ["/admin/prix", words.admin.awards],
+    ["/admin/resultats", words.admin.results],
+    ["/admin/jury", words.admin.progress],
+    ["/admin/assignation", words.admin.assignment],
+    ["/admin/reglages", words.admin.settings],
+    ["/admin/formulaire", words.admin.form],
+    ["/admin/journal", words.admin.audit],
+    ["/admin/messages", words.admin.outbox],
+    ["/admin/ecrire", words.admin.writing],
+    ["/admin/editions", words.admin.editions],
+  ] as const;
 
-// AdminPage frames every admin page: its own menu, and the admin check.
+export const editionLabel = (e: Editions["editions"][number]) =>
+  e.state === "current" ? words.editions.current(e.name || e.id) : words.editions.archived(e.name || e.id, when(e.archived_at ?? e.started_at));
+
+// EditionSwitcher lets an admin read an earlier edition on every admin page
+// (GET /editions; the pages' reads then carry ?edition=).
+function EditionSwitcher({ list, shown, onChange }: { list: Editions; shown: string; onChange: (id: string | null) => void }) {
+  if (list.editions.length < 2) return null;
+  return (
+    <label class="edition-switcher">
+      {words.editions.label}
+      <select value={shown} onChange={(e) => onChange(e.currentTarget.value === list.current ? null : e.currentTarget.value)}>
+        {list.editions.map((e) => (
+          <option key={e.id} value={e.id}>
+            {editionLabel(e)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+// AdminPage frames every admin page: its own menu, the edition shown, and
+// the admin check. An archived edition is read-only: a banner says so and
+// every action that writes stays disabled.
 export function AdminPage({ path, title, children }: { path: string; title: string; children: ComponentChildren }) {
+  const [chosen, setChosen] = useState(shownEdition.get());
+  // Before the editions' routes exist, an API without them answers 404: the
+  // pages then simply read the only edition there is.
+  const list = useLoad(() => editions().catch(() => null), [useEditionsVersion()]);
+  const eds = list.state === "ready" ? list.data : null;
+  const archived = archivedOf(eds, chosen);
+  const choose = (id: string | null) => {
+    shownEdition.set(id);
+    scopeReads(path);
+    setChosen(id);
+  };
+  // An edition chosen earlier that is now the current one (or gone): back
+  // to the current edition.
+  const stale = eds !== null && chosen !== null && archived === null;
+  useEffect(() => {
+    if (stale) choose(null);
+  }, [stale]);
+  // With an archived edition chosen, nothing shows before the list says it
+  // is one: its actions must never be enabled, even for a moment.
+  const settled = chosen === null || (list.state !== "loading" && !stale);
   return (
     <section aria-labelledby="admin-title">
-      <nav aria-label={fr.admin.nav} class="subnav">
-        {adminPages.map(([href, text]) => (
+      <nav aria-label={words.admin.nav} class="subnav">
+        {adminPages().map(([href, text]) => (
           <a key={href} href={`#${href}`} aria-current={href === path ? "page" : undefined}>
             {text}
           </a>
         ))}
       </nav>
+      {eds && <EditionSwitcher list={eds} shown={archived?.id ?? eds.current} onChange={choose} />}
       <h2 id="admin-title">{title}</h2>
-      <SignedIn roles={["ADMIN"]}>{children}</SignedIn>
+      {archived && (
+        <div role="note" class="archived-banner">
+          <p>{words.editions.readOnly(archived.name || archived.id)}</p>
+          <button type="button" class="secondary" onClick={() => choose(null)}>
+            {words.editions.backToCurrent}
+          </button>
+        </div>
+      )}
+      <SignedIn roles={["ADMIN"]}>
+        {settled ? (
+          <ReadOnly.Provider value={archived !== null}>
+            <div key={archived?.id ?? "current"}>{children}</div>
+          </ReadOnly.Provider>
+        ) : (
+          <p role="status">{words.loading}</p>
+        )}
+      </SignedIn>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type AssignmentPreview } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Table } from "../../ui/Table";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
@@ -52,20 +52,20 @@ function Planner() {
   const most = Math.max(1, ...(preview?.loads.map((l) => l.minutes) ?? [1]));
   return (
     <>
-      <p class="meta">{fr.assignment.intro}</p>
+      <p class="meta">{words.assignment.intro}</p>
       <form class="form" onSubmit={propose}>
         <label>
-          {fr.assignment.perFilm}
+          {words.assignment.perFilm}
           <input name="per_film" type="number" min={1} max={25} defaultValue="3" required />
         </label>
         {categories.map((c) => (
           <label key={c.id_categorie}>
-            {fr.assignment.perCategory(c.name)}
+            {words.assignment.perCategory(c.name)}
             <input name={`cat-${c.id_categorie}`} type="number" min={1} max={25} />
           </label>
         ))}
         <fieldset>
-          <legend>{fr.assignment.onlyCategories}</legend>
+          <legend>{words.assignment.onlyCategories}</legend>
           {categories.map((c) => (
             <label class="check" key={c.id_categorie}>
               <input type="checkbox" name={`only-${c.id_categorie}`} />
@@ -74,7 +74,7 @@ function Planner() {
           ))}
         </fieldset>
         <fieldset>
-          <legend>{fr.assignment.onlyJurors}</legend>
+          <legend>{words.assignment.onlyJurors}</legend>
           <div class="scroll">
             {jurors.map((u) => (
               <label class="check" key={u.id_user}>
@@ -86,26 +86,26 @@ function Planner() {
         </fieldset>
         <label class="check">
           <input type="checkbox" name="keep" defaultChecked />
-          {fr.assignment.keep}
+          {words.assignment.keep}
         </label>
         <button type="submit" disabled={ask.busy}>
-          {fr.assignment.preview}
+          {words.assignment.preview}
         </button>
       </form>
       <Feedback of={ask} />
       {preview && (
-        <section aria-label={fr.assignment.loads}>
+        <section aria-label={words.assignment.loads}>
           <p role="status" class="lead">
-            {fr.assignment.summary(preview.changes, preview.spread.range_minutes, preview.spread.stddev_minutes, preview.took_ms)}
+            {words.assignment.summary(preview.changes, preview.spread.range_minutes, preview.spread.stddev_minutes, preview.took_ms)}
           </p>
-          <h3>{fr.assignment.loads}</h3>
-          <Table caption={fr.assignment.loads} columns={fr.assignment.loadColumns}>
+          <h3>{words.assignment.loads}</h3>
+          <Table caption={words.assignment.loads} columns={words.assignment.loadColumns}>
             {preview.loads.map((l) => (
               <tr key={l.id_user}>
                 <td>
                   {l.first_name} {l.last_name}
                 </td>
-                <td>{l.categories.length ? l.categories.map((c) => categories.find((k) => k.id_categorie === c)?.name ?? c).join(", ") : fr.assignment.anyCategory}</td>
+                <td>{l.categories.length ? l.categories.map((c) => categories.find((k) => k.id_categorie === c)?.name ?? c).join(", ") : words.assignment.anyCategory}</td>
                 <td>{l.films}</td>
                 <td>
                   <progress max={most} value={l.minutes} aria-label={`${l.first_name} ${l.last_name}`} /> {l.minutes}
@@ -115,39 +115,39 @@ function Planner() {
           </Table>
           {preview.short.length > 0 && (
             <>
-              <h3>{fr.assignment.short}</h3>
+              <h3>{words.assignment.short}</h3>
               <ul>
                 {preview.short.map((s) => (
-                  <li key={s.id_movie}>{fr.assignment.shortLine(title(s.id_movie), s.assigned, s.needed)}</li>
+                  <li key={s.id_movie}>{words.assignment.shortLine(title(s.id_movie), s.assigned, s.needed)}</li>
                 ))}
               </ul>
             </>
           )}
           {preview.held && preview.held.length > 0 && (
             <>
-              <h3>{fr.assignment.held}</h3>
+              <h3>{words.assignment.held}</h3>
               <ul>
                 {preview.held.map((h) => (
                   <li key={h.id_movie} class="error">
-                    <a href={`#/films/${h.id_movie}`}>{h.title}</a> : {h.reason}
+                    <a href={`#/films/${h.id_movie}`}>{h.title}</a>{words.colon}{h.reason}
                   </li>
                 ))}
               </ul>
             </>
           )}
-          <h3>{fr.assignment.films}</h3>
+          <h3>{words.assignment.films}</h3>
           {changed.length === 0 ? (
-            <p>{fr.assignment.nothing}</p>
+            <p>{words.assignment.nothing}</p>
           ) : (
-            <Table caption={fr.assignment.films} columns={fr.assignment.filmColumns}>
+            <Table caption={words.assignment.films} columns={words.assignment.filmColumns}>
               {changed.map((f) => (
                 <tr key={f.id_movie}>
                   <td>
                     <a href={`#/films/${f.id_movie}`}>{f.title}</a>
                   </td>
                   <td>
-                    {fr.film.minutes(f.minutes)}
-                    {f.minutes_estimated && <span class="meta"> ({fr.assignment.estimated})</span>}
+                    {words.film.minutes(f.minutes)}
+                    {f.minutes_estimated && <span class="meta"> ({words.assignment.estimated})</span>}
                   </td>
                   <td>{f.juries.map(name).join(", ")}</td>
                   <td>{f.added.map(name).join(", ") || "—"}</td>
@@ -164,11 +164,11 @@ function Planner() {
                 apply.run(async () => {
                   const done = await api.applyAssignment(preview.plan_id);
                   setPreview(null);
-                  return fr.assignment.applied(done.films_changed);
+                  return words.assignment.applied(done.films_changed);
                 })
               }
             >
-              {fr.assignment.apply}
+              {words.assignment.apply}
             </button>
           )}
         </section>
@@ -180,7 +180,7 @@ function Planner() {
 
 export function Assignment() {
   return (
-    <AdminPage path="/admin/assignation" title={fr.admin.assignment}>
+    <AdminPage path="/admin/assignation" title={words.admin.assignment}>
       <Planner />
     </AdminPage>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type AuditEntry } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Feedback, formValues, useAction } from "../../ui/action";
 import { AdminPage } from "./AdminNav";
 import { when } from "../../ui/dates";
@@ -35,27 +35,27 @@ function Trail() {
         }}
       >
         <label>
-          {fr.audit.action}
+          {words.audit.action}
           <input name="action" placeholder="movie.status" />
         </label>
         <label>
-          {fr.audit.target}
+          {words.audit.target}
           <input name="target" placeholder="movie:12" />
         </label>
-        <button type="submit">{fr.audit.filter}</button>
+        <button type="submit">{words.audit.filter}</button>
       </form>
       <Feedback of={action} />
-      {entries && entries.length === 0 && <p>{fr.audit.none}</p>}
+      {entries && entries.length === 0 && <p>{words.audit.none}</p>}
       {entries && entries.length > 0 && (
         <table class="table">
-          <caption class="visually-hidden">{fr.admin.audit}</caption>
+          <caption class="visually-hidden">{words.admin.audit}</caption>
           <thead>
             <tr>
-              <th scope="col">{fr.audit.at}</th>
-              <th scope="col">{fr.audit.actor}</th>
-              <th scope="col">{fr.audit.action}</th>
-              <th scope="col">{fr.audit.target}</th>
-              <th scope="col">{fr.audit.details}</th>
+              <th scope="col">{words.audit.at}</th>
+              <th scope="col">{words.audit.actor}</th>
+              <th scope="col">{words.audit.action}</th>
+              <th scope="col">{words.audit.target}</th>
+              <th scope="col">{words.audit.details}</th>
             </tr>
           </thead>
           <tbody>
@@ -63,7 +63,7 @@ function Trail() {
               <tr key={e.id_audit}>
                 <td>{when(e.at)}</td>
                 <td>
-                  {fr.account.role[e.actor_role]} n° {e.actor_id}
+                  {words.account.role[e.actor_role]} n° {e.actor_id}
                 </td>
                 <td>
                   <code>{e.action}</code>
@@ -73,7 +73,7 @@ function Trail() {
                 </td>
                 <td>
                   {Object.entries(e.details ?? {})
-                    .map(([k, v]) => `${k} : ${v}`)
+                    .map(([k, v]) => `${k}${words.colon}${v}`)
                     .join(" · ")}
                 </td>
               </tr>
@@ -83,7 +83,7 @@ function Trail() {
       )}
       {next && (
         <button type="button" class="secondary" disabled={action.busy} onClick={() => load(query, next)}>
-          {fr.audit.more}
+          {words.audit.more}
         </button>
       )}
     </>
@@ -92,7 +92,7 @@ function Trail() {
 
 export function Audit() {
   return (
-    <AdminPage path="/admin/journal" title={fr.admin.audit}>
+    <AdminPage path="/admin/journal" title={words.admin.audit}>
       <Trail />
     </AdminPage>
   );

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type Award, type Movie } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
@@ -19,15 +19,15 @@ function List() {
     <>
       <Feedback of={action} />
       {awards.length === 0 ? (
-        <p>{fr.palmares.empty}</p>
+        <p>{words.palmares.empty}</p>
       ) : (
         <table class="table">
-          <caption class="visually-hidden">{fr.admin.awards}</caption>
+          <caption class="visually-hidden">{words.admin.awards}</caption>
           <thead>
             <tr>
-              <th scope="col">{fr.awards.name}</th>
-              <th scope="col">{fr.film.title}</th>
-              <th scope="col">{fr.users.actions}</th>
+              <th scope="col">{words.awards.name}</th>
+              <th scope="col">{words.film.title}</th>
+              <th scope="col">{words.users.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -38,12 +38,12 @@ function List() {
                 <td>
                   <DeleteButton
                     action={action}
-                    label={fr.awards.delete(a.name)}
-                    confirm={fr.awards.confirmDelete(a.name)}
+                    label={words.awards.delete(a.name)}
+                    confirm={words.awards.confirmDelete(a.name)}
                     remove={async () => {
                       await api.deleteAward(a.id_award);
                       reload();
-                      return fr.awards.deleted(a.name);
+                      return words.awards.deleted(a.name);
                     }}
                   />
                 </td>
@@ -60,17 +60,17 @@ function List() {
           create.run(async () => {
             await api.createAward(Number(v.id_movie), v.name);
             reload();
-            return fr.awards.created(v.name, title.get(Number(v.id_movie)) ?? "");
+            return words.awards.created(v.name, title.get(Number(v.id_movie)) ?? "");
           });
         }}
       >
-        <h3 id="newaward-title">{fr.awards.new}</h3>
+        <h3 id="newaward-title">{words.awards.new}</h3>
         <label>
-          {fr.awards.name}
+          {words.awards.name}
           <input name="name" required />
         </label>
         <label>
-          {fr.awards.film}
+          {words.awards.film}
           <select name="id_movie" required>
             {films.map((m) => (
               <option key={m.id_movie} value={m.id_movie}>
@@ -81,7 +81,7 @@ function List() {
         </label>
         <Feedback of={create} />
         <button type="submit" disabled={create.busy}>
-          {fr.awards.create}
+          {words.awards.create}
         </button>
       </form>
     </>
@@ -90,7 +90,7 @@ function List() {
 
 export function Awards() {
   return (
-    <AdminPage path="/admin/prix" title={fr.admin.awards}>
+    <AdminPage path="/admin/prix" title={words.admin.awards}>
       <List />
     </AdminPage>
   );

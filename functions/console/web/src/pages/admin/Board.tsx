@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { CategorySelect } from "../../ui/CategorySelect";
 import { api, type Category, type DecisionPreview, type DecisionRequest, type Movie, type StatusWords } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { param } from "../../router";
 import { StatusBadge } from "../../ui/FilmFacts";
 import { Table } from "../../ui/Table";
@@ -22,7 +22,7 @@ const targets = ["selected", "finalist", "awarded", "refused", "assigned", "to_d
 // fileReasons is why a film's file needs a look (its failed checks, a job
 // that failed), or "" when it does not.
 const fileReasons = (m: Movie) =>
-  [...(m.media?.flags ?? []).map((f) => f.reason), ...(m.media?.state === "failed" ? [m.media.error ?? ""] : [])].filter(Boolean).join(" ; ");
+  [...(m.media?.flags ?? []).map((f) => f.reason), ...(m.media?.state === "failed" ? [m.media.error ?? ""] : [])].filter(Boolean).join(words.semicolon);
 
 // FileFlag marks a film whose file needs a look; the reasons are its title.
 function FileFlag({ m }: { m: Movie }) {
@@ -30,7 +30,7 @@ function FileFlag({ m }: { m: Movie }) {
   if (!reasons) return null;
   const refused = m.media?.flags.some((f) => f.action === "refuse");
   return (
-    <span class={`file-flag ${refused ? "error" : "warning"}`} role="img" title={reasons} aria-label={fr.board.flagged(reasons)}>
+    <span class={`file-flag ${refused ? "error" : "warning"}`} role="img" title={reasons} aria-label={words.board.flagged(reasons)}>
       {" "}
       ⚑
     </span>
@@ -51,7 +51,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [to, setTo] = useState(targets[0]);
   if (data.state !== "ready") return <Pending of={data} />;
-  const [films, categories, words] = data.data as [Movie[], Category[], StatusWords];
+  const [films, categories, statusWords] = data.data as [Movie[], Category[], StatusWords];
   const q = fold(text);
   const shown = films.filter(
     (m) =>
@@ -61,7 +61,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
       (!toReview || fileReasons(m) !== ""),
   );
   const count = (s: string) => films.filter((m) => m.selection_status === s).length;
-  const admin: Record<string, string> = words.admin ?? {};
+  const admin: Record<string, string> = statusWords.admin ?? {};
   // Only films that still exist stay chosen (one may be deleted meanwhile).
   const picked = films.filter((m) => chosen.has(m.id_movie)).map((m) => m.id_movie);
   const allShown = shown.length > 0 && shown.every((m) => chosen.has(m.id_movie));
@@ -83,15 +83,15 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
       <p class="counts">
         {statuses.map((s) => (
           <span key={s} class="badge">
-            {admin[s] ?? s} : {count(s)}
+            {admin[s] ?? s}{words.colon}{count(s)}
           </span>
         ))}
       </p>
       <div class="filters" role="search">
         <label>
-          {fr.board.status}
+          {words.board.status}
           <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-            <option value="">{fr.board.all}</option>
+            <option value="">{words.board.all}</option>
             {statuses.map((s) => (
               <option key={s} value={s}>
                 {admin[s] ?? s}
@@ -99,18 +99,18 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
             ))}
           </select>
         </label>
-        <CategorySelect label={fr.board.category} none={fr.board.all} value={category} categories={categories} onChange={setCategory} />
+        <CategorySelect label={words.board.category} none={words.board.all} value={category} categories={categories} onChange={setCategory} />
         <label>
-          {fr.board.search}
+          {words.board.search}
           <input type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
         </label>
         <label class="check">
           <input type="checkbox" checked={toReview} onChange={(e) => setToReview(e.currentTarget.checked)} />
-          {fr.board.toReview}
+          {words.board.toReview}
         </label>
         <label class="check">
           <input type="checkbox" checked={incompleteOnly} onChange={(e) => setIncompleteOnly(e.currentTarget.checked)} />
-          {fr.board.incomplete}
+          {words.board.incomplete}
         </label>
       </div>
       <Decide
@@ -118,7 +118,7 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
         board={{ status, category, search: text }}
         to={to}
         setTo={setTo}
-        words={words.admin ?? {}}
+        words={statusWords.admin ?? {}}
         applied={applied}
         onClear={() => setChosen(new Set())}
         onApplied={() => {
@@ -128,27 +128,27 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
         onRefused={reload}
       />
       {shown.length === 0 ? (
-        <p>{fr.board.none}</p>
+        <p>{words.board.none}</p>
       ) : (
         <table class="table">
-          <caption class="visually-hidden">{fr.admin.board}</caption>
+          <caption class="visually-hidden">{words.admin.board}</caption>
           <thead>
             <tr>
               <th scope="col">
-                <input type="checkbox" aria-label={fr.decide.pickAll} checked={allShown} onChange={toggleShown} />
+                <input type="checkbox" aria-label={words.decide.pickAll} checked={allShown} onChange={toggleShown} />
               </th>
-              <th scope="col">{fr.film.title}</th>
-              <th scope="col">{fr.board.producer}</th>
-              <th scope="col">{fr.board.status}</th>
-              <th scope="col">{fr.film.categories}</th>
-              <th scope="col">{fr.board.jurors}</th>
+              <th scope="col">{words.film.title}</th>
+              <th scope="col">{words.board.producer}</th>
+              <th scope="col">{words.board.status}</th>
+              <th scope="col">{words.film.categories}</th>
+              <th scope="col">{words.board.jurors}</th>
             </tr>
           </thead>
           <tbody>
             {shown.map((m) => (
               <tr key={m.id_movie}>
                 <td>
-                  <input type="checkbox" aria-label={fr.decide.pick(m.title)} checked={chosen.has(m.id_movie)} onChange={() => toggle(m.id_movie)} />
+                  <input type="checkbox" aria-label={words.decide.pick(m.title)} checked={chosen.has(m.id_movie)} onChange={() => toggle(m.id_movie)} />
                 </td>
                 <td>
                   <a href={`#/films/${m.id_movie}`}>{m.title}</a>
@@ -214,7 +214,7 @@ function Decide(props: {
       try {
         const done = await api.applyDecisions(p.id_plan);
         props.onApplied();
-        return fr.decide.applied(done.changed);
+        return words.decide.applied(done.changed);
       } catch (err) {
         props.onRefused();
         throw err;
@@ -223,42 +223,42 @@ function Decide(props: {
   }
   return (
     <section class="decide" aria-labelledby="decide-title">
-      <h3 id="decide-title">{fr.decide.title}</h3>
-      <p class="meta">{fr.decide.intro}</p>
+      <h3 id="decide-title">{words.decide.title}</h3>
+      <p class="meta">{words.decide.intro}</p>
       <form class="form" onSubmit={propose}>
         <fieldset>
-          <legend>{fr.decide.which}</legend>
+          <legend>{words.decide.which}</legend>
           <label class="check">
             <input type="radio" name="which" checked={which === "chosen"} onChange={() => setWhich("chosen")} />
-            {fr.decide.chosen(n)}
+            {words.decide.chosen(n)}
           </label>
           <label class="check">
             <input type="radio" name="which" checked={which === "filter"} onChange={() => setWhich("filter")} />
-            {fr.decide.filtered}
+            {words.decide.filtered}
           </label>
         </fieldset>
         {which === "filter" && (
           <div class="filters">
             <label>
-              {fr.decide.scoreMin}
+              {words.decide.scoreMin}
               <input name="score_min" type="number" min={0} max={10} step="any" />
             </label>
             <label>
-              {fr.decide.scoreMax}
+              {words.decide.scoreMax}
               <input name="score_max" type="number" min={0} max={10} step="any" />
             </label>
             <label>
-              {fr.decide.rankFrom}
+              {words.decide.rankFrom}
               <input name="rank_from" type="number" min={1} />
             </label>
             <label>
-              {fr.decide.rankTo}
+              {words.decide.rankTo}
               <input name="rank_to" type="number" min={1} />
             </label>
           </div>
         )}
         <label>
-          {fr.decide.to}
+          {words.decide.to}
           <select value={to} onChange={(e) => setTo(e.currentTarget.value)}>
             {targets.map((s) => (
               <option key={s} value={s}>
@@ -269,20 +269,20 @@ function Decide(props: {
         </label>
         <p class="actions">
           <button type="submit" disabled={ask.busy || (which === "chosen" && n === 0)}>
-            {fr.decide.preview}
+            {words.decide.preview}
           </button>
           <button type="button" class="secondary" disabled={n === 0} onClick={props.onClear}>
-            {fr.decide.clear}
+            {words.decide.clear}
           </button>
         </p>
       </form>
       <Feedback of={ask} />
       {preview && (
-        <section aria-label={fr.decide.changes}>
+        <section aria-label={words.decide.changes}>
           <p role="status" class="lead">
-            {fr.decide.summary(preview.count, preview.unchanged)}
+            {words.decide.summary(preview.count, preview.unchanged)}
           </p>
-          <Table caption={fr.decide.changes} columns={fr.decide.columns}>
+          <Table caption={words.decide.changes} columns={words.decide.columns}>
             {preview.changes.map((c) => (
               <tr key={c.id_movie}>
                 <td>
@@ -301,15 +301,15 @@ function Decide(props: {
                       {c.message.subject}
                       <br />
                       <span class="meta">
-                        {Date.parse(c.message.due_at) > Date.now() + 60_000 ? fr.decide.held(when(c.message.due_at)) : fr.decide.now}
+                        {Date.parse(c.message.due_at) > Date.now() + 60_000 ? words.decide.held(when(c.message.due_at)) : words.decide.now}
                       </span>
                       <details>
-                        <summary>{fr.decide.text}</summary>
+                        <summary>{words.decide.text}</summary>
                         <pre class="mail">{c.message.text}</pre>
                       </details>
                     </>
                   ) : (
-                    <span class="meta">{fr.decide.noMessage}</span>
+                    <span class="meta">{words.decide.noMessage}</span>
                   )}
                 </td>
               </tr>
@@ -317,10 +317,10 @@ function Decide(props: {
           </Table>
           <p class="actions">
             <button type="button" disabled={props.applied.busy} onClick={() => apply(preview)}>
-              {fr.decide.apply(preview.count)}
+              {words.decide.apply(preview.count)}
             </button>{" "}
             <button type="button" class="secondary" onClick={() => setPreview(null)}>
-              {fr.decide.cancel}
+              {words.decide.cancel}
             </button>
           </p>
         </section>
@@ -352,8 +352,8 @@ export function Board({ route }: { route: string }) {
   const applied = useAction();
   const [version, setVersion] = useState(0);
   return (
-    <AdminPage path="/admin" title={fr.admin.board}>
-      {deleted && <p role="status">{fr.board.deleted(deleted)}</p>}
+    <AdminPage path="/admin" title={words.admin.board}>
+      {deleted && <p role="status">{words.board.deleted(deleted)}</p>}
       <Feedback of={applied} />
       <Films version={version} reload={() => setVersion((v) => v + 1)} applied={applied} />
     </AdminPage>

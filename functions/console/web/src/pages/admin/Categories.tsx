@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type Category } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
@@ -17,21 +17,21 @@ function Row({ c, reload }: { c: Category; reload: () => void }) {
           action.run(async () => {
             await api.renameCategory(c.id_categorie, v.name);
             reload();
-            return fr.categories.renamed(v.name);
+            return words.categories.renamed(v.name);
           });
         }}
       >
         <label>
-          {fr.categories.nameOf(c.name)}
+          {words.categories.nameOf(c.name)}
           <input name="name" defaultValue={c.name} required />
         </label>
         <button type="submit" disabled={action.busy}>
-          {fr.categories.rename}
+          {words.categories.rename}
         </button>
         <DeleteButton
           action={action}
-          label={fr.categories.delete(c.name)}
-          confirm={fr.categories.confirmDelete(c.name)}
+          label={words.categories.delete(c.name)}
+          confirm={words.categories.confirmDelete(c.name)}
           remove={async () => {
             await api.deleteCategory(c.id_categorie);
             reload();
@@ -53,9 +53,9 @@ function List() {
       <Pending of={list} />
       {list.state === "ready" &&
         (list.data.length === 0 ? (
-          <p>{fr.categories.none}</p>
+          <p>{words.categories.none}</p>
         ) : (
-          <ul class="list" aria-label={fr.admin.categories}>
+          <ul class="list" aria-label={words.admin.categories}>
             {list.data.map((c) => (
               <Row key={`${c.id_categorie}-${c.name}`} c={c} reload={reload} />
             ))}
@@ -71,18 +71,18 @@ function List() {
             await api.createCategory(v.name);
             form.reset();
             reload();
-            return fr.categories.created(v.name);
+            return words.categories.created(v.name);
           });
         }}
       >
-        <h3 id="newcat-title">{fr.categories.new}</h3>
+        <h3 id="newcat-title">{words.categories.new}</h3>
         <label>
-          {fr.categories.name}
+          {words.categories.name}
           <input name="name" required />
         </label>
         <Feedback of={create} />
         <button type="submit" disabled={create.busy}>
-          {fr.categories.create}
+          {words.categories.create}
         </button>
       </form>
     </>
@@ -91,7 +91,7 @@ function List() {
 
 export function Categories() {
   return (
-    <AdminPage path="/admin/categories" title={fr.admin.categories}>
+    <AdminPage path="/admin/categories" title={words.admin.categories}>
       <List />
     </AdminPage>
   );

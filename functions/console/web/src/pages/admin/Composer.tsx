@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type Composition, type CompositionPreview } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Feedback, useAction } from "../../ui/action";
 import { CategorySelect } from "../../ui/CategorySelect";
 import { useLoad } from "../../useLoad";
@@ -16,14 +16,14 @@ const statuses: Status[] = ["submitted", "assigned", "to_discuss", "candidate", 
 // the API renders them), then the sending, through the outbox.
 export function Composer() {
   const categories = useLoad(api.categories);
-  const words = useLoad(api.statusWords);
-  const admin: Record<string, string> = words.state === "ready" ? words.data.admin : {};
+  const statusWords = useLoad(api.statusWords);
+  const admin: Record<string, string> = statusWords.state === "ready" ? statusWords.data.admin : {};
   const [role, setRole] = useState<Role>("PRODUCER");
   const [picked, setPicked] = useState<Status[]>([]);
   const [category, setCategory] = useState("");
   const [behind, setBehind] = useState(false);
-  const [subject, setSubject] = useState(fr.writing.subjectDefault);
-  const [body, setBody] = useState(fr.writing.bodyDefault);
+  const [subject, setSubject] = useState(words.writing.subjectDefault);
+  const [body, setBody] = useState(words.writing.bodyDefault);
   const [preview, setPreview] = useState<CompositionPreview | null>(null);
   const action = useAction();
 
@@ -45,8 +45,8 @@ export function Composer() {
 
   return (
     <section aria-labelledby="composer-title">
-      <h3 id="composer-title">{fr.writing.composer}</h3>
-      <p class="meta">{fr.writing.composerIntro}</p>
+      <h3 id="composer-title">{words.writing.composer}</h3>
+      <p class="meta">{words.writing.composerIntro}</p>
       <form
         class="form wide"
         aria-labelledby="composer-title"
@@ -58,16 +58,16 @@ export function Composer() {
         }}
       >
         <fieldset>
-          <legend>{fr.writing.to}</legend>
-          {fr.writing.roles.map(([value, text]) => (
+          <legend>{words.writing.to}</legend>
+          {(["PRODUCER", "JURY"] as const).map((value) => (
             <label key={value} class="check">
               <input type="radio" name="role" value={value} checked={role === value} onChange={() => changed(setRole)(value)} />
-              {text}
+              {words.writing.roles[value]}
             </label>
           ))}
           {role === "PRODUCER" ? (
             <fieldset>
-              <legend>{fr.writing.statuses}</legend>
+              <legend>{words.writing.statuses}</legend>
               {statuses.map((s) => (
                 <label key={s} class="check">
                   <input
@@ -82,35 +82,35 @@ export function Composer() {
           ) : (
             <label class="check">
               <input type="checkbox" checked={behind} onChange={(e) => changed(setBehind)(e.currentTarget.checked)} />
-              {fr.writing.behind}
+              {words.writing.behind}
             </label>
           )}
           <CategorySelect
-            label={fr.writing.category}
-            none={fr.writing.allCategories}
+            label={words.writing.category}
+            none={words.writing.allCategories}
             value={category}
             categories={categories.state === "ready" ? categories.data : []}
             onChange={changed(setCategory)}
           />
         </fieldset>
         <label>
-          {fr.writing.subject}
+          {words.writing.subject}
           <input name="subject" value={subject} maxLength={200} required onInput={(e) => changed(setSubject)(e.currentTarget.value)} />
         </label>
         <label>
-          {fr.writing.body}
+          {words.writing.body}
           <textarea name="body" rows={10} value={body} required onInput={(e) => changed(setBody)(e.currentTarget.value)} />
         </label>
         <div class="actions">
           <button type="submit" disabled={action.busy}>
-            {fr.writing.preview}
+            {words.writing.preview}
           </button>
           {preview && (
             <button
               type="button"
               disabled={action.busy}
               onClick={() => {
-                if (!confirm(fr.writing.sendConfirm(preview.recipients))) return;
+                if (!confirm(words.writing.sendConfirm(preview.recipients))) return;
                 action.run(async () => {
                   const answer = await api.sendComposition(composition());
                   setPreview(null);
@@ -118,7 +118,7 @@ export function Composer() {
                 });
               }}
             >
-              {fr.writing.send}
+              {words.writing.send}
             </button>
           )}
         </div>
@@ -126,10 +126,10 @@ export function Composer() {
       </form>
       {preview && (
         <div aria-live="polite">
-          <p>{fr.writing.recipients(preview.recipients)}</p>
+          <p>{words.writing.recipients(preview.recipients)}</p>
           {preview.samples.map((s) => (
-            <article key={s.id_user} class="sample" aria-label={fr.writing.sampleTo(s.first_name, s.last_name)}>
-              <p class="meta">{fr.writing.sampleTo(s.first_name, s.last_name)}</p>
+            <article key={s.id_user} class="sample" aria-label={words.writing.sampleTo(s.first_name, s.last_name)}>
+              <p class="meta">{words.writing.sampleTo(s.first_name, s.last_name)}</p>
               <strong>{s.subject}</strong>
               <pre>{s.text}</pre>
             </article>

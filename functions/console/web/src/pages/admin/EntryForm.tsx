@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type AnswerVisibility, type Category, type EntryForm as EntryFormT, type Question, type QuestionKind } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Feedback, useAction } from "../../ui/action";
 import { fromInput, toInput } from "../../ui/dates";
 import { Pending } from "../../ui/Pending";
@@ -38,51 +38,51 @@ function QuestionEditor(props: { q: Draft; n: number; last: boolean; categories:
   const put = <K extends keyof Question>(k: K, v: Question[K]) => set({ ...q, [k]: v });
   return (
     <fieldset class="row question" data-question={q.id || `#${n}`}>
-      <legend>{fr.form.number(n, q.label)}</legend>
+      <legend>{words.form.number(n, q.label)}</legend>
       <label>
-        {fr.form.id}
+        {words.form.id}
         <input value={q.id} required pattern="[a-z0-9_]{1,40}" maxLength={40} onInput={(e) => put("id", e.currentTarget.value)} />
       </label>
       <label>
-        {fr.form.label}
+        {words.form.label}
         <input value={q.label} required maxLength={200} onInput={(e) => put("label", e.currentTarget.value)} />
       </label>
       <label>
-        {fr.form.help}
+        {words.form.help}
         <input value={q.help ?? ""} maxLength={500} onInput={(e) => put("help", e.currentTarget.value)} />
       </label>
       <label>
-        {fr.form.kind}
+        {words.form.kind}
         <select value={q.kind} onChange={(e) => put("kind", e.currentTarget.value as QuestionKind)}>
           {kinds.map((k) => (
             <option key={k} value={k}>
-              {fr.form.kinds[k]}
+              {words.form.kinds[k]}
             </option>
           ))}
         </select>
       </label>
       {(q.kind === "choice" || q.kind === "choices") && (
         <label>
-          {fr.form.choices}
+          {words.form.choices}
           <textarea rows={3} required value={(q.choices ?? []).join("\n")} onInput={(e) => put("choices", e.currentTarget.value.split("\n"))} />
         </label>
       )}
       {q.kind === "number" && (
         <div class="rule">
           <label>
-            {fr.form.min}
+            {words.form.min}
             <input type="number" step="any" value={q.min ?? ""} onInput={(e) => put("min", num(e.currentTarget.value))} />
           </label>
           <label>
-            {fr.form.max}
+            {words.form.max}
             <input type="number" step="any" value={q.max ?? ""} onInput={(e) => put("max", num(e.currentTarget.value))} />
           </label>
         </div>
       )}
       <label>
-        {fr.form.category}
+        {words.form.category}
         <select value={String(q.category)} onChange={(e) => put("category", Number(e.currentTarget.value))}>
-          <option value="0">{fr.form.every}</option>
+          <option value="0">{words.form.every}</option>
           {props.categories.map((c) => (
             <option key={c.id_categorie} value={String(c.id_categorie)}>
               {c.name}
@@ -92,37 +92,37 @@ function QuestionEditor(props: { q: Draft; n: number; last: boolean; categories:
       </label>
       <label class="check">
         <input type="checkbox" checked={q.required} onChange={(e) => put("required", e.currentTarget.checked)} />
-        {fr.form.required}
+        {words.form.required}
       </label>
       {q.required && (
         <label>
-          {fr.form.requiredFrom}
+          {words.form.requiredFrom}
           <input type="datetime-local" value={q.required_from ? toInput(q.required_from) : ""} onInput={(e) => put("required_from", fromInput(e.currentTarget.value) || null)} />
         </label>
       )}
       <label>
-        {fr.form.frozenFrom}
+        {words.form.frozenFrom}
         <input type="datetime-local" value={q.frozen_from ? toInput(q.frozen_from) : ""} onInput={(e) => put("frozen_from", fromInput(e.currentTarget.value) || null)} />
       </label>
       <label>
-        {fr.form.visibility}
+        {words.form.visibility}
         <select value={q.visibility} onChange={(e) => put("visibility", e.currentTarget.value as AnswerVisibility)}>
           {visibilities.map((v) => (
             <option key={v} value={v}>
-              {fr.form.visibilities[v]}
+              {words.form.visibilities[v]}
             </option>
           ))}
         </select>
       </label>
       <p class="actions">
         <button type="button" class="secondary" disabled={n === 1} onClick={() => props.move(-1)}>
-          {fr.form.up(n)}
+          {words.form.up(n)}
         </button>
         <button type="button" class="secondary" disabled={props.last} onClick={() => props.move(1)}>
-          {fr.form.down(n)}
+          {words.form.down(n)}
         </button>
         <button type="button" class="danger" onClick={props.remove}>
-          {fr.form.remove(n)}
+          {words.form.remove(n)}
         </button>
       </p>
     </fieldset>
@@ -151,13 +151,13 @@ function Questions({ initial, categories, onSaved }: { initial: EntryFormT; cate
           const saved = await api.saveForm(list.map(question), version);
           setVersion(saved.updatedAt);
           onSaved(saved.questions);
-          return fr.form.saved(saved.questions.length);
+          return words.form.saved(saved.questions.length);
         });
       }}
     >
-      <h3 id="questions-title">{fr.form.questions}</h3>
-      <p class="meta">{fr.form.intro}</p>
-      {list.length === 0 && <p>{fr.form.none}</p>}
+      <h3 id="questions-title">{words.form.questions}</h3>
+      <p class="meta">{words.form.intro}</p>
+      {list.length === 0 && <p>{words.form.none}</p>}
       {list.map((q, i) => (
         <QuestionEditor
           key={q.key}
@@ -172,10 +172,10 @@ function Questions({ initial, categories, onSaved }: { initial: EntryFormT; cate
       ))}
       <p class="actions">
         <button type="button" class="secondary" onClick={() => setList([...list, blank()])}>
-          {fr.form.add}
+          {words.form.add}
         </button>
         <button type="submit" disabled={action.busy}>
-          {fr.form.save}
+          {words.form.save}
         </button>
       </p>
       <Feedback of={action} />
@@ -201,7 +201,7 @@ function Page() {
 // categories' eligibility rules, and how incomplete films and jurors are treated.
 export function EntryForm() {
   return (
-    <AdminPage path="/admin/formulaire" title={fr.admin.form}>
+    <AdminPage path="/admin/formulaire" title={words.admin.form}>
       <Page />
     </AdminPage>
   );

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type Event, type EventCreate } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { Choice } from "../../ui/Choice";
 import { useLoad } from "../../useLoad";
@@ -39,38 +39,38 @@ function EventForm({ e, done }: { e: Event | null; done: () => void }) {
             return answer.message;
           }
           done();
-          return fr.events.updated(v.name);
+          return words.events.updated(v.name);
         });
       }}
     >
-      <h3 id="event-form-title">{e ? fr.events.editing(e.name) : fr.events.new}</h3>
+      <h3 id="event-form-title">{e ? words.events.editing(e.name) : words.events.new}</h3>
       <label>
-        {fr.events.name}
+        {words.events.name}
         <input name="name" maxLength={255} defaultValue={e?.name} />
       </label>
       <label>
-        {fr.events.description}
+        {words.events.description}
         <textarea name="description" rows={3} defaultValue={e?.description} />
       </label>
       <label>
-        {fr.events.start}
+        {words.events.start}
         <input name="start_date" type="datetime-local" defaultValue={e ? toInput(e.start_date) : ""} />
       </label>
       <label>
-        {fr.events.end}
+        {words.events.end}
         <input name="end_date" type="datetime-local" defaultValue={e ? toInput(e.end_date) : ""} />
       </label>
       <label>
-        {fr.events.location}
+        {words.events.location}
         <input name="location" maxLength={255} defaultValue={e?.location} />
       </label>
       <label>
-        {fr.events.type}
-        <Choice name="event_type" initial={e?.event_type ?? "CONFERENCE"} options={types.map((t) => [t, fr.events.types[t]] as const)} />
+        {words.events.type}
+        <Choice name="event_type" initial={e?.event_type ?? "CONFERENCE"} options={types.map((t) => [t, words.events.types[t]] as const)} />
       </label>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
-        {e ? fr.events.save : fr.events.create}
+        {e ? words.events.save : words.events.create}
       </button>
     </form>
   );
@@ -88,27 +88,27 @@ function List() {
       <Pending of={list} />
       {list.state === "ready" &&
         (list.data.length === 0 ? (
-          <p>{fr.programme.empty}</p>
+          <p>{words.programme.empty}</p>
         ) : (
-          <ul class="list" aria-label={fr.admin.events}>
+          <ul class="list" aria-label={words.admin.events}>
             {list.data.map((e) => (
               <li class="card" key={e.id_event}>
                 <h3>{e.name}</h3>
                 <p class="meta">
-                  {fr.programme.from(when(e.start_date), when(e.end_date))} · {e.location} · {fr.events.types[e.event_type]}
+                  {words.programme.from(when(e.start_date), when(e.end_date))} · {e.location} · {words.events.types[e.event_type]}
                 </p>
                 <p class="actions">
                   <button type="button" class="secondary" onClick={() => setEditing(e)}>
-                    {fr.events.edit(e.name)}
+                    {words.events.edit(e.name)}
                   </button>
                   <DeleteButton
                     action={action}
-                    label={fr.events.delete(e.name)}
-                    confirm={fr.events.confirmDelete(e.name)}
+                    label={words.events.delete(e.name)}
+                    confirm={words.events.confirmDelete(e.name)}
                     remove={async () => {
                       await api.deleteEvent(e.id_event);
                       reload();
-                      return fr.events.deleted(e.name);
+                      return words.events.deleted(e.name);
                     }}
                   />
                 </p>
@@ -129,7 +129,7 @@ function List() {
 
 export function Events() {
   return (
-    <AdminPage path="/admin/evenements" title={fr.admin.events}>
+    <AdminPage path="/admin/evenements" title={words.admin.events}>
       <List />
     </AdminPage>
   );

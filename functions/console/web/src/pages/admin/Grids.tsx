@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import { CategorySelect } from "../../ui/CategorySelect";
 import { api, type Category, type Settings } from "../../api/client";
 import type { components } from "../../api/schema";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { Pending } from "../../ui/Pending";
@@ -56,36 +56,36 @@ function Editor({ settings, categories }: { settings: Settings; categories: Cate
       }
       setSaved(answer.settings);
       setRows(gridOf(answer.settings, scope));
-      return fr.grids.saved;
+      return words.grids.saved;
     });
   }
 
   return (
     <form class="form" onSubmit={save}>
-      <p class="meta">{fr.grids.intro}</p>
-      <CategorySelect label={fr.grids.scope} none={fr.grids.festival} value={scope} categories={categories} onChange={pick} />
-      {rows.length === 0 && <p>{fr.grids.none}</p>}
+      <p class="meta">{words.grids.intro}</p>
+      <CategorySelect label={words.grids.scope} none={words.grids.festival} value={scope} categories={categories} onChange={pick} />
+      {rows.length === 0 && <p>{words.grids.none}</p>}
       {rows.map((r, i) => (
         <fieldset key={i} class="inline-dates">
-          <legend>{fr.grids.criterion(i + 1)}</legend>
+          <legend>{words.grids.criterion(i + 1)}</legend>
           <label>
-            {fr.grids.name}
+            {words.grids.name}
             <input value={r.name} required maxLength={80} onInput={(e) => change(i, { name: e.currentTarget.value })} />
           </label>
           <label>
-            {fr.grids.weight}
+            {words.grids.weight}
             <input type="number" min={0.1} max={100} step={0.1} required value={r.weight} onInput={(e) => change(i, { weight: Number(e.currentTarget.value) })} />
           </label>
           <button type="button" class="danger" onClick={() => setRows(rows.filter((_, j) => j !== i))}>
-            {fr.grids.remove(r.name || fr.grids.criterion(i + 1))}
+            {words.grids.remove(r.name || words.grids.criterion(i + 1))}
           </button>
         </fieldset>
       ))}
       <button type="button" disabled={rows.length >= 12} onClick={() => setRows([...rows, { key: "", name: "", weight: 1 }])}>
-        {fr.grids.add}
+        {words.grids.add}
       </button>
       <button type="submit" disabled={action.busy}>
-        {fr.grids.save}
+        {words.grids.save}
       </button>
       <Feedback of={action} />
     </form>
@@ -98,7 +98,7 @@ export function Grids() {
   if (s.state !== "ready") return <Pending of={s} />;
   return (
     <section aria-labelledby="grids-title">
-      <h3 id="grids-title">{fr.grids.title}</h3>
+      <h3 id="grids-title">{words.grids.title}</h3>
       <Editor settings={s.data[0]} categories={s.data[1]} />
     </section>
   );

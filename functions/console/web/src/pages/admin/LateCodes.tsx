@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Table } from "../../ui/Table";
 import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { fromInput, when } from "../../ui/dates";
@@ -15,8 +15,8 @@ export function LateCodes() {
   const reload = () => setRound((n) => n + 1);
   return (
     <section aria-labelledby="late-codes-title">
-      <h3 id="late-codes-title">{fr.settings.lateCodes}</h3>
-      <p class="meta">{fr.settings.lateCodesHint}</p>
+      <h3 id="late-codes-title">{words.settings.lateCodes}</h3>
+      <p class="meta">{words.settings.lateCodesHint}</p>
       <form
         class="filters"
         onSubmit={(e) => {
@@ -24,29 +24,29 @@ export function LateCodes() {
           action.run(async () => {
             const answer = await api.createLateCode(fromInput(v.expires_at), Number(v.uses));
             reload();
-            return `${answer.message} : ${answer.late_code.code}`;
+            return `${answer.message}${words.colon}${answer.late_code.code}`;
           });
         }}
       >
         <label>
-          {fr.settings.lateCodeDeadline}
+          {words.settings.lateCodeDeadline}
           <input type="datetime-local" name="expires_at" required />
         </label>
         <label>
-          {fr.settings.lateCodeUses}
+          {words.settings.lateCodeUses}
           <input type="number" name="uses" min={1} max={1000} step={1} defaultValue="1" required />
         </label>
         <button type="submit" disabled={action.busy}>
-          {fr.settings.lateCodeCreate}
+          {words.settings.lateCodeCreate}
         </button>
       </form>
       <Feedback of={action} />
       {codes.state !== "ready" ? (
         <Pending of={codes} />
       ) : codes.data.length === 0 ? (
-        <p>{fr.settings.lateCodesNone}</p>
+        <p>{words.settings.lateCodesNone}</p>
       ) : (
-        <Table caption={fr.settings.lateCodes} columns={fr.settings.lateCodeColumns}>
+        <Table caption={words.settings.lateCodes} columns={words.settings.lateCodeColumns}>
           {codes.data.map((c) => (
             <tr key={c.code}>
               <td>
@@ -59,8 +59,8 @@ export function LateCodes() {
               <td>
                 <DeleteButton
                   action={action}
-                  label={fr.settings.lateCodeDelete(c.code)}
-                  confirm={fr.settings.lateCodeDelete(c.code) + " ?"}
+                  label={words.settings.lateCodeDelete(c.code)}
+                  confirm={words.settings.lateCodeDelete(c.code) + words.question}
                   remove={async () => {
                     const answer = await api.deleteLateCode(c.code);
                     reload();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type Category, type OutboxMessage } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Table } from "../../ui/Table";
 import { Feedback, useAction, type Action } from "../../ui/action";
 import { AdminPage } from "./AdminNav";
@@ -16,7 +16,7 @@ function Release({ action, onDone }: { action: Action; onDone: () => void }) {
     api.categories().then(setCategories, () => setCategories([]));
   }, []);
   function release(id: number | undefined, what: string) {
-    if (!confirm(fr.outbox.releaseConfirm(what))) return;
+    if (!confirm(words.outbox.releaseConfirm(what))) return;
     action.run(async () => {
       const answer = await api.release(id);
       onDone();
@@ -24,14 +24,14 @@ function Release({ action, onDone }: { action: Action; onDone: () => void }) {
     });
   }
   return (
-    <div class="filters" role="group" aria-label={fr.outbox.releaseTitle}>
+    <div class="filters" role="group" aria-label={words.outbox.releaseTitle}>
       {categories.map((c) => (
         <button key={c.id_categorie} type="button" class="secondary" disabled={action.busy} onClick={() => release(c.id_categorie, c.name)}>
-          {fr.outbox.releaseCategory(c.name)}
+          {words.outbox.releaseCategory(c.name)}
         </button>
       ))}
-      <button type="button" disabled={action.busy} onClick={() => release(undefined, fr.board.all)}>
-        {fr.outbox.releaseAll}
+      <button type="button" disabled={action.busy} onClick={() => release(undefined, words.board.all)}>
+        {words.outbox.releaseAll}
       </button>
     </div>
   );
@@ -41,7 +41,7 @@ function Release({ action, onDone }: { action: Action; onDone: () => void }) {
 // rewritten or withdrawn.
 function Held({ m, action, onChange }: { m: OutboxMessage; action: Action; onChange: (m: OutboxMessage | null) => void }) {
   const [editing, setEditing] = useState(false);
-  const label = `${fr.outbox.kind[m.kind as keyof typeof fr.outbox.kind] ?? m.kind} — ${m.subject}`;
+  const label = `${words.outbox.kind[m.kind as keyof typeof words.outbox.kind] ?? m.kind} — ${m.subject}`;
   function save(e: SubmitEvent) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
@@ -53,7 +53,7 @@ function Held({ m, action, onChange }: { m: OutboxMessage; action: Action; onCha
     });
   }
   function discard() {
-    if (!confirm(fr.outbox.discardConfirm)) return;
+    if (!confirm(words.outbox.discardConfirm)) return;
     action.run(async () => {
       const answer = await api.discardNotification(m.id_message);
       onChange(null);
@@ -63,24 +63,24 @@ function Held({ m, action, onChange }: { m: OutboxMessage; action: Action; onCha
   return (
     <tr>
       <td>{m.next_attempt_at ? when(m.next_attempt_at) : ""}</td>
-      <td>{fr.outbox.kind[m.kind as keyof typeof fr.outbox.kind] ?? m.kind}</td>
+      <td>{words.outbox.kind[m.kind as keyof typeof words.outbox.kind] ?? m.kind}</td>
       <td>
         {editing ? (
-          <form class="form" onSubmit={save} aria-label={`${fr.outbox.edit} : ${label}`}>
+          <form class="form" onSubmit={save} aria-label={`${words.outbox.edit}${words.colon}${label}`}>
             <label>
-              {fr.outbox.subject}
+              {words.outbox.subject}
               <input name="subject" required maxLength={200} defaultValue={m.subject} />
             </label>
             <label>
-              {fr.outbox.text}
+              {words.outbox.text}
               <textarea name="text" required rows={8} maxLength={10000} defaultValue={m.text} />
             </label>
             <p class="actions">
               <button type="submit" disabled={action.busy}>
-                {fr.outbox.save}
+                {words.outbox.save}
               </button>
               <button type="button" class="secondary" onClick={() => setEditing(false)}>
-                {fr.outbox.cancel}
+                {words.outbox.cancel}
               </button>
             </p>
           </form>
@@ -95,11 +95,11 @@ function Held({ m, action, onChange }: { m: OutboxMessage; action: Action; onCha
       <td>
         {!editing && (
           <p class="actions">
-            <button type="button" class="secondary" aria-label={`${fr.outbox.edit} : ${label}`} onClick={() => setEditing(true)}>
-              {fr.outbox.edit}
+            <button type="button" class="secondary" aria-label={`${words.outbox.edit}${words.colon}${label}`} onClick={() => setEditing(true)}>
+              {words.outbox.edit}
             </button>
-            <button type="button" class="secondary" aria-label={`${fr.outbox.discard} : ${label}`} disabled={action.busy} onClick={discard}>
-              {fr.outbox.discard}
+            <button type="button" class="secondary" aria-label={`${words.outbox.discard}${words.colon}${label}`} disabled={action.busy} onClick={discard}>
+              {words.outbox.discard}
             </button>
           </p>
         )}
@@ -133,36 +133,36 @@ function Messages() {
 
   return (
     <>
-      <p class="meta">{fr.outbox.intro}</p>
-      <div class="filters" role="group" aria-label={fr.admin.outbox}>
+      <p class="meta">{words.outbox.intro}</p>
+      <div class="filters" role="group" aria-label={words.admin.outbox}>
         {states.map((s) => (
           <button key={s} type="button" aria-pressed={s === state} onClick={() => setState(s)}>
-            {fr.outbox.state[s]}
+            {words.outbox.state[s]}
           </button>
         ))}
       </div>
       {state === "held" && (
         <>
-          <p class="meta">{fr.outbox.heldIntro}</p>
+          <p class="meta">{words.outbox.heldIntro}</p>
           <Release action={action} onDone={() => load("held", null)} />
         </>
       )}
       <Feedback of={action} />
       <Feedback of={listing} />
-      {items && items.length === 0 && <p>{fr.outbox.none}</p>}
+      {items && items.length === 0 && <p>{words.outbox.none}</p>}
       {items && items.length > 0 && state === "held" && (
-        <Table caption={fr.outbox.state[state]} columns={fr.outbox.heldColumns}>
+        <Table caption={words.outbox.state[state]} columns={words.outbox.heldColumns}>
           {items.map((m) => (
             <Held key={m.id_message} m={m} action={action} onChange={(x) => replace(m.id_message, x)} />
           ))}
         </Table>
       )}
       {items && items.length > 0 && state !== "held" && (
-        <Table caption={fr.outbox.state[state]} columns={fr.outbox.columns}>
+        <Table caption={words.outbox.state[state]} columns={words.outbox.columns}>
           {items.map((m) => (
             <tr key={m.id_message}>
               <td>{m.createdAt ? when(m.createdAt) : ""}</td>
-              <td>{fr.outbox.kind[m.kind as keyof typeof fr.outbox.kind] ?? m.kind}</td>
+              <td>{words.outbox.kind[m.kind as keyof typeof words.outbox.kind] ?? m.kind}</td>
               <td>{m.subject}</td>
               <td>{m.to.map((id) => `#${id}`).join(", ")}</td>
               <td>{m.attempts}</td>
@@ -173,7 +173,7 @@ function Messages() {
       )}
       {next && (
         <button type="button" onClick={() => load(state, next)} disabled={listing.busy}>
-          {fr.outbox.more}
+          {words.outbox.more}
         </button>
       )}
     </>
@@ -182,7 +182,7 @@ function Messages() {
 
 export function Outbox() {
   return (
-    <AdminPage path="/admin/messages" title={fr.admin.outbox}>
+    <AdminPage path="/admin/messages" title={words.admin.outbox}>
       <Messages />
     </AdminPage>
   );

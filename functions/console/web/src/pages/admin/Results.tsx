@@ -1,14 +1,14 @@
 import { useState } from "preact/hooks";
 import { CategorySelect } from "../../ui/CategorySelect";
 import { api } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { locale, words } from "../../i18n";
 import { Table } from "../../ui/Table";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 import { Pending } from "../../ui/Pending";
 
-const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toLocaleString("fr-FR", { maximumFractionDigits: 2 }));
+const num = (n: number | null | undefined) => (n === null || n === undefined ? "—" : n.toLocaleString(locale(), { maximumFractionDigits: 2 }));
 
 // A share under half the film is shown as such; the server's count, when
 // the film streams, is the one the vote rule applies.
@@ -22,12 +22,12 @@ function RankInterval({ lo, hi, rank, of }: { lo: number | null; hi: number | nu
   if (lo === null || hi === null || rank === null) return <span>—</span>;
   const at = (n: number) => (of <= 1 ? 0 : ((n - 1) / (of - 1)) * 100);
   return (
-    <span class="interval" title={fr.results.interval(lo, hi)}>
+    <span class="interval" title={words.results.interval(lo, hi)}>
       <span class="interval-track" aria-hidden="true">
         <span class="interval-bar" style={{ left: `${at(lo)}%`, width: `${Math.max(at(hi) - at(lo), 2)}%` }} />
         <span class="interval-mark" style={{ left: `${at(rank)}%` }} />
       </span>
-      <span class="interval-text">{fr.results.interval(lo, hi)}</span>
+      <span class="interval-text">{words.results.interval(lo, hi)}</span>
     </span>
   );
 }
@@ -36,7 +36,7 @@ function Ranking() {
   const [category, setCategory] = useState(0);
   const categories = useLoad(api.categories);
   const results = useLoad(() => api.results(category || undefined), [category]);
-  const download = useAction();
+  const download = useAction(true);
 
   function csv() {
     download.run(async () => {
@@ -53,25 +53,25 @@ function Ranking() {
     <>
       <div class="filters">
         <CategorySelect
-          label={fr.board.category}
-          none={fr.results.allCategories}
+          label={words.board.category}
+          none={words.results.allCategories}
           value={category ? String(category) : ""}
           categories={categories.state === "ready" ? categories.data : []}
           onChange={(id) => setCategory(Number(id))}
         />
         <button type="button" onClick={csv} disabled={download.busy}>
-          {fr.results.csv}
+          {words.results.csv}
         </button>
       </div>
       <Feedback of={download} />
-      <p class="meta">{fr.results.intervalHint}</p>
-      <p class="meta">{fr.results.viewingHint}</p>
+      <p class="meta">{words.results.intervalHint}</p>
+      <p class="meta">{words.results.viewingHint}</p>
       <Pending of={results} />
       {results.state === "ready" &&
         (results.data.length === 0 ? (
-          <p>{fr.board.none}</p>
+          <p>{words.board.none}</p>
         ) : (
-          <Table caption={fr.admin.results} columns={fr.results.columns}>
+          <Table caption={words.admin.results} columns={words.results.columns}>
             {results.data.map((r) => (
               <tr key={r.id_movie}>
                 <td>{r.rank ?? "—"}</td>
@@ -93,12 +93,12 @@ function Ranking() {
                   <ul class="watched">
                     {r.watched.map((w) => (
                       <li key={w.id_user} data-short={short(w.server_share ?? w.watched_share) ? "1" : undefined}>
-                        {fr.results.watched(w.score, w.watched_share)}
-                        {w.server_share !== null && <span data-testid="server-share">{fr.results.counted(w.server_share)}</span>}
+                        {words.results.watched(w.score, w.watched_share)}
+                        {w.server_share !== null && <span data-testid="server-share">{words.results.counted(w.server_share)}</span>}
                       </li>
                     ))}
                   </ul>
-                  {r.watched.length > 1 && <p class="meta watched">{fr.results.lowest(r.watched_share_min, r.server_share_min)}</p>}
+                  {r.watched.length > 1 && <p class="meta watched">{words.results.lowest(r.watched_share_min, r.server_share_min)}</p>}
                 </td>
               </tr>
             ))}
@@ -110,7 +110,7 @@ function Ranking() {
 
 export function Results() {
   return (
-    <AdminPage path="/admin/resultats" title={fr.admin.results}>
+    <AdminPage path="/admin/resultats" title={words.admin.results}>
       <Ranking />
     </AdminPage>
   );

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type Category, type EligibilityRule, type Question, type Settings } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Feedback, useAction } from "../../ui/action";
 
 type Kind = EligibilityRule["kind"];
@@ -44,24 +44,24 @@ function RuleEditor({ d, n, questions, set, remove }: { d: Draft; n: number; que
   return (
     <div class="rule" data-rule={d.kind}>
       <label>
-        {fr.form.ruleKind} {n}
+        {words.form.ruleKind} {n}
         <select value={d.kind} onChange={(e) => put("kind", e.currentTarget.value)}>
           {ruleKinds.map((k) => (
             <option key={k} value={k}>
-              {fr.form.ruleKinds[k]}
+              {words.form.ruleKinds[k]}
             </option>
           ))}
         </select>
       </label>
       {(minutes(d.kind) || d.kind === "release_year_min") && (
         <label>
-          {fr.form.ruleNumber}
+          {words.form.ruleNumber}
           <input type="number" required min={0} step="any" value={d.number} onInput={(e) => put("number", e.currentTarget.value)} />
         </label>
       )}
       {d.kind === "answer" && (
         <label>
-          {fr.form.ruleQuestion}
+          {words.form.ruleQuestion}
           <select required value={d.question} onChange={(e) => put("question", e.currentTarget.value)}>
             <option value="">—</option>
             {questions.map((q) => (
@@ -74,12 +74,12 @@ function RuleEditor({ d, n, questions, set, remove }: { d: Draft; n: number; que
       )}
       {(d.kind === "language" || d.kind === "answer") && (
         <label>
-          {d.kind === "language" ? fr.form.ruleValues : fr.form.ruleAnswerValues}
+          {d.kind === "language" ? words.form.ruleValues : words.form.ruleAnswerValues}
           <input value={d.values} required={d.kind === "language"} onInput={(e) => put("values", e.currentTarget.value)} />
         </label>
       )}
       <button type="button" class="secondary" onClick={remove}>
-        {fr.form.removeRule(n)}
+        {words.form.removeRule(n)}
       </button>
     </div>
   );
@@ -105,15 +105,15 @@ export function Rules({ settings, categories, questions }: { settings: Settings;
         action.run(async () => (await api.updateSettings({ blind_judging: blind, incomplete_entries: incomplete, category_rules })).message);
       }}
     >
-      <h3 id="rules-title">{fr.form.rules}</h3>
-      <p class="meta">{fr.form.rulesIntro}</p>
+      <h3 id="rules-title">{words.form.rules}</h3>
+      <p class="meta">{words.form.rulesIntro}</p>
       {categories.map((c) => {
         const id = String(c.id_categorie);
         const list = rules[id] ?? [];
         return (
           <fieldset key={id} data-category={c.name}>
-            <legend>{fr.form.rulesOf(c.name)}</legend>
-            {list.length === 0 && <p class="meta">{fr.form.noRule}</p>}
+            <legend>{words.form.rulesOf(c.name)}</legend>
+            {list.length === 0 && <p class="meta">{words.form.noRule}</p>}
             {list.map((d, i) => (
               <RuleEditor
                 key={d.key}
@@ -125,29 +125,29 @@ export function Rules({ settings, categories, questions }: { settings: Settings;
               />
             ))}
             <button type="button" class="secondary" onClick={() => setOf(id, [...list, draft({ kind: "runtime_max" })])}>
-              {fr.form.addRule(c.name)}
+              {words.form.addRule(c.name)}
             </button>
           </fieldset>
         );
       })}
       <fieldset>
-        <legend>{fr.form.incomplete}</legend>
+        <legend>{words.form.incomplete}</legend>
         <label class="check">
           <input type="radio" name="incomplete_entries" checked={incomplete === "refuse"} onChange={() => setIncomplete("refuse")} />
-          {fr.form.incompleteRefuse}
+          {words.form.incompleteRefuse}
         </label>
         <label class="check">
           <input type="radio" name="incomplete_entries" checked={incomplete === "save"} onChange={() => setIncomplete("save")} />
-          {fr.form.incompleteSave}
+          {words.form.incompleteSave}
         </label>
       </fieldset>
       <label class="check">
         <input type="checkbox" checked={blind} onChange={(e) => setBlind(e.currentTarget.checked)} />
-        {fr.form.blind}
+        {words.form.blind}
       </label>
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
-        {fr.form.saveRules}
+        {words.form.saveRules}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { api, type Category, type CategoryWindow, type CheckAction, type MediaChecks, type Role, type Settings as SettingsT } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
@@ -11,27 +11,28 @@ import { fromInput, toInput } from "../../ui/dates";
 const roles: Role[] = ["PRODUCER", "JURY", "ADMIN"];
 
 // The throttle's numbers, each an input (festival settings, 1 to its maximum).
-const throttle = [
-  { name: "login_failures_per_account", label: fr.settings.loginFailuresPerAccount, max: 1000000 },
-  { name: "login_failures_per_address", label: fr.settings.loginFailuresPerAddress, max: 1000000 },
-  { name: "registrations_per_address", label: fr.settings.registrationsPerAddress, max: 1000000 },
-  { name: "throttle_window_seconds", label: fr.settings.throttleWindowSeconds, max: 86400 },
+// These lists are read when rendered: their words follow the console's language.
+const throttle = () => [
+  { name: "login_failures_per_account", label: words.settings.loginFailuresPerAccount, max: 1000000 },
+  { name: "login_failures_per_address", label: words.settings.loginFailuresPerAddress, max: 1000000 },
+  { name: "registrations_per_address", label: words.settings.registrationsPerAddress, max: 1000000 },
+  { name: "throttle_window_seconds", label: words.settings.throttleWindowSeconds, max: 86400 },
 ] as const;
 
 // The calendar's dates, each a datetime-local input in the browser's time.
-const dates = [
-  { name: "submissions_open_at", label: fr.settings.submissionsOpenAt },
-  { name: "submissions_close_at", label: fr.settings.submissionsCloseAt },
-  { name: "voting_open_at", label: fr.settings.votingOpenAt },
-  { name: "voting_close_at", label: fr.settings.votingCloseAt },
+const dates = () => [
+  { name: "submissions_open_at", label: words.settings.submissionsOpenAt },
+  { name: "submissions_close_at", label: words.settings.submissionsCloseAt },
+  { name: "voting_open_at", label: words.settings.votingOpenAt },
+  { name: "voting_close_at", label: words.settings.votingCloseAt },
 ] as const;
 
 // The parts of the feedback a producer may read once decisions are out.
-const feedbackParts = [
-  { name: "decision", label: fr.settings.feedbackDecision },
-  { name: "marks", label: fr.settings.feedbackMarks },
-  { name: "comments", label: fr.settings.feedbackComments },
-  { name: "viewing", label: fr.settings.feedbackViewing },
+const feedbackParts = () => [
+  { name: "decision", label: words.settings.feedbackDecision },
+  { name: "marks", label: words.settings.feedbackMarks },
+  { name: "comments", label: words.settings.feedbackComments },
+  { name: "viewing", label: words.settings.feedbackViewing },
 ] as const;
 type FeedbackParts = NonNullable<SettingsT["feedback"]>;
 
@@ -47,16 +48,16 @@ function mediaChecks(f: FormData): MediaChecks {
 function MediaFields({ settings }: { settings: SettingsT }) {
   return (
     <fieldset>
-      <legend>{fr.settings.mediaChecks}</legend>
-      <p class="meta">{fr.settings.mediaChecksHint}</p>
+      <legend>{words.settings.mediaChecks}</legend>
+      <p class="meta">{words.settings.mediaChecksHint}</p>
       {checks.map((c) => (
         <label key={c}>
-          {fr.settings.checks[c]}
+          {words.settings.checks[c]}
           <select name={`check-${c}`}>
             {/* An uncontrolled select takes its first value from the option selected. */}
             {checkActions.map((a) => (
               <option key={a} value={a} selected={a === (settings.media_checks?.[c] ?? "warn")}>
-                {fr.settings.checkActions[a]}
+                {words.settings.checkActions[a]}
               </option>
             ))}
           </select>
@@ -64,9 +65,9 @@ function MediaFields({ settings }: { settings: SettingsT }) {
       ))}
       <label class="check">
         <input type="checkbox" name="screening_watermark" defaultChecked={Boolean(settings.screening_watermark)} />
-        {fr.settings.watermark}
+        {words.settings.watermark}
       </label>
-      <p class="meta">{fr.settings.watermarkHint}</p>
+      <p class="meta">{words.settings.watermarkHint}</p>
     </fieldset>
   );
 }
@@ -77,7 +78,7 @@ function categoryWindows(f: FormData, categories: Category[]): Record<string, Ca
   const out: Record<string, CategoryWindow> = {};
   for (const c of categories) {
     const w: CategoryWindow = {};
-    for (const d of dates) {
+    for (const d of dates()) {
       const v = fromInput(String(f.get(`cw-${c.id_categorie}-${d.name}`) ?? ""));
       if (v) w[d.name] = v;
     }
@@ -101,8 +102,8 @@ function Form() {
           const answer = await api.updateSettings({
             jury_vote_assigned_only: f.get("jury_vote_assigned_only") === "on",
             self_registration_roles: f.getAll("self_registration_roles").map(String) as Role[],
-            ...Object.fromEntries(throttle.map((t) => [t.name, Number(f.get(t.name))])),
-            ...Object.fromEntries(dates.map((d) => [d.name, fromInput(String(f.get(d.name) ?? "")) || null])),
+            ...Object.fromEntries(throttle().map((t) => [t.name, Number(f.get(t.name))])),
+            ...Object.fromEntries(dates().map((d) => [d.name, fromInput(String(f.get(d.name) ?? "")) || null])),
             results_published: f.get("results_published") === "on",
             public_film_view: f.get("public_film_view") === "redacted" ? "redacted" : "full",
             jury_reminder_days: Number(f.get("jury_reminder_days")),
@@ -110,7 +111,7 @@ function Form() {
             category_windows: categoryWindows(f, categories),
             decisions_release_at: fromInput(String(f.get("decisions_release_at") ?? "")) || null,
             public_selection: f.get("public_selection") === "curated" ? "curated" : "all",
-            feedback: Object.fromEntries(feedbackParts.map((p) => [p.name, f.get(`feedback-${p.name}`) === "on"])) as FeedbackParts,
+            feedback: Object.fromEntries(feedbackParts().map((p) => [p.name, f.get(`feedback-${p.name}`) === "on"])) as FeedbackParts,
             media_checks: mediaChecks(f),
             screening_watermark: f.get("screening_watermark") === "on",
           });
@@ -120,10 +121,10 @@ function Form() {
     >
       <label class="check">
         <input type="checkbox" name="jury_vote_assigned_only" defaultChecked={settings.jury_vote_assigned_only} />
-        {fr.settings.assignedOnly}
+        {words.settings.assignedOnly}
       </label>
       <fieldset>
-        <legend>{fr.settings.selfRegistration}</legend>
+        <legend>{words.settings.selfRegistration}</legend>
         {roles.map((r) => (
           <label class="check" key={r}>
             <input
@@ -132,53 +133,53 @@ function Form() {
               value={r}
               defaultChecked={settings.self_registration_roles.includes(r)}
             />
-            {fr.account.role[r]}
+            {words.account.role[r]}
           </label>
         ))}
-        <p class="meta">{fr.settings.selfRegistrationHint}</p>
+        <p class="meta">{words.settings.selfRegistrationHint}</p>
       </fieldset>
       <fieldset>
-        <legend>{fr.settings.throttle}</legend>
-        {throttle.map((t) => (
+        <legend>{words.settings.throttle}</legend>
+        {throttle().map((t) => (
           <label key={t.name}>
             {t.label}
             <input type="number" name={t.name} min={1} max={t.max} step={1} required defaultValue={String(settings[t.name])} />
           </label>
         ))}
-        <p class="meta">{fr.settings.throttleHint}</p>
+        <p class="meta">{words.settings.throttleHint}</p>
       </fieldset>
       <fieldset>
-        <legend>{fr.settings.calendar}</legend>
-        {dates.map((d) => (
+        <legend>{words.settings.calendar}</legend>
+        {dates().map((d) => (
           <label key={d.name}>
             {d.label}
             <input type="datetime-local" name={d.name} defaultValue={settings[d.name] ? toInput(settings[d.name]!) : ""} />
           </label>
         ))}
-        <p class="meta">{fr.settings.calendarHint}</p>
+        <p class="meta">{words.settings.calendarHint}</p>
         <label>
-          {fr.settings.reminderDays}
+          {words.settings.reminderDays}
           <input type="number" name="jury_reminder_days" min={0} max={30} step={1} required defaultValue={String(settings.jury_reminder_days ?? 0)} />
         </label>
         <label>
-          {fr.settings.minWatchedShare}
+          {words.settings.minWatchedShare}
           <input type="number" name="min_watched_share" min={0} max={100} step={1} required defaultValue={String(settings.min_watched_share ?? 0)} />
         </label>
         <label class="check">
           <input type="checkbox" name="results_published" defaultChecked={Boolean(settings.results_published_at)} />
-          {fr.settings.resultsPublished}
+          {words.settings.resultsPublished}
         </label>
       </fieldset>
       {categories.length > 0 && (
         <fieldset>
-          <legend>{fr.settings.categoryWindows}</legend>
-          <p class="meta">{fr.settings.categoryWindowsHint}</p>
+          <legend>{words.settings.categoryWindows}</legend>
+          <p class="meta">{words.settings.categoryWindowsHint}</p>
           {categories.map((c) => {
             const w = settings.category_windows?.[String(c.id_categorie)] ?? {};
             return (
               <fieldset key={c.id_categorie} class="inline-dates">
                 <legend>{c.name}</legend>
-                {dates.map((d) => (
+                {dates().map((d) => (
                   <label key={d.name}>
                     {d.label}
                     <input type="datetime-local" name={`cw-${c.id_categorie}-${d.name}`} defaultValue={w[d.name] ? toInput(w[d.name]!) : ""} />
@@ -190,42 +191,42 @@ function Form() {
         </fieldset>
       )}
       <fieldset>
-        <legend>{fr.settings.publicFilmView}</legend>
+        <legend>{words.settings.publicFilmView}</legend>
         <label class="check">
           <input type="radio" name="public_film_view" value="full" defaultChecked={settings.public_film_view !== "redacted"} />
-          {fr.settings.filmViewFull}
+          {words.settings.filmViewFull}
         </label>
         <label class="check">
           <input type="radio" name="public_film_view" value="redacted" defaultChecked={settings.public_film_view === "redacted"} />
-          {fr.settings.filmViewRedacted}
+          {words.settings.filmViewRedacted}
         </label>
       </fieldset>
       <fieldset>
-        <legend>{fr.settings.release}</legend>
+        <legend>{words.settings.release}</legend>
         <label>
-          {fr.settings.releaseAt}
+          {words.settings.releaseAt}
           <input
             type="datetime-local"
             name="decisions_release_at"
             defaultValue={settings.decisions_release_at ? toInput(settings.decisions_release_at) : ""}
           />
         </label>
-        <p class="meta">{fr.settings.releaseHint}</p>
+        <p class="meta">{words.settings.releaseHint}</p>
         <fieldset>
-          <legend>{fr.settings.publicSelection}</legend>
-          <p class="meta">{fr.settings.selectionAdvice}</p>
+          <legend>{words.settings.publicSelection}</legend>
+          <p class="meta">{words.settings.selectionAdvice}</p>
           <label class="check">
             <input type="radio" name="public_selection" value="all" defaultChecked={settings.public_selection !== "curated"} />
-            {fr.settings.selectionAll}
+            {words.settings.selectionAll}
           </label>
           <label class="check">
             <input type="radio" name="public_selection" value="curated" defaultChecked={settings.public_selection === "curated"} />
-            {fr.settings.selectionCurated}
+            {words.settings.selectionCurated}
           </label>
         </fieldset>
         <fieldset>
-          <legend>{fr.settings.feedback}</legend>
-          {feedbackParts.map((p) => (
+          <legend>{words.settings.feedback}</legend>
+          {feedbackParts().map((p) => (
             <label class="check" key={p.name}>
               <input type="checkbox" name={`feedback-${p.name}`} defaultChecked={Boolean(settings.feedback?.[p.name])} />
               {p.label}
@@ -236,7 +237,7 @@ function Form() {
       <MediaFields settings={settings} />
       <Feedback of={action} />
       <button type="submit" disabled={action.busy}>
-        {fr.settings.save}
+        {words.settings.save}
       </button>
     </form>
   );
@@ -244,7 +245,7 @@ function Form() {
 
 export function Settings() {
   return (
-    <AdminPage path="/admin/reglages" title={fr.admin.settings}>
+    <AdminPage path="/admin/reglages" title={words.admin.settings}>
       <Form />
       <Grids />
       <LateCodes />

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type Role, type User } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { JuryDeclarations } from "../../ui/JuryDeclarations";
 import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { Choice } from "../../ui/Choice";
@@ -9,7 +9,8 @@ import { AdminPage } from "./AdminNav";
 import { Pending } from "../../ui/Pending";
 
 const roles: Role[] = ["ADMIN", "JURY", "PRODUCER"];
-const roleOptions = roles.map((r) => [r, fr.account.role[r]] as const);
+// Read when rendered: the words follow the console's language.
+const roleOptions = () => roles.map((r) => [r, words.account.role[r]] as const);
 
 function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useAction>; reload: () => void }) {
   const name = `${u.first_name} ${u.last_name}`;
@@ -19,16 +20,16 @@ function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useActi
       <td>{u.email}</td>
       <td>
         <Choice
-          aria-label={fr.users.roleOf(name)}
+          aria-label={words.users.roleOf(name)}
           initial={u.role}
-          options={roleOptions}
+          options={roleOptions()}
           disabled={action.busy}
           onChange={(e) => {
             const role = e.currentTarget.value as Role;
             action.run(async () => {
               await api.updateUser(u.id_user, { role });
               reload();
-              return fr.users.roleSaved(name, fr.account.role[role]);
+              return words.users.roleSaved(name, words.account.role[role]);
             });
           }}
         />
@@ -36,10 +37,10 @@ function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useActi
       <td>
         {u.role === "JURY" && (
           <details>
-            <summary>{fr.users.declarations(name)}</summary>
+            <summary>{words.users.declarations(name)}</summary>
             <JuryDeclarations
-              heading={fr.users.declarationsOf(name)}
-              hint={fr.users.declarationsHint}
+              heading={words.users.declarationsOf(name)}
+              hint={words.users.declarationsHint}
               load={() => api.memberJuryProfile(u.id_user)}
               save={(p) => api.setMemberJuryProfile(u.id_user, p)}
             />
@@ -47,12 +48,12 @@ function Row({ u, action, reload }: { u: User; action: ReturnType<typeof useActi
         )}
         <DeleteButton
           action={action}
-          label={fr.users.delete(name)}
-          confirm={fr.users.confirmDelete(name)}
+          label={words.users.delete(name)}
+          confirm={words.users.confirmDelete(name)}
           remove={async () => {
             await api.deleteUser(u.id_user);
             reload();
-            return fr.users.deleted(name);
+            return words.users.deleted(name);
           }}
         />
       </td>
@@ -72,13 +73,13 @@ function List() {
       <Pending of={users} />
       {users.state === "ready" && (
         <table class="table">
-          <caption class="visually-hidden">{fr.admin.users}</caption>
+          <caption class="visually-hidden">{words.admin.users}</caption>
           <thead>
             <tr>
-              <th scope="col">{fr.users.name}</th>
-              <th scope="col">{fr.account.email}</th>
-              <th scope="col">{fr.users.role}</th>
-              <th scope="col">{fr.users.actions}</th>
+              <th scope="col">{words.users.name}</th>
+              <th scope="col">{words.account.email}</th>
+              <th scope="col">{words.users.role}</th>
+              <th scope="col">{words.users.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -98,34 +99,34 @@ function List() {
             await api.createUser({ first_name: v.first_name, last_name: v.last_name, email: v.email, password: v.password, role: v.role as Role });
             form.reset();
             reload();
-            return fr.users.created(`${v.first_name} ${v.last_name}`);
+            return words.users.created(`${v.first_name} ${v.last_name}`);
           });
         }}
       >
-        <h3 id="newuser-title">{fr.users.new}</h3>
+        <h3 id="newuser-title">{words.users.new}</h3>
         <label>
-          {fr.signUp.firstName}
+          {words.signUp.firstName}
           <input name="first_name" required />
         </label>
         <label>
-          {fr.signUp.lastName}
+          {words.signUp.lastName}
           <input name="last_name" required />
         </label>
         <label>
-          {fr.signUp.email}
+          {words.signUp.email}
           <input name="email" type="email" required />
         </label>
         <label>
-          {fr.users.password}
+          {words.users.password}
           <input name="password" type="password" autoComplete="new-password" minLength={6} required />
         </label>
         <label>
-          {fr.users.role}
-          <Choice name="role" initial="JURY" options={roleOptions} />
+          {words.users.role}
+          <Choice name="role" initial="JURY" options={roleOptions()} />
         </label>
         <Feedback of={create} />
         <button type="submit" disabled={create.busy}>
-          {fr.users.create}
+          {words.users.create}
         </button>
       </form>
     </>
@@ -134,7 +135,7 @@ function List() {
 
 export function Users() {
   return (
-    <AdminPage path="/admin/utilisateurs" title={fr.admin.users}>
+    <AdminPage path="/admin/utilisateurs" title={words.admin.users}>
       <List />
     </AdminPage>
   );

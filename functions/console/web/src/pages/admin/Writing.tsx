@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { api, type MessageTemplate } from "../../api/client";
-import { fr } from "../../i18n/fr";
+import { words } from "../../i18n";
 import { Feedback, useAction } from "../../ui/action";
 import { Pending } from "../../ui/Pending";
 import { useLoad } from "../../useLoad";
@@ -14,7 +14,7 @@ function TemplateEditor({ initial }: { initial: MessageTemplate }) {
   const [subject, setSubject] = useState(initial.subject);
   const [body, setBody] = useState(initial.body);
   const action = useAction();
-  const name = fr.outbox.kind[t.kind];
+  const name = words.outbox.kind[t.kind];
   const saved = (answer: { message: string; template: MessageTemplate }) => {
     setT(answer.template);
     setSubject(answer.template.subject);
@@ -24,7 +24,7 @@ function TemplateEditor({ initial }: { initial: MessageTemplate }) {
   return (
     <details class="card">
       <summary>
-        {name} <span class="badge">{t.customised ? fr.writing.customised : fr.writing.byDefault}</span>
+        {name} <span class="badge">{t.customised ? words.writing.customised : words.writing.byDefault}</span>
       </summary>
       <form
         class="form wide"
@@ -35,32 +35,32 @@ function TemplateEditor({ initial }: { initial: MessageTemplate }) {
         }}
       >
         <p class="meta">
-          {fr.writing.fields}{" "}
+          {words.writing.fields}{" "}
           {t.fields.map((f) => (
             <code key={f}>{`{{.${f}}} `}</code>
           ))}
         </p>
         <label>
-          {fr.writing.subject}
+          {words.writing.subject}
           <input name="subject" value={subject} maxLength={200} required onInput={(e) => setSubject(e.currentTarget.value)} />
         </label>
         <label>
-          {fr.writing.body}
+          {words.writing.body}
           <textarea name="body" rows={10} value={body} required onInput={(e) => setBody(e.currentTarget.value)} />
         </label>
         <div class="actions">
           <button type="submit" disabled={action.busy}>
-            {fr.writing.save}
+            {words.writing.save}
           </button>
           {t.customised && (
             <button
               type="button"
               disabled={action.busy}
               onClick={() => {
-                if (confirm(fr.writing.resetConfirm(name))) action.run(async () => saved(await api.resetTemplate(t.kind)));
+                if (confirm(words.writing.resetConfirm(name))) action.run(async () => saved(await api.resetTemplate(t.kind)));
               }}
             >
-              {fr.writing.reset}
+              {words.writing.reset}
             </button>
           )}
         </div>
@@ -75,8 +75,8 @@ function Templates() {
   const templates = useLoad(api.templates);
   return (
     <section aria-labelledby="templates-title">
-      <h3 id="templates-title">{fr.writing.templates}</h3>
-      <p class="meta">{fr.writing.templatesIntro}</p>
+      <h3 id="templates-title">{words.writing.templates}</h3>
+      <p class="meta">{words.writing.templatesIntro}</p>
       {templates.state !== "ready" ? (
         <Pending of={templates} />
       ) : (
@@ -90,7 +90,7 @@ function Templates() {
 // composer that writes to a group.
 export function Writing() {
   return (
-    <AdminPage path="/admin/ecrire" title={fr.admin.writing}>
+    <AdminPage path="/admin/ecrire" title={words.admin.writing}>
       <Composer />
       <Templates />
     </AdminPage>
