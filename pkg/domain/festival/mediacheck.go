@@ -3,6 +3,7 @@ package festival
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,7 +24,9 @@ const (
 // in the order of MediaChecks (nil: none failed). declared is the runtime the producer gave
 // (seconds, nil: none). The facts carry SubtitlesEnd when the film has a
 // subtitle file; subtitleCues is how many cues it had (0: broken).
-func CheckMedia(facts MediaFacts, declared *int64, subtitleCues int, season Season) []MediaFlag {
+// subtitleLangs are the subtitle languages the film declares (none: the
+// detected language is not checked, it stands for them).
+func CheckMedia(facts MediaFacts, declared *int64, subtitleCues int, subtitleLangs []LanguageCode, season Season) []MediaFlag {
 	var flags []MediaFlag
 	flag := func(c MediaCheck, reason string) {
 		if a := season.CheckAction(c); a != CheckOff {
@@ -53,6 +56,9 @@ func CheckMedia(facts MediaFacts, declared *int64, subtitleCues int, season Seas
 		case runtime > 0 && runtime-end > subtitlesShare*runtime && runtime-end >= shortSeconds:
 			flag(CheckSubtitlesShort, fmt.Sprintf(texts.MediaSubtitlesShort, filmClock(end), filmClock(runtime)))
 		}
+	}
+	if got := facts.SubtitlesLanguage; got != nil && len(subtitleLangs) > 0 && !slices.Contains(subtitleLangs, *got) {
+		flag(CheckSubtitlesLanguage, fmt.Sprintf(texts.MediaSubtitlesLanguage, *got, JoinLanguages(subtitleLangs)))
 	}
 	return flags
 }

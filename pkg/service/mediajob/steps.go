@@ -164,7 +164,7 @@ func (r *Runner) check(ctx context.Context, m festival.Movie, st festival.Settin
 	if err != nil {
 		return facts, nil, nil, err
 	}
-	flags := festival.CheckMedia(facts, m.Duration, cues, st.Season)
+	flags := festival.CheckMedia(facts, m.Duration, cues, m.SubtitleLanguages, st.Season)
 	var msgs []festival.Message
 	if newFlags(m.Media.Flags, flags) {
 		msgs = append(msgs, festival.MediaCheckMessage(m, flags, st.Season, r.now()))
