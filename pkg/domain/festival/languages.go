@@ -140,3 +140,12 @@ func JoinLanguages(codes []LanguageCode) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// LanguagesOrEmpty is codes, or an empty list for nil: answers show lists
+// as arrays, never null.
+func LanguagesOrEmpty(codes []LanguageCode) []LanguageCode {
+	if codes == nil {
+		return []LanguageCode{}
+	}
+	return codes
+}
