@@ -47,8 +47,10 @@ type userItem struct {
 	// JuryConflicts is read by the ConditionCheck of every jury assignment
 	// (isJuryCheck), so a declaration and an assignment cannot cross.
 	JuryConflicts []int64 `dynamodbav:"jury_conflicts,omitempty"`
-	CreatedAt     string  `dynamodbav:"createdAt"`
-	UpdatedAt     string  `dynamodbav:"updatedAt"`
+	// JuryLanguages are the languages a member understands (ISO 639-1).
+	JuryLanguages []festival.LanguageCode `dynamodbav:"jury_languages,omitempty"`
+	CreatedAt     string                  `dynamodbav:"createdAt"`
+	UpdatedAt     string                  `dynamodbav:"updatedAt"`
 	// Version increases with every update; updates are conditional on it
 	// (optimistic locking), so two concurrent updates cannot lose each other.
 	Version int64 `dynamodbav:"version"`
@@ -62,7 +64,7 @@ func toUserItem(u festival.User, version int64) userItem {
 		PostalCode: u.PostalCode, City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job,
 		Portfolio: u.Portfolio, Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin,
 		Facebook: u.Facebook, Tiktok: u.Tiktok, KnownByService: u.KnownByService,
-		JuryCategories: u.JuryCategories, JuryConflicts: u.JuryConflicts,
+		JuryCategories: u.JuryCategories, JuryConflicts: u.JuryConflicts, JuryLanguages: u.JuryLanguages,
 		CreatedAt: u.CreatedAt.String(), UpdatedAt: u.UpdatedAt.String(), Version: version,
 	}
 }
@@ -77,7 +79,7 @@ func (it userItem) user() festival.User {
 		Biography: it.Biography, Job: it.Job, Portfolio: it.Portfolio, Youtube: it.Youtube,
 		Instagram: it.Instagram, Linkedin: it.Linkedin, Facebook: it.Facebook, Tiktok: it.Tiktok,
 		KnownByService: it.KnownByService, JuryCategories: it.JuryCategories, JuryConflicts: it.JuryConflicts,
-		CreatedAt: created, UpdatedAt: updated,
+		JuryLanguages: it.JuryLanguages, CreatedAt: created, UpdatedAt: updated,
 	}
 }
 
