@@ -311,7 +311,7 @@ func (s *state) swapPass() bool {
 func (s *state) proposal(passes int) Proposal {
 	p := Proposal{Films: make(map[int64][]int64, len(s.films)), Passes: passes}
 	for f, film := range s.films {
-		ids := slices.Clone(s.outside[f])
+		ids := append([]int64{}, s.outside[f]...) // never nil: a film no one may take has [] members
 		for _, j := range s.members[f] {
 			ids = append(ids, s.jurors[j].ID)
 		}
