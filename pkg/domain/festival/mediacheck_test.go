@@ -75,7 +75,7 @@ func TestCheckMedia(t *testing.T) {
 		{name: "language check refused by the settings", facts: festival.MediaFacts{Duration: 60, Video: h264, SubtitlesEnd: at(55), SubtitlesLanguage: lang("es")},
 			cues: 12, langs: []festival.LanguageCode{"it"},
 			season: festival.Season{MediaChecks: map[festival.MediaCheck]festival.CheckAction{festival.CheckSubtitlesLanguage: festival.CheckRefuse}},
-			want: []festival.MediaFlag{{Check: festival.CheckSubtitlesLanguage, Action: festival.CheckRefuse, Reason: "La langue détectée des sous-titres (es) n'est pas parmi celles que le film déclare (it)"}}},
+			want:   []festival.MediaFlag{{Check: festival.CheckSubtitlesLanguage, Action: festival.CheckRefuse, Reason: "La langue détectée des sous-titres (es) n'est pas parmi celles que le film déclare (it)"}}},
 		{name: "language check off", facts: festival.MediaFacts{Duration: 60, Video: h264, SubtitlesEnd: at(55), SubtitlesLanguage: lang("es")},
 			cues: 12, langs: []festival.LanguageCode{"it"},
 			season: festival.Season{MediaChecks: map[festival.MediaCheck]festival.CheckAction{festival.CheckSubtitlesLanguage: festival.CheckOff}}},
