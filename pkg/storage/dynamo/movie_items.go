@@ -98,7 +98,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		GSI2PK: userRefPK(m.OwnerID), GSI2SK: movieProducerSK(m.ID), Type: typeMovie,
 		ID: m.ID, Title: m.Title, Description: m.Description, Duration: m.Duration,
 		MainLanguage: m.MainLanguage, ReleaseYear: m.ReleaseYear, Nationality: m.Nationality,
-		OriginalLanguage: m.OriginalLanguage, SubtitleLanguages: m.SubtitleLanguages,
+		OriginalLanguage: m.OriginalLanguage, SubtitleLanguages: storedLanguages(m.SubtitleLanguages),
 		DisplayPicture: m.DisplayPicture, Picture1: m.Picture1, Picture2: m.Picture2, Picture3: m.Picture3,
 		Trailer: m.Trailer, YoutubeLink: m.YoutubeLink, Production: m.Production, Workshop: m.Workshop,
 		Translation: m.Translation, Synopsis: m.Synopsis, SynopsisAnglais: m.SynopsisAnglais,
@@ -221,4 +221,14 @@ type movieJuryLinkItem struct {
 	MovieID    int64  `dynamodbav:"id_movie"`
 	UserID     int64  `dynamodbav:"id_user"`
 	AssignedAt string `dynamodbav:"assignedAt"`
+}
+
+// storedLanguages is a list of languages as an item keeps it: an empty list
+// is no attribute (omitempty leaves an empty list in place, which would read
+// back as [] where the memory store and a new item give nil).
+func storedLanguages(codes []festival.LanguageCode) []festival.LanguageCode {
+	if len(codes) == 0 {
+		return nil
+	}
+	return codes
 }

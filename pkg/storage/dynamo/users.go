@@ -64,7 +64,7 @@ func toUserItem(u festival.User, version int64) userItem {
 		PostalCode: u.PostalCode, City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job,
 		Portfolio: u.Portfolio, Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin,
 		Facebook: u.Facebook, Tiktok: u.Tiktok, KnownByService: u.KnownByService,
-		JuryCategories: u.JuryCategories, JuryConflicts: u.JuryConflicts, JuryLanguages: u.JuryLanguages,
+		JuryCategories: u.JuryCategories, JuryConflicts: u.JuryConflicts, JuryLanguages: storedLanguages(u.JuryLanguages),
 		CreatedAt: u.CreatedAt.String(), UpdatedAt: u.UpdatedAt.String(), Version: version,
 	}
 }

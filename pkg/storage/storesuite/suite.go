@@ -129,6 +129,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Stores) {
 	cases = append(cases, juryCases...)
 	cases = append(cases, voteCases...)
 	cases = append(cases, pagingCases...)
+	cases = append(cases, languageCases...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
