@@ -138,6 +138,19 @@ func TestSubtitlesInAnotherLanguageThanDeclaredRaiseTheCheck(t *testing.T) {
 		t.Errorf("unassignable %+v, want films %d and %d for [fr]", p.Unassignable, wrong, right)
 	}
 
+	// The producer corrects the declaration: the flag goes, without sending
+	// the file again; a wrong one raises it again.
+	fixed := api.Do("PUT", fmt.Sprintf("/movies/%d/entry", wrong), prod.Token, map[string]any{"subtitle_languages": []string{"en"}}).
+		Expect(http.StatusOK).JSON()["movie"].(map[string]any)
+	if flags := fixed["media"].(map[string]any)["flags"].([]any); len(flags) != 0 {
+		t.Errorf("after the producer declared English: flags %v, want none", flags)
+	}
+	again := api.Do("PUT", fmt.Sprintf("/movies/%d/entry", wrong), prod.Token, map[string]any{"subtitle_languages": "de"}).
+		Expect(http.StatusOK).JSON()["movie"].(map[string]any)
+	if flags := again["media"].(map[string]any)["flags"].([]any); len(flags) != 1 || flags[0].(map[string]any)["check"] != "subtitles_language" {
+		t.Errorf("after the producer declared German: flags %v, want subtitles_language", flags)
+	}
+
 	// The check is one of the festival's media_checks.
 	api.Do("PUT", "/settings", admin.Token, map[string]any{"media_checks": map[string]string{"subtitles_language": "refuse"}}).Expect(http.StatusOK)
 	if got := api.Do("GET", "/settings", admin.Token, nil).Expect(http.StatusOK).JSON()["media_checks"].(map[string]any)["subtitles_language"]; got != "refuse" {

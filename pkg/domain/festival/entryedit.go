@@ -182,6 +182,9 @@ func (s Settings) EntryEdit(by Actor, voters []int64, now time.Time, apply Movie
 		if err := s.Admit(m, now, by.Is(RoleAdmin)); err != nil {
 			return nil, nil, err
 		}
+		if !slices.Equal(before.SubtitleLanguages, m.SubtitleLanguages) {
+			RecheckSubtitlesLanguage(m, s.Season)
+		}
 		changes := EntryChanges(before, *m, s.Form)
 		details := EntryAudit(changes)
 		for k, v := range own {

@@ -99,3 +99,33 @@ func TestCheckMedia(t *testing.T) {
 		})
 	}
 }
+
+func TestRecheckSubtitlesLanguage(t *testing.T) {
+	t.Parallel()
+	en := festival.LanguageCode("en")
+	other := festival.MediaFlag{Check: festival.CheckShorter, Action: festival.CheckWarn, Reason: "court"}
+	stale := festival.MediaFlag{Check: festival.CheckSubtitlesLanguage, Action: festival.CheckRefuse, Reason: "ancien"}
+	film := func(langs ...festival.LanguageCode) festival.Movie {
+		return festival.Movie{SubtitleLanguages: langs, Media: &festival.FilmMedia{Facts: &festival.MediaFacts{SubtitlesLanguage: &en},
+			Flags: []festival.MediaFlag{other, stale}}}
+	}
+	refuse := festival.Season{MediaChecks: map[festival.MediaCheck]festival.CheckAction{festival.CheckSubtitlesLanguage: festival.CheckRefuse}}
+	fixed := film("en", "fr")
+	before := fixed.Media
+	festival.RecheckSubtitlesLanguage(&fixed, refuse)
+	if !reflect.DeepEqual(fixed.Media.Flags, []festival.MediaFlag{other}) || fixed.Media.Refused() || len(before.Flags) != 2 {
+		t.Errorf("declared en: flags %+v (the film's media before: %+v)", fixed.Media.Flags, before.Flags)
+	}
+	wrong := film("de")
+	festival.RecheckSubtitlesLanguage(&wrong, refuse)
+	want := festival.MediaFlag{Check: festival.CheckSubtitlesLanguage, Action: festival.CheckRefuse,
+		Reason: "La langue détectée des sous-titres (en) n'est pas parmi celles que le film déclare (de)"}
+	if !reflect.DeepEqual(wrong.Media.Flags, []festival.MediaFlag{other, want}) || !wrong.Media.Refused() {
+		t.Errorf("declared de: flags %+v", wrong.Media.Flags)
+	}
+	unmeasured := festival.Movie{SubtitleLanguages: []festival.LanguageCode{"de"}}
+	festival.RecheckSubtitlesLanguage(&unmeasured, refuse)
+	if unmeasured.Media != nil {
+		t.Errorf("a film never measured gained media %+v", unmeasured.Media)
+	}
+}
