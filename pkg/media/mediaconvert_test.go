@@ -155,7 +155,7 @@ func TestMediaConvertProbe(t *testing.T) {
 	if facts.Audio == nil || *facts.Audio != (festival.AudioFacts{Codec: "aac", Channels: 6}) || facts.Loudness != nil {
 		t.Fatalf("audio %+v loudness %v", facts.Audio, facts.Loudness)
 	}
-	flags := festival.CheckMedia(facts, nil, 0, festival.Season{})
+	flags := festival.CheckMedia(facts, nil, 0, nil, festival.Season{})
 	if len(flags) != 1 || flags[0].Check != festival.CheckUnplayable {
 		t.Fatalf("flags %+v, want unplayable", flags)
 	}

@@ -73,10 +73,12 @@ func fromUTF16(b []byte, bigEndian bool) []byte {
 // WithSubtitles adds a subtitle file's measure to a film's facts: where
 // its last cue ends and that end's share of the runtime (the measured one,
 // else the declared one; no share when neither is known). It returns the
-// cue count festival.CheckMedia needs (0: the file is broken).
+// cue count festival.CheckMedia needs (0: the file is broken). The text's
+// language (SubtitleLanguage) is recorded too.
 func WithSubtitles(facts festival.MediaFacts, declared *int64, srt []byte) (festival.MediaFacts, int) {
 	end, cues := SubtitleEnd(srt)
 	facts.SubtitlesEnd = &end
+	facts.SubtitlesLanguage = SubtitleLanguage(srt)
 	facts.SubtitlesCoverage = nil
 	runtime := facts.Duration
 	if runtime <= 0 && declared != nil {

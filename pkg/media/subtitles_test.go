@@ -62,7 +62,7 @@ func TestWithSubtitles(t *testing.T) {
 	if cues != 0 || facts.SubtitlesEnd == nil || *facts.SubtitlesEnd != 0 || facts.SubtitlesCoverage != nil {
 		t.Fatalf("broken file: end %v coverage %v cues %d, want 0, none, 0", facts.SubtitlesEnd, facts.SubtitlesCoverage, cues)
 	}
-	flags := festival.CheckMedia(facts, nil, cues, festival.Season{})
+	flags := festival.CheckMedia(facts, nil, cues, nil, festival.Season{})
 	if len(flags) != 2 || flags[1].Check != festival.CheckSubtitlesBroken {
 		t.Fatalf("flags %+v, want no_video and subtitles_broken", flags)
 	}

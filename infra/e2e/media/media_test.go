@@ -254,7 +254,7 @@ func TestUnplayableFilmsAreFlaggedAndTheProducerToldWhileTheWindowIsOpen(t *test
 		ExpectErrorAbout(http.StatusBadRequest, `"unplayble"`)
 	api.Do("PUT", "/settings", admin.Token, map[string]any{"media_checks": map[string]any{"shorter": "block"}}).
 		ExpectErrorAbout(http.StatusBadRequest, `"block"`)
-	if c := api.Do("GET", "/settings", admin.Token, nil).Expect(http.StatusOK).JSON()["media_checks"].(map[string]any); c["unplayable"] != "refuse" || c["no_video"] != "warn" || len(c) != 5 {
+	if c := api.Do("GET", "/settings", admin.Token, nil).Expect(http.StatusOK).JSON()["media_checks"].(map[string]any); c["unplayable"] != "refuse" || c["no_video"] != "warn" || len(c) != 6 { // 6 checks since subtitles_language
 		t.Errorf("media_checks read back as %v", c)
 	}
 	refused := submit(t, api, prod.Token, "Sans toit ni loi", 5, film(t, 5, "320x180", "libx265", "yuv420p"))

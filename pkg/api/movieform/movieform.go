@@ -71,6 +71,9 @@ func Patch(f web.Fields, admin, create bool, now time.Time) (festival.MoviePatch
 			*nf.In(&p) = festival.Clearable[int64]{Sent: true, Value: v}
 		}
 	}
+	if err := patchLanguages(f, &p); err != nil {
+		return p, err
+	}
 	if admin && f.Has("status") {
 		st, err := Status(f)
 		if err != nil {

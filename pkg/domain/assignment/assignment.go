@@ -1,8 +1,10 @@
 // Package assignment proposes which jury members judge which films: k
 // members per film, minutes of film per member as even as the rules allow,
-// never a member with a conflict of interest, and only films in the
-// categories a member declared (docs/decisions.md, "Balanced jury
-// assignment").
+// never a member with a conflict of interest, only films in the
+// categories a member declared, and only films a member understands: spoken
+// or subtitled in a language they declared (docs/decisions.md, "Balanced
+// jury assignment"). A member who declared no language, or a film whose
+// languages are unknown, is not limited by language.
 //
 // The method is a greedy construction followed by local search:
 //
@@ -22,6 +24,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
 // Film is a film to staff.
@@ -39,6 +43,9 @@ type Film struct {
 	Keep []int64
 	// Conflicts are the members who may never judge the film.
 	Conflicts []int64
+	// Languages are the languages the film can be followed in (its own and
+	// its subtitles'); none: unknown, any member may judge it.
+	Languages []festival.LanguageCode
 }
 
 // Juror is a jury member who may be given films.
@@ -46,6 +53,8 @@ type Juror struct {
 	ID int64
 	// Categories are the categories the member declared; none means any.
 	Categories []int64
+	// Languages are the languages the member understands; none means any.
+	Languages []festival.LanguageCode
 	// BaseMinutes and BaseFilms are the load the member already has outside
 	// the films being staffed.
 	BaseMinutes int64
@@ -66,6 +75,22 @@ type Short struct {
 	Need    int   `json:"needed"`
 	Got     int   `json:"assigned"`
 	Allowed int   `json:"allowed"`
+	// Reason is "language" when the language rule is what leaves it short:
+	// without it, more members would be allowed (Allowed would be larger).
+	Reason string `json:"reason,omitempty"`
+}
+
+// ReasonLanguage is why a film is short or unassignable when members who
+// could judge it otherwise understand none of its languages.
+const ReasonLanguage = "language"
+
+// Unassignable is a film that needs members but that no member may take
+// because of the language rule alone: members are otherwise allowed (no
+// conflict, their categories), and none of them understands its languages.
+type Unassignable struct {
+	FilmID    int64                   `json:"id_movie"`
+	Reason    string                  `json:"reason"` // ReasonLanguage
+	Languages []festival.LanguageCode `json:"languages"`
 }
 
 // Spread sums up how even the loads are, in minutes.
@@ -85,7 +110,9 @@ type Proposal struct {
 	Loads  []Load
 	Spread Spread
 	Short  []Short
-	Passes int // local-search passes run
+	// Unassignable are the films no member understands (by film id).
+	Unassignable []Unassignable
+	Passes       int // local-search passes run
 }
 
 // maxPasses bounds the local search.
@@ -95,7 +122,8 @@ type state struct {
 	films   []Film
 	jurors  []Juror
 	idx     map[int64]int // juror id -> index
-	allowed [][]int       // film -> juror indexes allowed (not kept, no conflict, category)
+	allowed [][]int       // film -> juror indexes allowed (not kept, no conflict, category, language)
+	mute    []int         // film -> jurors allowed but for the language rule
 	members [][]int       // film -> juror indexes chosen (kept first)
 	kept    []int         // film -> how many of members are kept
 	outside [][]int64     // film -> kept members who are not among the jurors
@@ -114,7 +142,7 @@ func Propose(films []Film, jurors []Juror) Proposal {
 func newState(films []Film, jurors []Juror) *state {
 	s := &state{
 		films: films, jurors: jurors, idx: make(map[int64]int, len(jurors)),
-		allowed: make([][]int, len(films)), members: make([][]int, len(films)), kept: make([]int, len(films)), outside: make([][]int64, len(films)),
+		allowed: make([][]int, len(films)), mute: make([]int, len(films)), members: make([][]int, len(films)), kept: make([]int, len(films)), outside: make([][]int64, len(films)),
 		minutes: make([]int64, len(jurors)), count: make([]int, len(jurors)),
 	}
 	for j, u := range jurors {
@@ -134,8 +162,13 @@ func newState(films []Film, jurors []Juror) *state {
 		}
 		s.kept[f] = len(s.members[f])
 		for j, u := range jurors {
-			if !slices.Contains(s.members[f], j) && !slices.Contains(film.Conflicts, u.ID) && judges(u, film) {
+			if slices.Contains(s.members[f], j) || slices.Contains(film.Conflicts, u.ID) || !judges(u, film) {
+				continue
+			}
+			if festival.Understands(u.Languages, film.Languages) {
 				s.allowed[f] = append(s.allowed[f], j)
+			} else {
+				s.mute[f]++
 			}
 		}
 	}
@@ -278,16 +311,24 @@ func (s *state) swapPass() bool {
 func (s *state) proposal(passes int) Proposal {
 	p := Proposal{Films: make(map[int64][]int64, len(s.films)), Passes: passes}
 	for f, film := range s.films {
-		ids := slices.Clone(s.outside[f])
+		ids := append([]int64{}, s.outside[f]...) // never nil: a film no one may take has [] members
 		for _, j := range s.members[f] {
 			ids = append(ids, s.jurors[j].ID)
 		}
 		slices.Sort(ids)
 		p.Films[film.ID] = ids
 		if len(ids) < film.Need {
-			p.Short = append(p.Short, Short{FilmID: film.ID, Need: film.Need, Got: len(ids), Allowed: len(s.outside[f]) + s.kept[f] + len(s.allowed[f])})
+			sh := Short{FilmID: film.ID, Need: film.Need, Got: len(ids), Allowed: len(s.outside[f]) + s.kept[f] + len(s.allowed[f])}
+			if s.mute[f] > 0 {
+				sh.Reason = ReasonLanguage
+			}
+			p.Short = append(p.Short, sh)
+			if len(s.allowed[f]) == 0 && s.mute[f] > 0 {
+				p.Unassignable = append(p.Unassignable, Unassignable{FilmID: film.ID, Reason: ReasonLanguage, Languages: film.Languages})
+			}
 		}
 	}
+	slices.SortFunc(p.Unassignable, func(a, b Unassignable) int { return cmp.Compare(a.FilmID, b.FilmID) })
 	slices.SortFunc(p.Short, func(a, b Short) int { return cmp.Compare(a.FilmID, b.FilmID) })
 	for j, u := range s.jurors {
 		p.Loads = append(p.Loads, Load{JurorID: u.ID, Films: s.count[j], Minutes: s.minutes[j]})

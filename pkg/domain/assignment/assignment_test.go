@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
 // generated is a festival like the ones the issue asks about: films of
@@ -73,6 +75,9 @@ func checkRules(t *testing.T, films []Film, jurors []Juror, p Proposal) {
 			if !slices.Contains(f.Keep, id) && !judges(byID[id], f) {
 				t.Errorf("film %d (categories %v) given to %d, who declared %v", f.ID, f.Categories, id, byID[id].Categories)
 			}
+			if !slices.Contains(f.Keep, id) && !festival.Understands(byID[id].Languages, f.Languages) {
+				t.Errorf("film %d (languages %v) given to %d, who understands %v", f.ID, f.Languages, id, byID[id].Languages)
+			}
 			minutes[id] += f.Minutes
 			count[id]++
 		}
@@ -84,11 +89,44 @@ func checkRules(t *testing.T, films []Film, jurors []Juror, p Proposal) {
 		if (len(got) < f.Need) != short[f.ID] {
 			t.Errorf("film %d has %d of %d members, reported short: %v", f.ID, len(got), f.Need, short[f.ID])
 		}
+		checkUnassignable(t, f, jurors, len(got), p)
 	}
 	for _, l := range p.Loads {
 		if l.Minutes != minutes[l.JurorID] || l.Films != count[l.JurorID] {
 			t.Errorf("load of %d reported %d films %d min, has %d films %d min", l.JurorID, l.Films, l.Minutes, count[l.JurorID], minutes[l.JurorID])
 		}
+	}
+}
+
+// checkUnassignable fails the test unless film f (got members) is reported
+// unassignable exactly when it is short and no eligible member (not kept, no
+// conflict, its categories) understands it while some eligible member would
+// judge it but for the language; and unless its short entry names the
+// language exactly when some eligible member does not understand it.
+func checkUnassignable(t *testing.T, f Film, jurors []Juror, got int, p Proposal) {
+	t.Helper()
+	understand, mute := 0, 0
+	for _, u := range jurors {
+		if slices.Contains(f.Keep, u.ID) || slices.Contains(f.Conflicts, u.ID) || !judges(u, f) {
+			continue
+		}
+		if festival.Understands(u.Languages, f.Languages) {
+			understand++
+		} else {
+			mute++
+		}
+	}
+	want := got < f.Need && understand == 0 && mute > 0
+	i := slices.IndexFunc(p.Unassignable, func(u Unassignable) bool { return u.FilmID == f.ID })
+	if (i >= 0) != want {
+		t.Errorf("film %d (languages %v, %d of %d members, %d eligible understand, %d do not): reported unassignable %v, want %v",
+			f.ID, f.Languages, got, f.Need, understand, mute, i >= 0, want)
+	}
+	if i >= 0 && (p.Unassignable[i].Reason != ReasonLanguage || !slices.Equal(p.Unassignable[i].Languages, f.Languages)) {
+		t.Errorf("film %d reported unassignable as %+v", f.ID, p.Unassignable[i])
+	}
+	if j := slices.IndexFunc(p.Short, func(s Short) bool { return s.FilmID == f.ID }); j >= 0 && (p.Short[j].Reason == ReasonLanguage) != (mute > 0) {
+		t.Errorf("film %d short %+v, %d eligible members who do not understand it", f.ID, p.Short[j], mute)
 	}
 }
 
@@ -196,5 +234,34 @@ func BenchmarkPropose300Films15Jurors(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Propose(films, jurors)
+	}
+}
+
+func TestProposeGivesAFilmOnlyToMembersWhoUnderstandIt(t *testing.T) {
+	l := func(c ...festival.LanguageCode) []festival.LanguageCode { return c }
+	films := []Film{
+		{ID: 1, Minutes: 10, Need: 1, Languages: l("fr")},       // only 7 and 9 understand it
+		{ID: 2, Minutes: 10, Need: 2, Languages: l("en", "ja")}, // 8 (en) and 9 (any)
+		{ID: 3, Minutes: 10, Need: 1, Languages: l("ko")},       // only 9, who declared nothing
+		{ID: 4, Minutes: 10, Need: 1},                           // unknown: anyone
+		{ID: 5, Minutes: 10, Need: 1, Languages: l("ko"), Conflicts: []int64{9}},
+	}
+	jurors := []Juror{{ID: 7, Languages: l("fr")}, {ID: 8, Languages: l("de", "en")}, {ID: 9}}
+	p := Propose(films, jurors)
+	checkRules(t, films, jurors, p)
+	for id, w := range map[int64][]int64{2: {8, 9}, 3: {9}, 5: {}} {
+		if got := p.Films[id]; !slices.Equal(got, w) && !(len(got) == 0 && len(w) == 0) {
+			t.Errorf("film %d: members %v, want %v", id, got, w)
+		}
+	}
+	if got := p.Films[1]; len(got) != 1 || got[0] == 8 {
+		t.Errorf("film 1 (fr): members %v, want 7 or 9", got)
+	}
+	want := []Unassignable{{FilmID: 5, Reason: ReasonLanguage, Languages: l("ko")}}
+	if fmt.Sprint(p.Unassignable) != fmt.Sprint(want) {
+		t.Errorf("unassignable %+v, want %+v", p.Unassignable, want)
+	}
+	if len(p.Short) != 1 || p.Short[0] != (Short{FilmID: 5, Need: 1, Got: 0, Allowed: 0, Reason: ReasonLanguage}) {
+		t.Errorf("short %+v, want film 5 short for language", p.Short)
 	}
 }

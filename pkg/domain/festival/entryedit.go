@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // A change of a film's entry (its fields, PUT /movies/{id}/entry; its
@@ -37,6 +39,7 @@ var entryWords = []struct{ field, word string }{
 	{"workshop", "atelier"}, {"translation", "traduction"}, {"synopsis", "synopsis"},
 	{"synopsis_anglais", "synopsis en anglais"}, {"ai_tool", "outils d'IA"},
 	{"jury_comment", "commentaire du jury"}, {"admin_comment", "commentaire de l'administration"},
+	{"original_language", texts.EntryOriginalLanguage}, {"subtitle_languages", texts.EntrySubtitleLanguages},
 }
 
 // entryValue is a field's value as the audit writes it ("" when unset) and
@@ -48,8 +51,16 @@ func entryValue(m Movie, field string) (string, bool) {
 		}
 		return *p
 	}
-	if field == "title" {
+	switch field {
+	case "title":
 		return m.Title, true
+	case "original_language":
+		if m.OriginalLanguage == nil {
+			return "", true
+		}
+		return string(*m.OriginalLanguage), true
+	case "subtitle_languages":
+		return JoinLanguages(m.SubtitleLanguages), true
 	}
 	for _, f := range MovieTextFields {
 		if f.Name == field {
@@ -170,6 +181,9 @@ func (s Settings) EntryEdit(by Actor, voters []int64, now time.Time, apply Movie
 		}
 		if err := s.Admit(m, now, by.Is(RoleAdmin)); err != nil {
 			return nil, nil, err
+		}
+		if !slices.Equal(before.SubtitleLanguages, m.SubtitleLanguages) {
+			RecheckSubtitlesLanguage(m, s.Season)
 		}
 		changes := EntryChanges(before, *m, s.Form)
 		details := EntryAudit(changes)

@@ -59,6 +59,10 @@ type MediaFacts struct {
 	// decimals); both nil without a subtitle file.
 	SubtitlesEnd      *float64 `json:"subtitles_end" dynamodbav:"subtitles_end"`
 	SubtitlesCoverage *float64 `json:"subtitles_coverage" dynamodbav:"subtitles_coverage"`
+	// SubtitlesLanguage is the language the subtitles' text reads in
+	// (media.SubtitleLanguage); nil without a subtitle file, or when too
+	// little of it reads in one of the languages recognised.
+	SubtitlesLanguage *LanguageCode `json:"subtitles_language,omitempty" dynamodbav:"subtitles_language,omitempty"`
 }
 
 // MediaCheck names one technical check of a film's file.
@@ -71,10 +75,13 @@ const (
 	CheckShorter         MediaCheck = "shorter"          // far shorter than the runtime declared
 	CheckSubtitlesShort  MediaCheck = "subtitles_short"  // subtitles stop long before the end
 	CheckSubtitlesBroken MediaCheck = "subtitles_broken" // a subtitle file with no cue that can be read
+	// CheckSubtitlesLanguage: the subtitles read in a language the film
+	// does not declare among its subtitle languages.
+	CheckSubtitlesLanguage MediaCheck = "subtitles_language"
 )
 
 // MediaChecks lists every check, in the order they are shown.
-var MediaChecks = []MediaCheck{CheckUnplayable, CheckNoVideo, CheckShorter, CheckSubtitlesShort, CheckSubtitlesBroken}
+var MediaChecks = []MediaCheck{CheckUnplayable, CheckNoVideo, CheckShorter, CheckSubtitlesShort, CheckSubtitlesBroken, CheckSubtitlesLanguage}
 
 // CheckAction is what a festival does when a check fails.
 type CheckAction string

@@ -3,6 +3,7 @@ package festival
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,7 +24,9 @@ const (
 // in the order of MediaChecks (nil: none failed). declared is the runtime the producer gave
 // (seconds, nil: none). The facts carry SubtitlesEnd when the film has a
 // subtitle file; subtitleCues is how many cues it had (0: broken).
-func CheckMedia(facts MediaFacts, declared *int64, subtitleCues int, season Season) []MediaFlag {
+// subtitleLangs are the subtitle languages the film declares (none: the
+// detected language is not checked, it stands for them).
+func CheckMedia(facts MediaFacts, declared *int64, subtitleCues int, subtitleLangs []LanguageCode, season Season) []MediaFlag {
 	var flags []MediaFlag
 	flag := func(c MediaCheck, reason string) {
 		if a := season.CheckAction(c); a != CheckOff {
@@ -54,7 +57,40 @@ func CheckMedia(facts MediaFacts, declared *int64, subtitleCues int, season Seas
 			flag(CheckSubtitlesShort, fmt.Sprintf(texts.MediaSubtitlesShort, filmClock(end), filmClock(runtime)))
 		}
 	}
+	if f, failed := subtitlesLanguageFlag(facts, subtitleLangs, season); failed {
+		flags = append(flags, f)
+	}
 	return flags
+}
+
+// subtitlesLanguageFlag is the subtitles_language check: the language
+// detected in the subtitle file is not among those the film declares.
+// failed is false when it passes, is off, or has nothing to compare.
+func subtitlesLanguageFlag(facts MediaFacts, subtitleLangs []LanguageCode, season Season) (f MediaFlag, failed bool) {
+	got, a := facts.SubtitlesLanguage, season.CheckAction(CheckSubtitlesLanguage)
+	if got == nil || len(subtitleLangs) == 0 || slices.Contains(subtitleLangs, *got) || a == CheckOff {
+		return MediaFlag{}, false
+	}
+	return MediaFlag{Check: CheckSubtitlesLanguage, Action: a,
+		Reason: fmt.Sprintf(texts.MediaSubtitlesLanguage, *got, JoinLanguages(subtitleLangs))}, true
+}
+
+// RecheckSubtitlesLanguage runs the subtitles_language check again on a
+// film whose declared subtitle languages changed, against the language its
+// media job detected: a producer who corrects the declaration clears the
+// flag (and the hold, when the festival refuses it) without sending the
+// file again; a new mismatch raises it. Nothing without measured facts.
+func RecheckSubtitlesLanguage(m *Movie, season Season) {
+	if m.Media == nil || m.Media.Facts == nil {
+		return
+	}
+	flags := slices.DeleteFunc(slices.Clone(m.Media.Flags), func(f MediaFlag) bool { return f.Check == CheckSubtitlesLanguage })
+	if f, failed := subtitlesLanguageFlag(*m.Media.Facts, m.SubtitleLanguages, season); failed {
+		flags = append(flags, f)
+	}
+	media := *m.Media
+	media.Flags = flags
+	m.Media = &media
 }
 
 // codecNames are the names producers know the codecs by.

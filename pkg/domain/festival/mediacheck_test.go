@@ -18,12 +18,14 @@ func TestCheckMedia(t *testing.T) {
 	warn := func(c festival.MediaCheck, reason string) []festival.MediaFlag {
 		return []festival.MediaFlag{{Check: c, Action: festival.CheckWarn, Reason: reason}}
 	}
+	lang := func(c festival.LanguageCode) *festival.LanguageCode { return &c }
 	const toH264 = " : exportez-la en H.264 (8 bits, 4:2:0)."
 	cases := []struct {
 		name     string
 		facts    festival.MediaFacts
 		declared *int64
 		cues     int
+		langs    []festival.LanguageCode
 		season   festival.Season
 		want     []festival.MediaFlag
 	}{
@@ -62,6 +64,21 @@ func TestCheckMedia(t *testing.T) {
 			}},
 		{name: "subtitles broken", facts: festival.MediaFacts{Duration: 5400, Video: h264, SubtitlesEnd: at(0)}, cues: 0,
 			want: warn(festival.CheckSubtitlesBroken, "Le fichier de sous-titres ne contient aucun sous-titre lisible : envoyez un fichier SRT (00:00:01,000 --> 00:00:04,000).")},
+		{name: "subtitles in English declared French", facts: festival.MediaFacts{Duration: 60, Video: h264, SubtitlesEnd: at(55), SubtitlesLanguage: lang("en")},
+			cues: 12, langs: []festival.LanguageCode{"fr"},
+			want: warn(festival.CheckSubtitlesLanguage, "La langue détectée des sous-titres (en) n'est pas parmi celles que le film déclare (fr)")},
+		{name: "subtitles in a declared language", facts: festival.MediaFacts{Duration: 60, Video: h264, SubtitlesEnd: at(55), SubtitlesLanguage: lang("en")},
+			cues: 12, langs: []festival.LanguageCode{"en", "fr"}},
+		{name: "subtitle languages not declared: the detected one stands", facts: festival.MediaFacts{Duration: 60, Video: h264, SubtitlesEnd: at(55), SubtitlesLanguage: lang("de")}, cues: 12},
+		{name: "language not recognised: nothing to compare", facts: festival.MediaFacts{Duration: 60, Video: h264, SubtitlesEnd: at(55)},
+			cues: 12, langs: []festival.LanguageCode{"fr"}},
+		{name: "language check refused by the settings", facts: festival.MediaFacts{Duration: 60, Video: h264, SubtitlesEnd: at(55), SubtitlesLanguage: lang("es")},
+			cues: 12, langs: []festival.LanguageCode{"it"},
+			season: festival.Season{MediaChecks: map[festival.MediaCheck]festival.CheckAction{festival.CheckSubtitlesLanguage: festival.CheckRefuse}},
+			want:   []festival.MediaFlag{{Check: festival.CheckSubtitlesLanguage, Action: festival.CheckRefuse, Reason: "La langue détectée des sous-titres (es) n'est pas parmi celles que le film déclare (it)"}}},
+		{name: "language check off", facts: festival.MediaFacts{Duration: 60, Video: h264, SubtitlesEnd: at(55), SubtitlesLanguage: lang("es")},
+			cues: 12, langs: []festival.LanguageCode{"it"},
+			season: festival.Season{MediaChecks: map[festival.MediaCheck]festival.CheckAction{festival.CheckSubtitlesLanguage: festival.CheckOff}}},
 		{name: "no subtitle file, no subtitle check", facts: festival.MediaFacts{Duration: 5400, Video: h264}, cues: 0},
 		{name: "refuse and off from the settings",
 			facts:    festival.MediaFacts{Duration: 4800, Video: video("hevc", "Main", "yuv420p"), SubtitlesEnd: at(0)},
@@ -75,10 +92,40 @@ func TestCheckMedia(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := festival.CheckMedia(c.facts, c.declared, c.cues, c.season)
+			got := festival.CheckMedia(c.facts, c.declared, c.cues, c.langs, c.season)
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("CheckMedia =\n%+v\nwant\n%+v", got, c.want)
 			}
 		})
+	}
+}
+
+func TestRecheckSubtitlesLanguage(t *testing.T) {
+	t.Parallel()
+	en := festival.LanguageCode("en")
+	other := festival.MediaFlag{Check: festival.CheckShorter, Action: festival.CheckWarn, Reason: "court"}
+	stale := festival.MediaFlag{Check: festival.CheckSubtitlesLanguage, Action: festival.CheckRefuse, Reason: "ancien"}
+	film := func(langs ...festival.LanguageCode) festival.Movie {
+		return festival.Movie{SubtitleLanguages: langs, Media: &festival.FilmMedia{Facts: &festival.MediaFacts{SubtitlesLanguage: &en},
+			Flags: []festival.MediaFlag{other, stale}}}
+	}
+	refuse := festival.Season{MediaChecks: map[festival.MediaCheck]festival.CheckAction{festival.CheckSubtitlesLanguage: festival.CheckRefuse}}
+	fixed := film("en", "fr")
+	before := fixed.Media
+	festival.RecheckSubtitlesLanguage(&fixed, refuse)
+	if !reflect.DeepEqual(fixed.Media.Flags, []festival.MediaFlag{other}) || fixed.Media.Refused() || len(before.Flags) != 2 {
+		t.Errorf("declared en: flags %+v (the film's media before: %+v)", fixed.Media.Flags, before.Flags)
+	}
+	wrong := film("de")
+	festival.RecheckSubtitlesLanguage(&wrong, refuse)
+	want := festival.MediaFlag{Check: festival.CheckSubtitlesLanguage, Action: festival.CheckRefuse,
+		Reason: "La langue détectée des sous-titres (en) n'est pas parmi celles que le film déclare (de)"}
+	if !reflect.DeepEqual(wrong.Media.Flags, []festival.MediaFlag{other, want}) || !wrong.Media.Refused() {
+		t.Errorf("declared de: flags %+v", wrong.Media.Flags)
+	}
+	unmeasured := festival.Movie{SubtitleLanguages: []festival.LanguageCode{"de"}}
+	festival.RecheckSubtitlesLanguage(&unmeasured, refuse)
+	if unmeasured.Media != nil {
+		t.Errorf("a film never measured gained media %+v", unmeasured.Media)
 	}
 }

@@ -3,6 +3,7 @@ package festival
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -43,6 +44,10 @@ type MoviePatch struct {
 	SynopsisAnglais, AITool, JuryComment, AdminComment  Clearable[string]
 	Duration, ReleaseYear                               Clearable[int64]
 	Status                                              *SelectionStatus // admins only
+	// OriginalLanguage and SubtitleLanguages are the film's languages
+	// (languages.go), parsed at the edge: a list sent empty clears it.
+	OriginalLanguage  Clearable[LanguageCode]
+	SubtitleLanguages Clearable[[]LanguageCode]
 }
 
 // MovieTextField is a clearable text field of a film: its API name, its
@@ -201,6 +206,17 @@ func (p MoviePatch) Apply(m *Movie) []string {
 			*f.Of(m) = v.Value
 			changed = append(changed, f.Name)
 		}
+	}
+	if p.OriginalLanguage.Sent {
+		m.OriginalLanguage = p.OriginalLanguage.Value
+		changed = append(changed, "original_language")
+	}
+	if p.SubtitleLanguages.Sent {
+		m.SubtitleLanguages = nil
+		if v := p.SubtitleLanguages.Value; v != nil && len(*v) > 0 {
+			m.SubtitleLanguages = slices.Clone(*v)
+		}
+		changed = append(changed, "subtitle_languages")
 	}
 	if p.Status != nil {
 		m.SelectionStatus = *p.Status

@@ -18,14 +18,27 @@ const (
 )
 
 // JuryProfile is what a jury member declares for the automatic assignment:
-// the categories they judge (empty: any) and the films they must not judge.
+// the categories they judge (empty: any), the films they must not judge and
+// the languages they understand (empty: any; the assignment gives them only
+// films spoken or subtitled in one of them).
 type JuryProfile struct {
-	Categories []int64 `json:"categories"`
-	Conflicts  []int64 `json:"conflicts"`
+	Categories []int64                 `json:"categories"`
+	Conflicts  []int64                 `json:"conflicts"`
+	Languages  []festival.LanguageCode `json:"languages"`
+}
+
+// JuryProfileChange is a PUT of the profile: categories and conflicts
+// replace the stored ones; Languages replaces them when sent (nil: the body
+// had no `languages`, the stored ones stay).
+type JuryProfileChange struct {
+	Categories []int64
+	Conflicts  []int64
+	Languages  *[]festival.LanguageCode
 }
 
 func profileOf(u festival.User) JuryProfile {
-	return JuryProfile{Categories: orEmpty(u.JuryCategories), Conflicts: orEmpty(u.JuryConflicts)}
+	return JuryProfile{Categories: orEmpty(u.JuryCategories), Conflicts: orEmpty(u.JuryConflicts),
+		Languages: festival.LanguagesOrEmpty(u.JuryLanguages)}
 }
 
 func orEmpty(ids []int64) []int64 {
@@ -50,10 +63,11 @@ func (s *Service) JuryProfile(ctx context.Context, c festival.Actor, uid int64) 
 }
 
 // SetJuryProfile replaces a jury member's declarations: the caller's own
-// (self), or, for an admin, any member's. Ids are kept sorted and once each;
-// unknown categories or films, and films the member is already assigned to,
-// are refused and nothing changes.
-func (s *Service) SetJuryProfile(ctx context.Context, uid int64, self bool, p JuryProfile) (JuryProfile, error) {
+// (self), or, for an admin, any member's. Ids are kept sorted and once each
+// (languages come parsed, festival.ParseLanguageList); unknown categories or
+// films, and films the member is already assigned to, are refused and
+// nothing changes.
+func (s *Service) SetJuryProfile(ctx context.Context, uid int64, self bool, p JuryProfileChange) (JuryProfile, error) {
 	for _, ids := range []*[]int64{&p.Categories, &p.Conflicts} {
 		slices.Sort(*ids)
 		*ids = slices.Compact(*ids)
@@ -61,7 +75,7 @@ func (s *Service) SetJuryProfile(ctx context.Context, uid int64, self bool, p Ju
 	if len(p.Categories) > MaxJuryCategories || len(p.Conflicts) > MaxJuryConflicts {
 		return JuryProfile{}, apperr.Ef(apperr.Invalid, texts.JuryProfileShape, MaxJuryCategories, MaxJuryConflicts)
 	}
-	u, err := s.store.Jury.SetJuryProfile(ctx, uid, p.Categories, p.Conflicts)
+	u, err := s.store.Jury.SetJuryProfile(ctx, uid, p.Categories, p.Conflicts, p.Languages)
 	var bad *festival.JuryProfileError
 	switch {
 	case errors.As(err, &bad) && len(bad.UnknownCategories) > 0:

@@ -34,9 +34,12 @@ type Users interface {
 
 // Jury is what a jury member declares on their account: the categories they
 // judge and the films they must not (festival.JuryProfileError names what is
-// refused), and whether they receive reminders.
+// refused), the languages they understand, and whether they receive
+// reminders.
 type Jury interface {
-	SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64) (festival.User, error)
+	// SetJuryProfile replaces the categories and conflicts, and the
+	// languages when languages is not nil (nil keeps the stored ones).
+	SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64, languages *[]festival.LanguageCode) (festival.User, error)
 	// JuryMails reads members' reminder state (absent: never reminded, reminders on).
 	JuryMails(ctx context.Context, ids []int64) (map[int64]festival.JuryMail, error)
 	SetReminders(ctx context.Context, uid int64, on bool) error

@@ -109,7 +109,7 @@ func (r *Runner) measure(ctx context.Context, m festival.Movie, st festival.Sett
 // (media.WithSubtitles) and returns its number of cues (-1: no subtitle
 // file, which no subtitle check looks at).
 func (r *Runner) subtitles(ctx context.Context, m festival.Movie, facts *festival.MediaFacts) (int, error) {
-	facts.SubtitlesEnd, facts.SubtitlesCoverage = nil, nil
+	facts.SubtitlesEnd, facts.SubtitlesCoverage, facts.SubtitlesLanguage = nil, nil, nil
 	if m.Subtitle == nil {
 		return -1, nil
 	}
@@ -164,7 +164,7 @@ func (r *Runner) check(ctx context.Context, m festival.Movie, st festival.Settin
 	if err != nil {
 		return facts, nil, nil, err
 	}
-	flags := festival.CheckMedia(facts, m.Duration, cues, st.Season)
+	flags := festival.CheckMedia(facts, m.Duration, cues, m.SubtitleLanguages, st.Season)
 	var msgs []festival.Message
 	if newFlags(m.Media.Flags, flags) {
 		msgs = append(msgs, festival.MediaCheckMessage(m, flags, st.Season, r.now()))

@@ -57,26 +57,30 @@ type HeldFilm struct {
 
 // AssignmentLoad is one member's load in a preview.
 type AssignmentLoad struct {
-	ID         int64   `json:"id_user"`
-	FirstName  string  `json:"first_name"`
-	LastName   string  `json:"last_name"`
-	Categories []int64 `json:"categories"` // declared; empty: any
-	Films      int     `json:"films"`
-	Minutes    int64   `json:"minutes"`
+	ID         int64                   `json:"id_user"`
+	FirstName  string                  `json:"first_name"`
+	LastName   string                  `json:"last_name"`
+	Categories []int64                 `json:"categories"` // declared; empty: any
+	Languages  []festival.LanguageCode `json:"languages"`  // declared; empty: any
+	Films      int                     `json:"films"`
+	Minutes    int64                   `json:"minutes"`
 }
 
 // AssignmentPreview is the proposal an admin looks at before applying it.
 type AssignmentPreview struct {
-	PlanID    string                `json:"plan_id"`
-	ExpiresAt festival.Time         `json:"expires_at"`
-	Films     []AssignmentFilm      `json:"films"`
-	Loads     []AssignmentLoad      `json:"loads"`
-	Spread    assignment.Spread     `json:"spread"`
-	Short     []assignment.Short    `json:"short"`
-	Held      []HeldFilm            `json:"held"`
-	Changes   int                   `json:"changes"` // films whose members change
-	Took      float64               `json:"took_ms"` // the proposal's computation
-	Request   AssignmentRequestEcho `json:"request"`
+	PlanID    string             `json:"plan_id"`
+	ExpiresAt festival.Time      `json:"expires_at"`
+	Films     []AssignmentFilm   `json:"films"`
+	Loads     []AssignmentLoad   `json:"loads"`
+	Spread    assignment.Spread  `json:"spread"`
+	Short     []assignment.Short `json:"short"`
+	Held      []HeldFilm         `json:"held"`
+	// Unassignable are the films no member may take because none
+	// understands their languages (assign_languages.go).
+	Unassignable []UnassignableFilm    `json:"unassignable"`
+	Changes      int                   `json:"changes"` // films whose members change
+	Took         float64               `json:"took_ms"` // the proposal's computation
+	Request      AssignmentRequestEcho `json:"request"`
 }
 
 // AssignmentRequestEcho repeats the request as understood.
@@ -129,6 +133,7 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 	took := time.Since(start)
 	out, err := s.savePreview(ctx, c, req, films, jurors, minutes, p, took)
 	out.Held = heldFilms(films, asked)
+	out.Unassignable = unassignableFilms(films, p)
 	return out, err
 }
 
@@ -163,7 +168,7 @@ func (r AssignmentRequest) input(films []festival.VersionedMovie, jurors, everyJ
 	in = make([]assignment.Juror, len(jurors))
 	for i, u := range jurors {
 		jurorIdx[u.ID] = i
-		in[i] = assignment.Juror{ID: u.ID, Categories: u.JuryCategories}
+		in[i] = assignment.Juror{ID: u.ID, Categories: u.JuryCategories, Languages: u.JuryLanguages}
 	}
 	for _, vm := range films {
 		m := vm.Movie
@@ -176,7 +181,7 @@ func (r AssignmentRequest) input(films []festival.VersionedMovie, jurors, everyJ
 			}
 			continue
 		}
-		f := assignment.Film{ID: m.ID, Minutes: minutes[m.ID], Categories: m.CategoryIDs(), Need: r.need(m)}
+		f := assignment.Film{ID: m.ID, Minutes: minutes[m.ID], Categories: m.CategoryIDs(), Need: r.need(m), Languages: m.Languages()}
 		for _, u := range jurors {
 			if festival.ConflictOfInterest(m, u) {
 				f.Conflicts = append(f.Conflicts, u.ID)
@@ -227,7 +232,7 @@ func (s *Service) savePreview(ctx context.Context, c festival.Actor, req Assignm
 	for _, l := range p.Loads {
 		u := jurors[slices.IndexFunc(jurors, func(u festival.User) bool { return u.ID == l.JurorID })]
 		out.Loads = append(out.Loads, AssignmentLoad{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName,
-			Categories: nonNil(u.JuryCategories), Films: l.Films, Minutes: l.Minutes})
+			Categories: nonNil(u.JuryCategories), Languages: festival.LanguagesOrEmpty(u.JuryLanguages), Films: l.Films, Minutes: l.Minutes})
 	}
 	if out.Loads == nil {
 		out.Loads = []AssignmentLoad{}

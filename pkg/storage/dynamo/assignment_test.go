@@ -112,7 +112,7 @@ func TestAnAssignmentPlanRefusedInItsLastTransactionLeavesEveryFilmAsItWas(t *te
 	// After the preview, the third member declares a conflict with the
 	// last film: the check of the last transaction fails.
 	last := f.films[len(f.films)-1]
-	if _, err := f.s.SetJuryProfile(ctx, f.jurors[2].ID, nil, []int64{last.ID}); err != nil {
+	if _, err := f.s.SetJuryProfile(ctx, f.jurors[2].ID, nil, []int64{last.ID}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.s.ApplyPlan(ctx, f.admin, id, digest); !errors.Is(err, festival.ErrConflict) {
@@ -130,7 +130,7 @@ func TestAnAssignmentPlanRefusedInItsLastTransactionLeavesEveryFilmAsItWas(t *te
 	}
 
 	// The conflict withdrawn, a new preview applies in full.
-	if _, err := f.s.SetJuryProfile(ctx, f.jurors[2].ID, nil, nil); err != nil {
+	if _, err := f.s.SetJuryProfile(ctx, f.jurors[2].ID, nil, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	id = f.plan(t)
@@ -222,7 +222,7 @@ func TestAJuryMemberWhoDeclaredAConflictCannotBeAssignedTheFilm(t *testing.T) {
 	f := newPlanFixture(t, 2)
 	ctx := context.Background()
 	m, j := f.films[0], f.jurors[0]
-	if _, err := f.s.SetJuryProfile(ctx, j.ID, nil, []int64{m.ID}); err != nil {
+	if _, err := f.s.SetJuryProfile(ctx, j.ID, nil, []int64{m.ID}, nil); err != nil {
 		t.Fatal(err)
 	}
 	var coi *festival.ConflictOfInterestError
@@ -239,7 +239,7 @@ func TestAJuryMemberWhoDeclaredAConflictCannotBeAssignedTheFilm(t *testing.T) {
 		t.Fatal(err)
 	}
 	var bad *festival.JuryProfileError
-	if _, err := f.s.SetJuryProfile(ctx, j.ID, []int64{}, []int64{m.ID, f.films[1].ID, 999}); !errors.As(err, &bad) ||
+	if _, err := f.s.SetJuryProfile(ctx, j.ID, []int64{}, []int64{m.ID, f.films[1].ID, 999}, nil); !errors.As(err, &bad) ||
 		!slices.Equal(bad.AssignedFilms, []int64{f.films[1].ID}) || !slices.Equal(bad.UnknownFilms, []int64{999}) {
 		t.Fatalf("declaring on an assigned film = %v, want it named (and 999 unknown)", err)
 	}

@@ -15,12 +15,13 @@ import (
 )
 
 // SetJuryProfile records the categories a jury member judges and the films
-// they declare a conflict of interest with, on their user item. It reads the
+// they declare a conflict of interest with, on their user item, and the
+// languages they understand when languages is not nil. It reads the
 // categories, the films and the member's assignments to them in one
 // BatchGetItem to name what is wrong, then writes with a ConditionCheck on
 // each, so a category deleted or an assignment made meanwhile cancels the
 // write (festival.ErrConflict) instead of slipping past.
-func (s *Users) SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64) (festival.User, error) {
+func (s *Users) SetJuryProfile(ctx context.Context, uid int64, categories, conflicts []int64, languages *[]festival.LanguageCode) (festival.User, error) {
 	var keys []map[string]types.AttributeValue
 	for _, c := range categories {
 		keys = append(keys, key(categoryPK(c), skCategory))
@@ -79,6 +80,9 @@ func (s *Users) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 			return festival.ErrNotJury
 		}
 		u.JuryCategories, u.JuryConflicts = categories, conflicts
+		if languages != nil {
+			u.JuryLanguages = *languages
+		}
 		return nil
 	}, checks)
 }

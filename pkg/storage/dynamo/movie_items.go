@@ -28,33 +28,36 @@ type movieItem struct {
 	// Edition is the edition the film belongs to (keys.go, "Editions").
 	Edition string `dynamodbav:"edition"`
 
-	ID              int64   `dynamodbav:"id_movie"`
-	Title           string  `dynamodbav:"title"`
-	Description     *string `dynamodbav:"description,omitempty"`
-	Duration        *int64  `dynamodbav:"duration,omitempty"`
-	MainLanguage    *string `dynamodbav:"main_language,omitempty"`
-	ReleaseYear     *int64  `dynamodbav:"release_year,omitempty"`
-	Nationality     *string `dynamodbav:"nationality,omitempty"`
-	DisplayPicture  *string `dynamodbav:"display_picture,omitempty"`
-	Picture1        *string `dynamodbav:"picture1,omitempty"`
-	Picture2        *string `dynamodbav:"picture2,omitempty"`
-	Picture3        *string `dynamodbav:"picture3,omitempty"`
-	Trailer         *string `dynamodbav:"trailer,omitempty"`
-	YoutubeLink     *string `dynamodbav:"youtube_link,omitempty"`
-	Production      *string `dynamodbav:"production,omitempty"`
-	Workshop        *string `dynamodbav:"workshop,omitempty"`
-	Translation     *string `dynamodbav:"translation,omitempty"`
-	Synopsis        *string `dynamodbav:"synopsis,omitempty"`
-	SynopsisAnglais *string `dynamodbav:"synopsis_anglais,omitempty"`
-	Subtitle        *string `dynamodbav:"subtitle,omitempty"`
-	AITool          *string `dynamodbav:"ai_tool,omitempty"`
-	Thumbnail       *string `dynamodbav:"thumbnail,omitempty"`
-	SelectionStatus string  `dynamodbav:"selection_status"`
-	JuryComment     *string `dynamodbav:"jury_comment,omitempty"`
-	AdminComment    *string `dynamodbav:"admin_comment,omitempty"`
-	OwnerID         int64   `dynamodbav:"id_user"`
-	CreatedAt       string  `dynamodbav:"createdAt"`
-	UpdatedAt       string  `dynamodbav:"updatedAt"`
+	ID           int64   `dynamodbav:"id_movie"`
+	Title        string  `dynamodbav:"title"`
+	Description  *string `dynamodbav:"description,omitempty"`
+	Duration     *int64  `dynamodbav:"duration,omitempty"`
+	MainLanguage *string `dynamodbav:"main_language,omitempty"`
+	// OriginalLanguage and SubtitleLanguages are ISO 639-1 codes.
+	OriginalLanguage  *festival.LanguageCode  `dynamodbav:"original_language,omitempty"`
+	SubtitleLanguages []festival.LanguageCode `dynamodbav:"subtitle_languages,omitempty"`
+	ReleaseYear       *int64                  `dynamodbav:"release_year,omitempty"`
+	Nationality       *string                 `dynamodbav:"nationality,omitempty"`
+	DisplayPicture    *string                 `dynamodbav:"display_picture,omitempty"`
+	Picture1          *string                 `dynamodbav:"picture1,omitempty"`
+	Picture2          *string                 `dynamodbav:"picture2,omitempty"`
+	Picture3          *string                 `dynamodbav:"picture3,omitempty"`
+	Trailer           *string                 `dynamodbav:"trailer,omitempty"`
+	YoutubeLink       *string                 `dynamodbav:"youtube_link,omitempty"`
+	Production        *string                 `dynamodbav:"production,omitempty"`
+	Workshop          *string                 `dynamodbav:"workshop,omitempty"`
+	Translation       *string                 `dynamodbav:"translation,omitempty"`
+	Synopsis          *string                 `dynamodbav:"synopsis,omitempty"`
+	SynopsisAnglais   *string                 `dynamodbav:"synopsis_anglais,omitempty"`
+	Subtitle          *string                 `dynamodbav:"subtitle,omitempty"`
+	AITool            *string                 `dynamodbav:"ai_tool,omitempty"`
+	Thumbnail         *string                 `dynamodbav:"thumbnail,omitempty"`
+	SelectionStatus   string                  `dynamodbav:"selection_status"`
+	JuryComment       *string                 `dynamodbav:"jury_comment,omitempty"`
+	AdminComment      *string                 `dynamodbav:"admin_comment,omitempty"`
+	OwnerID           int64                   `dynamodbav:"id_user"`
+	CreatedAt         string                  `dynamodbav:"createdAt"`
+	UpdatedAt         string                  `dynamodbav:"updatedAt"`
 
 	// Always present (possibly empty): an update expression on a map entry
 	// fails when the map itself is missing.
@@ -100,6 +103,7 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		GSI2PK: userRefPK(m.OwnerID), GSI2SK: edMovieProducerSK(ed, m.ID), Type: typeMovie, Edition: string(ed),
 		ID: m.ID, Title: m.Title, Description: m.Description, Duration: m.Duration,
 		MainLanguage: m.MainLanguage, ReleaseYear: m.ReleaseYear, Nationality: m.Nationality,
+		OriginalLanguage: m.OriginalLanguage, SubtitleLanguages: storedLanguages(m.SubtitleLanguages),
 		DisplayPicture: m.DisplayPicture, Picture1: m.Picture1, Picture2: m.Picture2, Picture3: m.Picture3,
 		Trailer: m.Trailer, YoutubeLink: m.YoutubeLink, Production: m.Production, Workshop: m.Workshop,
 		Translation: m.Translation, Synopsis: m.Synopsis, SynopsisAnglais: m.SynopsisAnglais,
@@ -141,6 +145,7 @@ func (it movieItem) movie() festival.Movie {
 	m := festival.Movie{
 		ID: it.ID, Edition: editionOrFirst(festival.EditionID(it.Edition)), Title: it.Title, Description: it.Description, Duration: it.Duration,
 		MainLanguage: it.MainLanguage, ReleaseYear: it.ReleaseYear, Nationality: it.Nationality,
+		OriginalLanguage: it.OriginalLanguage, SubtitleLanguages: it.SubtitleLanguages,
 		DisplayPicture: it.DisplayPicture, Picture1: it.Picture1, Picture2: it.Picture2, Picture3: it.Picture3,
 		Trailer: it.Trailer, YoutubeLink: it.YoutubeLink, Production: it.Production, Workshop: it.Workshop,
 		Translation: it.Translation, Synopsis: it.Synopsis, SynopsisAnglais: it.SynopsisAnglais,
@@ -222,4 +227,14 @@ type movieJuryLinkItem struct {
 	MovieID    int64  `dynamodbav:"id_movie"`
 	UserID     int64  `dynamodbav:"id_user"`
 	AssignedAt string `dynamodbav:"assignedAt"`
+}
+
+// storedLanguages is a list of languages as an item keeps it: an empty list
+// is no attribute (omitempty leaves an empty list in place, which would read
+// back as [] where the memory store and a new item give nil).
+func storedLanguages(codes []festival.LanguageCode) []festival.LanguageCode {
+	if len(codes) == 0 {
+		return nil
+	}
+	return codes
 }

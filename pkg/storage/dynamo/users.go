@@ -50,9 +50,11 @@ type userItem struct {
 	JuryConflicts []int64 `dynamodbav:"jury_conflicts,omitempty"`
 	// Language is the language the person reads the product in; absent
 	// (French) on an account that never chose one.
-	Language  string `dynamodbav:"language,omitempty"`
-	CreatedAt string `dynamodbav:"createdAt"`
-	UpdatedAt string `dynamodbav:"updatedAt"`
+	Language string `dynamodbav:"language,omitempty"`
+	// JuryLanguages are the languages a member understands (ISO 639-1).
+	JuryLanguages []festival.LanguageCode `dynamodbav:"jury_languages,omitempty"`
+	CreatedAt     string                  `dynamodbav:"createdAt"`
+	UpdatedAt     string                  `dynamodbav:"updatedAt"`
 	// Version increases with every update; updates are conditional on it
 	// (optimistic locking), so two concurrent updates cannot lose each other.
 	Version int64 `dynamodbav:"version"`
@@ -67,7 +69,8 @@ func toUserItem(u festival.User, version int64) userItem {
 		Portfolio: u.Portfolio, Youtube: u.Youtube, Instagram: u.Instagram, Linkedin: u.Linkedin,
 		Facebook: u.Facebook, Tiktok: u.Tiktok, KnownByService: u.KnownByService,
 		JuryCategories: u.JuryCategories, JuryConflicts: u.JuryConflicts, Language: string(u.Language),
-		CreatedAt: u.CreatedAt.String(), UpdatedAt: u.UpdatedAt.String(), Version: version,
+		JuryLanguages: storedLanguages(u.JuryLanguages),
+		CreatedAt:     u.CreatedAt.String(), UpdatedAt: u.UpdatedAt.String(), Version: version,
 	}
 }
 
@@ -81,7 +84,7 @@ func (it userItem) user() festival.User {
 		Biography: it.Biography, Job: it.Job, Portfolio: it.Portfolio, Youtube: it.Youtube,
 		Instagram: it.Instagram, Linkedin: it.Linkedin, Facebook: it.Facebook, Tiktok: it.Tiktok,
 		KnownByService: it.KnownByService, JuryCategories: it.JuryCategories, JuryConflicts: it.JuryConflicts,
-		Language: texts.Lang(it.Language), CreatedAt: created, UpdatedAt: updated,
+		Language: texts.Lang(it.Language), JuryLanguages: it.JuryLanguages, CreatedAt: created, UpdatedAt: updated,
 	}
 }
 

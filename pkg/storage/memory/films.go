@@ -166,5 +166,14 @@ func cloneMovie(m festival.Movie) festival.Movie {
 		d := *m.Duration
 		m.Duration = &d
 	}
+	if m.OriginalLanguage != nil {
+		l := *m.OriginalLanguage
+		m.OriginalLanguage = &l
+	}
+	if len(m.SubtitleLanguages) == 0 {
+		m.SubtitleLanguages = nil // as the DynamoDB store reads it back
+	} else {
+		m.SubtitleLanguages = slices.Clone(m.SubtitleLanguages)
+	}
 	return m
 }

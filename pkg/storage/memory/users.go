@@ -126,6 +126,11 @@ func storedUser(u festival.User) festival.User {
 		}
 	}
 	u.JuryCategories, u.JuryConflicts = nilIfEmpty(u.JuryCategories), nilIfEmpty(u.JuryConflicts)
+	if len(u.JuryLanguages) == 0 {
+		u.JuryLanguages = nil
+	} else {
+		u.JuryLanguages = slices.Clone(u.JuryLanguages)
+	}
 	return u
 }
 

@@ -134,6 +134,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Stores) {
 	cases = append(cases, voteCases...)
 	cases = append(cases, pagingCases...)
 	cases = append(cases, editionCases...)
+	cases = append(cases, languageCases...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

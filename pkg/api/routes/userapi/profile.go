@@ -66,15 +66,27 @@ func (h *Handler) putJuryProfile(r *http.Request, _ festival.Actor) (int, any, e
 }
 
 // setJuryProfile replaces a member's declarations: {"categories": [ids],
-// "conflicts": [film ids]}, both required (empty lists clear them).
+// "conflicts": [film ids], "languages": [ISO 639-1 codes]}, categories and
+// conflicts required (empty lists clear them), languages optional: absent,
+// the stored ones stay (a client that knows only the first two keeps what
+// the member declared elsewhere); sent, they replace them ([] clears them).
 func (h *Handler) setJuryProfile(r *http.Request, uid int64, self bool) (int, any, error) {
 	f, err := web.Body(r, "")
 	if err != nil {
 		return 0, nil, err
 	}
 	shape := apperr.Ef(apperr.Invalid, texts.JuryProfileShape, accounts.MaxJuryCategories, accounts.MaxJuryConflicts)
-	var p accounts.JuryProfile
-	if len(f) != 2 || f.IsNull("categories") || f.IsNull("conflicts") ||
+	var p accounts.JuryProfileChange
+	known := 2
+	if f.Has("languages") {
+		known++
+		langs, err := languages(f, "languages")
+		if err != nil {
+			return 0, nil, err
+		}
+		p.Languages = &langs
+	}
+	if len(f) != known || f.IsNull("categories") || f.IsNull("conflicts") ||
 		json.Unmarshal(f["categories"], &p.Categories) != nil || json.Unmarshal(f["conflicts"], &p.Conflicts) != nil {
 		return 0, nil, shape
 	}
@@ -83,6 +95,19 @@ func (h *Handler) setJuryProfile(r *http.Request, uid int64, self bool) (int, an
 			return 0, nil, shape
 		}
 	}
-	p, err = h.accounts.SetJuryProfile(r.Context(), uid, self, p)
-	return http.StatusOK, p, err
+	out, err := h.accounts.SetJuryProfile(r.Context(), uid, self, p)
+	return http.StatusOK, out, err
+}
+
+// languages reads a list of ISO 639-1 codes (festival.ParseLanguageList):
+// a JSON array of strings; null is the empty list.
+func languages(f web.Fields, name string) ([]festival.LanguageCode, error) {
+	var in []string
+	if f.IsNull(name) {
+		return festival.ParseLanguageList(nil)
+	}
+	if err := json.Unmarshal(f[name], &in); err != nil {
+		return nil, apperr.Ef(apperr.Invalid, texts.LanguageListShape, name)
+	}
+	return festival.ParseLanguageList(in)
 }
