@@ -15,6 +15,9 @@ var (
 	ErrEditionID     = errors.New("edition: id of 1 to 16 letters, digits or '-'")
 	ErrEditionName   = errors.New("edition: name of at most 100 characters, trimmed")
 	ErrEditionExists = errors.New("edition: id already used")
+	// ErrEditionStarting is the start of another edition under way (the
+	// same request again finishes it).
+	ErrEditionStarting = errors.New("edition: another edition's start is under way")
 )
 
 // MaxEditionNameLen bounds an edition's name.

@@ -32,10 +32,6 @@ import (
 //     EDITIONS with the old edition archived and the new one current, the
 //     audit entry; conditional on the versions read.
 
-// ErrEditionStarting is a start of another edition under way (its retry
-// finishes it).
-var ErrEditionStarting = errors.New("store: another edition's start is under way")
-
 // StartEdition starts the next edition and returns it, current.
 func (s *Settings) StartEdition(ctx context.Context, actor festival.Actor, n festival.NextEdition) (festival.Edition, error) {
 	eds, found, err := s.readEditions(ctx)
@@ -44,7 +40,7 @@ func (s *Settings) StartEdition(ctx context.Context, actor festival.Actor, n fes
 	}
 	if eds.Next == nil || eds.Next.ID != string(n.ID) {
 		if eds.Next != nil {
-			return festival.Edition{}, ErrEditionStarting
+			return festival.Edition{}, festival.ErrEditionStarting
 		}
 		if err := festival.CheckNextEdition(n, eds.list().Editions); err != nil {
 			return festival.Edition{}, err
