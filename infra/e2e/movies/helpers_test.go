@@ -91,7 +91,7 @@ func putCategory(t *testing.T, api *apitest.API, id int64, name string) {
 	t.Helper()
 	d := api.Server.Deps
 	item, _ := attributevalue.MarshalMap(map[string]any{
-		"PK": fmt.Sprintf("CATEGORY#%d", id), "SK": "CATEGORY", "GSI1PK": "CATEGORIES",
+		"PK": fmt.Sprintf("CATEGORY#%d", id), "SK": "CATEGORY", "GSI1PK": "CATEGORIES#1", "edition": "1",
 		"GSI1SK": fmt.Sprintf("CATEGORY#%010d", id), "type": "CATEGORY",
 		"id_categorie": id, "name": name, "createdAt": "2025-01-01T00:00:00.000Z", "updatedAt": "2025-01-01T00:00:00.000Z",
 	})

@@ -136,6 +136,9 @@ type Plan struct {
 	CreatedAt Time
 	CreatedBy int64
 	ExpiresAt time.Time
+	// Edition is the edition whose films the plan changes (the current
+	// one when it was previewed); the store keeps it with the plan.
+	Edition EditionID
 }
 
 // NewPlan is an assignment plan previewed at now by an admin; it can be

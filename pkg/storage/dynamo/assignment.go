@@ -53,11 +53,12 @@ type planItem struct {
 	CreatedAt string              `dynamodbav:"createdAt"`
 	CreatedBy int64               `dynamodbav:"created_by"`
 	ExpiresAt int64               `dynamodbav:"expires_at"`
+	Edition   string              `dynamodbav:"edition"`
 }
 
 func toPlanItem(p festival.Plan) planItem {
 	return planItem{
-		PK: pkAssignPlans, SK: planSK(p.ID), Type: typeAssignPlan, ID: p.ID, Kind: string(p.Kind), State: string(p.State), Films: p.Films,
+		PK: edAssignPlansPK(editionOrFirst(p.Edition)), SK: planSK(p.ID), Type: typeAssignPlan, Edition: string(editionOrFirst(p.Edition)), ID: p.ID, Kind: string(p.Kind), State: string(p.State), Films: p.Films,
 		Written: p.Written, Claim: p.Claim, LeaseTill: p.LeaseTill.String(),
 		CreatedAt: p.CreatedAt.String(), CreatedBy: p.CreatedBy, ExpiresAt: p.ExpiresAt.Unix(),
 	}
@@ -75,6 +76,7 @@ func (it planItem) plan() (festival.Plan, error) {
 	return festival.Plan{
 		ID: it.ID, Kind: festival.PlanKind(it.Kind), State: festival.PlanState(it.State), Films: it.Films, Written: it.Written, Claim: it.Claim,
 		LeaseTill: lease, CreatedAt: created, CreatedBy: it.CreatedBy, ExpiresAt: time.Unix(it.ExpiresAt, 0),
+		Edition: editionOrFirst(festival.EditionID(it.Edition)),
 	}, nil
 }
 
@@ -86,9 +88,15 @@ func decodePlan(item map[string]types.AttributeValue) (festival.Plan, error) {
 	return it.plan()
 }
 
-// AllMoviesVersioned reads every film with its version: ids 1 to the films'
-// counter, by consistent BatchGetItems (films being deleted left out).
+// AllMoviesVersioned reads every film of the current edition (the one a
+// plan changes) with its version: ids 1 to the films' counter, by
+// consistent BatchGetItems (films being deleted, and other editions',
+// left out).
 func (s *Plans) AllMoviesVersioned(ctx context.Context) ([]festival.VersionedMovie, error) {
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return nil, err
+	}
 	last, err := s.readNumber(ctx, key(counterPK(counterMovies), skCounter), "value")
 	if err != nil {
 		return nil, fmt.Errorf("read films counter: %w", err)
@@ -97,7 +105,8 @@ func (s *Plans) AllMoviesVersioned(ctx context.Context) ([]festival.VersionedMov
 	for i := range ids {
 		ids[i] = int64(i + 1)
 	}
-	return s.moviesVersioned(ctx, ids)
+	all, err := s.moviesVersioned(ctx, ids)
+	return slices.DeleteFunc(all, func(m festival.VersionedMovie) bool { return m.Movie.Edition != ed }), err
 }
 
 // MoviesVersioned reads the films of ids with their versions, by
@@ -132,6 +141,11 @@ func (s *Plans) SavePlan(ctx context.Context, actor festival.Actor, id string, f
 }
 
 func (s *Plans) savePlan(ctx context.Context, p festival.Plan) (festival.Time, error) {
+	ed, err := s.writableEdition(ctx) // a plan changes the current edition's films
+	if err != nil {
+		return festival.Time{}, err
+	}
+	p.Edition = ed
 	item, err := attributevalue.MarshalMap(toPlanItem(p))
 	if err != nil {
 		return festival.Time{}, err
@@ -152,6 +166,10 @@ func (s *Plans) claimPlan(ctx context.Context, id, claim string, kind festival.P
 	if _, err := s.RecoverPlans(ctx); err != nil {
 		return festival.Plan{}, err
 	}
+	ed, err := s.writableEdition(ctx) // the current edition's plans
+	if err != nil {
+		return festival.Plan{}, err
+	}
 	now := s.now()
 	values := map[string]types.AttributeValue{":applying": str(string(festival.PlanApplying)),
 		":previewed": str(string(festival.PlanPreviewed)), ":claim": str(claim), ":till": str(festival.LeaseFrom(now).String()), ":now": num(now.Unix())}
@@ -160,7 +178,7 @@ func (s *Plans) claimPlan(ctx context.Context, id, claim string, kind festival.P
 		ofKind, values[":kind"] = "kind = :kind", str(string(kind))
 	}
 	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: &s.table, Key: key(pkAssignPlans, planSK(id)),
+		TableName: &s.table, Key: key(edAssignPlansPK(ed), planSK(id)),
 		UpdateExpression:          aws.String("SET #s = :applying, claim = :claim, lease_till = :till"),
 		ConditionExpression:       aws.String("#s = :previewed AND expires_at > :now AND " + ofKind),
 		ExpressionAttributeNames:  map[string]string{"#s": "state"},
@@ -170,7 +188,7 @@ func (s *Plans) claimPlan(ctx context.Context, id, claim string, kind festival.P
 	var ccf *types.ConditionalCheckFailedException
 	switch {
 	case errors.As(err, &ccf):
-		it, err := getItem[planItem](ctx, s.core, key(pkAssignPlans, planSK(id)))
+		it, err := getItem[planItem](ctx, s.core, key(edAssignPlansPK(ed), planSK(id)))
 		switch {
 		case errors.Is(err, festival.ErrNotFound) || (err == nil && festival.PlanKind(it.Kind) != kind):
 			return festival.Plan{}, festival.ClaimRefused(nil, now)
@@ -192,7 +210,7 @@ func (s *Plans) claimPlan(ctx context.Context, id, claim string, kind festival.P
 // festival.Plan.Released), conditional on the hold.
 func (s *Plans) planStateOp(held, next festival.Plan) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
-		TableName: &s.table, Key: key(pkAssignPlans, planSK(held.ID)),
+		TableName: &s.table, Key: key(edAssignPlansPK(held.Edition), planSK(held.ID)),
 		UpdateExpression:          aws.String("SET #s = :state REMOVE claim, lease_till"),
 		ConditionExpression:       aws.String("claim = :claim"),
 		ExpressionAttributeNames:  map[string]string{"#s": "state"},
@@ -213,15 +231,20 @@ func (s *Plans) releasePlan(ctx context.Context, held festival.Plan, state festi
 }
 
 // RecoverPlans puts back the films of applies that died part-way (their
-// plan festival.Plan.Recoverable) and marks those plans rolled back.
-// Preview and apply call it first; so does the scheduled runner.
+// plan festival.Plan.Recoverable) and marks those plans rolled back: the
+// current edition's, the only one whose films a plan may change. Preview
+// and apply call it first; so does the scheduled runner.
 func (s *Plans) RecoverPlans(ctx context.Context) (int, error) {
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return 0, err
+	}
 	now := s.now()
 	in := &dynamodb.QueryInput{
 		TableName: &s.table, KeyConditionExpression: aws.String("PK = :pk"),
 		FilterExpression:         aws.String("#s = :applying AND lease_till < :now"),
 		ExpressionAttributeNames: map[string]string{"#s": "state"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pkAssignPlans), ":applying": str(string(festival.PlanApplying)),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(edAssignPlansPK(ed)), ":applying": str(string(festival.PlanApplying)),
 			":now": str(festival.NewTime(now).String())},
 		ConsistentRead: aws.Bool(true),
 	}
@@ -254,7 +277,7 @@ func (s *Plans) RecoverPlans(ctx context.Context) (int, error) {
 func (s *Plans) recoverPlan(ctx context.Context, died festival.Plan) (bool, error) {
 	p := died.TakenOver(festival.NewTimeID(s.now()))
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: &s.table, Key: key(pkAssignPlans, planSK(p.ID)),
+		TableName: &s.table, Key: key(edAssignPlansPK(p.Edition), planSK(p.ID)),
 		UpdateExpression:          aws.String("SET claim = :new"),
 		ConditionExpression:       aws.String("claim = :old"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":new": str(p.Claim), ":old": str(died.Claim)},

@@ -183,7 +183,7 @@ func (s *Plans) planChunkOps(plan festival.Plan, chunk []festival.PlanFilm, byID
 		}
 		ops = append(ops, op)
 		for _, uid := range f.Added() {
-			put, err := s.juryLinkPut(f.MovieID, uid)
+			put, err := s.juryLinkPut(editionOrFirst(byID[f.MovieID].Movie.Edition), f.MovieID, uid)
 			if err != nil {
 				return nil, err
 			}
@@ -219,7 +219,7 @@ func (s *Plans) planWrittenOp(plan festival.Plan, verb string, films []festival.
 		set.Value = append(set.Value, strconv.FormatInt(f.MovieID, 10))
 	}
 	return types.TransactWriteItem{Update: &types.Update{
-		TableName: &s.table, Key: key(pkAssignPlans, planSK(plan.ID)),
+		TableName: &s.table, Key: key(edAssignPlansPK(plan.Edition), planSK(plan.ID)),
 		UpdateExpression:    aws.String(verb + " written :ids SET lease_till = :till"),
 		ConditionExpression: aws.String("claim = :claim"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":ids": set, ":claim": str(plan.Claim),
@@ -282,7 +282,7 @@ func (s *Plans) undoFilm(ctx context.Context, plan festival.Plan, f festival.Pla
 	if err != nil {
 		return err
 	}
-	undo, err := s.undoOps(plan, f)
+	undo, err := s.undoOps(plan, f, before.Edition)
 	if err != nil {
 		return err
 	}
@@ -299,16 +299,16 @@ func (s *Plans) undoFilm(ctx context.Context, plan festival.Plan, f festival.Pla
 // undoOps are the writes that take back what a plan wrote with one film
 // besides its item: an assignment's jury links; a decision's message
 // (decisionUndoOps).
-func (s *Plans) undoOps(plan festival.Plan, f festival.PlanFilm) ([]types.TransactWriteItem, error) {
+func (s *Plans) undoOps(plan festival.Plan, f festival.PlanFilm, ed festival.EditionID) ([]types.TransactWriteItem, error) {
 	if plan.Kind == festival.PlanDecision {
-		return s.decisionUndoOps(plan, f)
+		return s.decisionUndoOps(plan, f, ed)
 	}
 	var ops []types.TransactWriteItem
 	for _, uid := range f.Added() {
 		ops = append(ops, s.deleteOp(moviePK(f.MovieID), juryLinkSK(uid)))
 	}
 	for _, uid := range f.Removed() {
-		put, err := s.juryLinkPut(f.MovieID, uid)
+		put, err := s.juryLinkPut(editionOrFirst(ed), f.MovieID, uid)
 		if err != nil {
 			return nil, err
 		}

@@ -23,6 +23,7 @@ type awardItem struct {
 	GSI1PK    string `dynamodbav:"GSI1PK"`
 	GSI1SK    string `dynamodbav:"GSI1SK"`
 	Type      string `dynamodbav:"type"`
+	Edition   string `dynamodbav:"edition"`
 	ID        int64  `dynamodbav:"id_award"`
 	MovieID   int64  `dynamodbav:"id_movie"`
 	Name      string `dynamodbav:"name"`
@@ -48,16 +49,17 @@ func (s *Catalog) CreateAward(ctx context.Context, actor festival.Actor, movieID
 	}
 	now := festival.NewTime(s.now())
 	a := festival.Award{ID: id, MovieID: movieID, Name: name, AwardedAt: now}
-	item, err := attributevalue.MarshalMap(awardItem{
-		PK: moviePK(movieID), SK: awardSK(id), GSI1PK: gsi1Awards, GSI1SK: awardSK(id), Type: typeAward,
-		ID: id, MovieID: movieID, Name: name, AwardedAt: now.String(),
-	})
-	if err != nil {
-		return a, err
-	}
+	// The film's edition (the current one: UpdateMovie refuses another).
 	_, err = (&Films{s.core}).UpdateMovie(ctx, movieID, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		if err := festival.CheckAwardRoom(*m); err != nil {
 			return nil, err // 20 awards already, or the last place taken meanwhile
+		}
+		item, err := attributevalue.MarshalMap(awardItem{
+			PK: moviePK(movieID), SK: awardSK(id), GSI1PK: edAwardsGSI1PK(m.Edition), GSI1SK: awardSK(id), Type: typeAward,
+			Edition: string(m.Edition), ID: id, MovieID: movieID, Name: name, AwardedAt: now.String(),
+		})
+		if err != nil {
+			return nil, err
 		}
 		from := m.SelectionStatus
 		m.Awards = append(m.Awards, festival.MovieAward{ID: id, Name: name, AwardedAt: now})
@@ -72,22 +74,33 @@ func (s *Catalog) CreateAward(ctx context.Context, actor festival.Actor, movieID
 	return a, err
 }
 
-// ListAwards returns every award in id order, one page or all: from the
-// films kept in memory, which embed their awards (listcache.go), or, when
-// the film list is too long to keep, from GSI1 AWARDS.
+// ListAwards returns every award of the edition the request addresses in
+// id order, one page or all: from the films kept in memory, which embed
+// their awards (listcache.go), or, when the film list is too long to keep,
+// from GSI1 AWARDS#<ed>.
 func (s *Catalog) ListAwards(ctx context.Context, p Page) ([]festival.Award, string, error) {
-	if movies, ok, err := s.cachedMovies(ctx, nil); err != nil || ok {
-		if err != nil {
-			return nil, "", err
-		}
-		return s.awardsListing().page(awardsOf(movies), p)
+	movies, ok, err := s.cachedMovies(ctx, nil)
+	if err != nil {
+		return nil, "", err
 	}
-	return queryRecords(ctx, s.core, s.gsi1Query(gsi1Awards), p, awardItem.award)
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	if ok {
+		return s.awardsListing(ed).page(awardsOf(keep(movies, func(m festival.Movie) bool { return m.Edition == ed })), p)
+	}
+	return queryRecords(ctx, s.core, s.gsi1Query(edAwardsGSI1PK(ed)), p, awardItem.award)
 }
 
-// AwardByID finds an award by id (GSI1 AWARDS / AWARD#<pad id>).
+// AwardByID finds an award of the edition the request addresses by id
+// (GSI1 AWARDS#<ed> / AWARD#<pad id>).
 func (s *Catalog) AwardByID(ctx context.Context, id int64) (festival.Award, error) {
-	return findByGSI1(ctx, s.core, gsi1Awards, awardSK(id), awardItem.award, "award")
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return festival.Award{}, err
+	}
+	return findByGSI1(ctx, s.core, edAwardsGSI1PK(ed), awardSK(id), awardItem.award, "award")
 }
 
 // DeleteAward withdraws an award: the award item and its copy in the film go

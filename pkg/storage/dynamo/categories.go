@@ -20,6 +20,7 @@ type categoryItem struct {
 	GSI1PK    string `dynamodbav:"GSI1PK"`
 	GSI1SK    string `dynamodbav:"GSI1SK"`
 	Type      string `dynamodbav:"type"`
+	Edition   string `dynamodbav:"edition"`
 	ID        int64  `dynamodbav:"id_categorie"`
 	Name      string `dynamodbav:"name"`
 	CreatedAt string `dynamodbav:"createdAt"`
@@ -33,6 +34,13 @@ func (it categoryItem) category() festival.Category {
 	created, _ := festival.ParseTime(it.CreatedAt)
 	updated, _ := festival.ParseTime(it.UpdatedAt)
 	return festival.Category{ID: it.ID, Name: it.Name, CreatedAt: created, UpdatedAt: updated}
+}
+
+// editionCategory is a category with its edition, as the list kept in
+// memory holds it.
+type editionCategory struct {
+	festival.Category
+	edition festival.EditionID
 }
 
 // nameMarker is the item that makes a category or event name unique.
@@ -53,13 +61,23 @@ func (s *Catalog) putMarkerOp(pk, sk string, id int64) (types.TransactWriteItem,
 	}}, nil
 }
 
-func (s *Catalog) categoryMarkerKey(name string) map[string]types.AttributeValue {
-	return key(categoryNamePK(festival.NameKey(name)), typeCategoryName)
+// categoryMarkerKey is the key of the marker that makes a category's name
+// unique in its edition.
+func (s *Catalog) categoryMarkerKey(ed festival.EditionID, name string) map[string]types.AttributeValue {
+	return key(edCategoryNamePK(ed, festival.NameKey(name)), typeCategoryName)
 }
 
-// CreateCategory stores a new category; festival.ErrNameTaken when the name is used.
-// The name marker, the category and the audit entry are one transaction.
+// CreateCategory stores a new category in the current edition;
+// festival.ErrNameTaken when the name is used in it. The name marker, the
+// category and the audit entry are one transaction.
 func (s *Catalog) CreateCategory(ctx context.Context, actor festival.Actor, name string) (festival.Category, error) {
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return festival.Category{}, err
+	}
+	if asked, ok := festival.EditionOf(ctx); ok && asked != ed {
+		return festival.Category{}, errEditionArchived()
+	}
 	id, err := s.nextID(ctx, counterCategories)
 	if err != nil {
 		return festival.Category{}, err
@@ -67,13 +85,13 @@ func (s *Catalog) CreateCategory(ctx context.Context, actor festival.Actor, name
 	now := festival.NewTime(s.now())
 	c := festival.Category{ID: id, Name: name, CreatedAt: now, UpdatedAt: now}
 	item, err := attributevalue.MarshalMap(categoryItem{
-		PK: categoryPK(id), SK: skCategory, GSI1PK: gsi1Categories, GSI1SK: categoryGSI1SK(id), Type: typeCategory,
-		ID: id, Name: name, CreatedAt: now.String(), UpdatedAt: now.String(),
+		PK: categoryPK(id), SK: skCategory, GSI1PK: edCategoriesGSI1PK(ed), GSI1SK: categoryGSI1SK(id), Type: typeCategory,
+		Edition: string(ed), ID: id, Name: name, CreatedAt: now.String(), UpdatedAt: now.String(),
 	})
 	if err != nil {
 		return c, err
 	}
-	marker, err := s.putMarkerOp(categoryNamePK(festival.NameKey(name)), typeCategoryName, id)
+	marker, err := s.putMarkerOp(edCategoryNamePK(ed, festival.NameKey(name)), typeCategoryName, id)
 	if err != nil {
 		return c, err
 	}
@@ -91,28 +109,47 @@ func (s *Catalog) CreateCategory(ctx context.Context, actor festival.Actor, name
 	return c, nil
 }
 
-// GetCategory reads one category.
+// GetCategory reads one category (ids are global: of any edition).
 func (s *Catalog) GetCategory(ctx context.Context, id int64) (festival.Category, error) {
-	it, err := getItem[categoryItem](ctx, s.core, key(categoryPK(id), skCategory))
-	if err != nil {
-		return festival.Category{}, wrapGet(err, "get category %d", id)
-	}
-	if it.Deleting {
-		return festival.Category{}, festival.ErrNotFound
-	}
-	return it.category(), nil
+	c, _, err := s.getCategory(ctx, id)
+	return c, err
 }
 
-// ListCategories returns categories in id order, one page or all.
-// Served from memory (listcache.go) unless the list is too long to keep.
-func (s *Catalog) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
-	if all, ok, err := s.cachedCategories(ctx); err != nil || ok {
-		if err != nil {
-			return nil, "", err
-		}
-		return s.categoriesListing().page(all, p)
+// getCategory reads one category and its edition.
+func (s *Catalog) getCategory(ctx context.Context, id int64) (festival.Category, festival.EditionID, error) {
+	it, err := getItem[categoryItem](ctx, s.core, key(categoryPK(id), skCategory))
+	if err != nil {
+		return festival.Category{}, "", wrapGet(err, "get category %d", id)
 	}
-	in := s.gsi1Query(gsi1Categories)
+	if it.Deleting {
+		return festival.Category{}, "", festival.ErrNotFound
+	}
+	return it.category(), editionOrFirst(festival.EditionID(it.Edition)), nil
+}
+
+// ListCategories returns the categories of the edition the request
+// addresses in id order, one page or all. Served from memory (listcache.go,
+// every edition's categories, this one's kept) unless the list is too long
+// to keep.
+func (s *Catalog) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
+	all, ok, err := s.cachedCategories(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	if ok {
+		kept := make([]festival.Category, 0, len(all))
+		for _, c := range all {
+			if c.edition == ed {
+				kept = append(kept, c.Category)
+			}
+		}
+		return s.categoriesListing(ed).page(kept, p)
+	}
+	in := s.gsi1Query(edCategoriesGSI1PK(ed))
 	in.FilterExpression = aws.String("attribute_not_exists(deleting)") // being deleted: gone
 	return queryRecords(ctx, s.core, in, p, categoryItem.category)
 }
@@ -123,8 +160,15 @@ func (s *Catalog) ListCategories(ctx context.Context, p Page) ([]festival.Catego
 // embedded in its films follow through the copy job written with the rename
 // (copyjobs.go), run at once and, should that stop part-way, again until done.
 func (s *Catalog) RenameCategory(ctx context.Context, actor festival.Actor, id int64, name string) (festival.Category, error) {
-	cur, err := s.GetCategory(ctx, id)
+	cur, ed, err := s.getCategory(ctx, id)
 	if err != nil {
+		return cur, err
+	}
+	current, err := s.currentEdition(ctx)
+	if err != nil {
+		return cur, err
+	}
+	if err := checkCurrent(ed, current); err != nil {
 		return cur, err
 	}
 	c := cur
@@ -133,7 +177,7 @@ func (s *Catalog) RenameCategory(ctx context.Context, actor festival.Actor, id i
 		var ops []types.TransactWriteItem
 		moved := festival.NameKey(cur.Name) != festival.NameKey(name)
 		if moved {
-			marker, err := s.putMarkerOp(categoryNamePK(festival.NameKey(name)), typeCategoryName, id)
+			marker, err := s.putMarkerOp(edCategoryNamePK(ed, festival.NameKey(name)), typeCategoryName, id)
 			if err != nil {
 				return cur, err
 			}
@@ -143,13 +187,14 @@ func (s *Catalog) RenameCategory(ctx context.Context, actor festival.Actor, id i
 			TableName: &s.table, Key: key(categoryPK(id), skCategory),
 			// Not while it is being deleted: the deletion removes the marker
 			// of the name it read, and a moved marker would outlive it.
-			ConditionExpression:       aws.String("#n = :old AND attribute_not_exists(deleting)"),
+			// Of the current edition, as read.
+			ConditionExpression:       aws.String("#n = :old AND attribute_not_exists(deleting) AND #ed = :ed"),
 			UpdateExpression:          aws.String("SET #n = :n, #u = :u"),
-			ExpressionAttributeNames:  map[string]string{"#n": "name", "#u": "updatedAt"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":old": str(cur.Name), ":n": str(name), ":u": str(c.UpdatedAt.String())},
+			ExpressionAttributeNames:  map[string]string{"#n": "name", "#u": "updatedAt", "#ed": attrEdition},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":old": str(cur.Name), ":n": str(name), ":u": str(c.UpdatedAt.String()), ":ed": str(string(ed))},
 		}})
 		if moved {
-			ops = append(ops, types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: s.categoryMarkerKey(cur.Name)}})
+			ops = append(ops, types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: s.categoryMarkerKey(ed, cur.Name)}})
 		}
 		ops = append(ops, s.auditOp(actor, "category.update", fmt.Sprintf("category:%d", id), map[string]string{"from": cur.Name, "to": name}),
 			s.copyJobOp(CopyJob{Kind: CopyCategory, SourceID: id}))
@@ -177,15 +222,25 @@ func (s *Catalog) DeleteCategory(ctx context.Context, actor festival.Actor, id i
 	// The mark returns the category as it is once marked: from then on no
 	// rename can move its name marker, so the name read here is the one whose
 	// marker the last write removes.
+	// A category of an archived edition stays (errEditionArchived).
+	current, err := s.currentEdition(ctx)
+	if err != nil {
+		return festival.Category{}, err
+	}
 	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(categoryPK(id), skCategory),
-		ConditionExpression:       aws.String("attribute_exists(PK)"),
-		UpdateExpression:          aws.String("SET deleting = :t"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
-		ReturnValues:              types.ReturnValueAllNew,
+		ConditionExpression:                 aws.String("attribute_exists(PK) AND #ed = :ed"),
+		UpdateExpression:                    aws.String("SET deleting = :t"),
+		ExpressionAttributeNames:            map[string]string{"#ed": attrEdition},
+		ExpressionAttributeValues:           map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}, ":ed": str(string(current))},
+		ReturnValues:                        types.ReturnValueAllNew,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
+		if len(ccf.Item) > 0 {
+			return festival.Category{}, errEditionArchived()
+		}
 		return festival.Category{}, festival.ErrNotFound
 	}
 	if err != nil {
@@ -204,7 +259,7 @@ func (s *Catalog) DeleteCategory(ctx context.Context, actor festival.Actor, id i
 	}
 	err = s.transact(ctx, []types.TransactWriteItem{
 		{Delete: &types.Delete{TableName: &s.table, Key: key(categoryPK(id), skCategory), ConditionExpression: aws.String("attribute_exists(PK)")}},
-		{Delete: &types.Delete{TableName: &s.table, Key: s.categoryMarkerKey(c.Name)}},
+		{Delete: &types.Delete{TableName: &s.table, Key: s.categoryMarkerKey(current, c.Name)}},
 		s.auditOp(actor, "category.delete", fmt.Sprintf("category:%d", id), map[string]string{"name": c.Name}),
 	})
 	if conditionFailedAt(err, 0) {
@@ -217,18 +272,23 @@ func (s *Catalog) DeleteCategory(ctx context.Context, actor festival.Actor, id i
 }
 
 // CategoryNames reads categories by id and returns the embedded form of each,
-// in the order of ids; ids that do not exist come back as *festival.UnknownIDsError.
+// in the order of ids; ids that do not exist, or are another edition's than
+// the current one, come back as *festival.UnknownIDsError.
 func (s *Catalog) CategoryNames(ctx context.Context, ids []int64) ([]festival.MovieCategory, error) {
 	type read struct {
 		c    festival.MovieCategory
 		gone bool
 	}
+	current, err := s.currentEdition(ctx)
+	if err != nil {
+		return nil, err
+	}
 	all, missing, err := batchGetByID(ctx, s.core, ids, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
-		"id_categorie, #n, deleting", map[string]string{"#n": "name"}, func(item map[string]types.AttributeValue) (read, int64, error) {
+		"id_categorie, #n, deleting, #ed", map[string]string{"#n": "name", "#ed": attrEdition}, func(item map[string]types.AttributeValue) (read, int64, error) {
 			var c festival.MovieCategory
 			err := attributevalue.UnmarshalMap(item, &c)
 			_, gone := item["deleting"]
-			return read{c: c, gone: gone}, c.ID, err
+			return read{c: c, gone: gone || editionAttr(item) != current}, c.ID, err
 		})
 	if err != nil {
 		return nil, err

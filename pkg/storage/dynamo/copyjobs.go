@@ -211,9 +211,9 @@ func (s *CopyJobs) copyOf(ctx context.Context, it copyJobItem) (string, func(fil
 		}
 		return userRefPK(u.ID), func(ref filmRef) *types.Update {
 			switch {
-			case strings.HasPrefix(ref.SK, prefixProduces):
+			case strings.HasPrefix(ref.SK, prefixProducesAny):
 				return s.copyUpdate(ref.MovieID, "SET Producer = :v ADD version :one", "attribute_exists(PK)", nil, producer)
-			case strings.HasPrefix(ref.SK, prefixJuryOf):
+			case strings.HasPrefix(ref.SK, prefixJuryOfAny):
 				return s.copyUpdate(ref.MovieID, "SET Juries.#id = :v ADD version :one", "attribute_exists(Juries.#id)",
 					map[string]string{"#id": idKey(u.ID)}, jury)
 			}

@@ -71,7 +71,7 @@ func (s *Plans) decisionChunkOps(plan festival.Plan, chunk []festival.PlanFilm, 
 		if err != nil {
 			return nil, err
 		}
-		ledger, err := s.statusLedgerOp(f.MovieID, f.From, f.To)
+		ledger, err := s.statusLedgerOp(before.Edition, f.MovieID, f.From, f.To)
 		if err != nil {
 			return nil, err
 		}
@@ -106,8 +106,8 @@ func (s *Plans) finishDecisions(ctx context.Context, actor festival.Actor, plan 
 // decisionUndoOps take back what a decision wrote with one film besides its
 // item: the ledger records the status going back, and the film's message is
 // deleted (a no-op when it had none).
-func (s *Plans) decisionUndoOps(plan festival.Plan, f festival.PlanFilm) ([]types.TransactWriteItem, error) {
-	ledger, err := s.statusLedgerOp(f.MovieID, f.To, f.From)
+func (s *Plans) decisionUndoOps(plan festival.Plan, f festival.PlanFilm, ed festival.EditionID) ([]types.TransactWriteItem, error) {
+	ledger, err := s.statusLedgerOp(ed, f.MovieID, f.To, f.From)
 	if err != nil {
 		return nil, fmt.Errorf("undo decision on film %d: %w", f.MovieID, err)
 	}
@@ -138,7 +138,7 @@ func (s *Plans) undoDecisionChunk(ctx context.Context, plan festival.Plan, chunk
 		if err != nil {
 			return err
 		}
-		undo, err := s.decisionUndoOps(plan, f)
+		undo, err := s.decisionUndoOps(plan, f, m.Edition)
 		if err != nil {
 			return err
 		}

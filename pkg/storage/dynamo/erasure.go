@@ -40,7 +40,7 @@ func (s *Users) EraseUser(ctx context.Context, actor festival.Actor, id int64, e
 		return fmt.Errorf("list items of user %d: %w", id, err)
 	}
 	var ops []types.TransactWriteItem
-	var votes []festival.Vote
+	var votes []erasedVote
 	for _, item := range refs {
 		t, _ := item[attrType].(*types.AttributeValueMemberS)
 		switch {
@@ -54,7 +54,7 @@ func (s *Users) EraseUser(ctx context.Context, actor festival.Actor, id int64, e
 			if err := attributevalue.UnmarshalMap(item, &v); err != nil {
 				return err
 			}
-			votes = append(votes, v.vote())
+			votes = append(votes, erasedVote{v.vote(), editionOrFirst(festival.EditionID(v.Edition))})
 			continue
 		case t != nil && t.Value == typeWatch && e.KeepVotes:
 			// What the juror played backs the published watched shares.

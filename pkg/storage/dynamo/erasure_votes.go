@@ -10,6 +10,13 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
+// erasedVote is a vote of an erased juror, with its edition (an erasure
+// covers every edition).
+type erasedVote struct {
+	festival.Vote
+	edition festival.EditionID
+}
+
 // votesPerErasure is how many votes of an erased juror one transaction
 // takes: a deleted vote is three writes (the vote, its audit entry, its
 // ledger entry), and every transaction checks the results' publication.
@@ -22,7 +29,7 @@ const votesPerErasure = (transactRoom - 1) / 3
 // the juror's GSI2 partition, each with its audit entry vote.anonymise.
 // Each transaction checks that the results' publication is still what keep
 // says: festival.ErrConflict when it changed (the caller decides again).
-func (s *Users) eraseVotes(ctx context.Context, actor festival.Actor, votes []festival.Vote, keep bool) error {
+func (s *Users) eraseVotes(ctx context.Context, actor festival.Actor, votes []erasedVote, keep bool) error {
 	for len(votes) > 0 {
 		n := min(len(votes), votesPerErasure)
 		if err := s.eraseVoteBatch(ctx, actor, votes[:n], keep); err != nil {
@@ -36,7 +43,7 @@ func (s *Users) eraseVotes(ctx context.Context, actor festival.Actor, votes []fe
 // eraseVoteBatch is one transaction of eraseVotes. When a vote of the batch
 // changed meanwhile (an admin deleted it), the batch goes again one vote at
 // a time, and a vote already gone is done.
-func (s *Users) eraseVoteBatch(ctx context.Context, actor festival.Actor, batch []festival.Vote, keep bool) error {
+func (s *Users) eraseVoteBatch(ctx context.Context, actor festival.Actor, batch []erasedVote, keep bool) error {
 	return Retry(ctx, func(int) error {
 		var ops []types.TransactWriteItem
 		for _, v := range batch {
@@ -59,7 +66,7 @@ func (s *Users) eraseVoteBatch(ctx context.Context, actor festival.Actor, batch 
 			return Again(fmt.Errorf("erase votes: %w", err))
 		case len(batch) > 1:
 			for _, v := range batch {
-				if err := s.eraseVoteBatch(ctx, actor, []festival.Vote{v}, keep); err != nil {
+				if err := s.eraseVoteBatch(ctx, actor, []erasedVote{v}, keep); err != nil {
 					return err
 				}
 			}
@@ -73,7 +80,8 @@ func (s *Users) eraseVoteBatch(ctx context.Context, actor festival.Actor, batch 
 }
 
 // eraseVoteOps are the writes that end one vote, the vote's own first.
-func (s *Users) eraseVoteOps(actor festival.Actor, v festival.Vote, keep bool) ([]types.TransactWriteItem, error) {
+func (s *Users) eraseVoteOps(actor festival.Actor, ev erasedVote, keep bool) ([]types.TransactWriteItem, error) {
+	v := ev.Vote
 	// The index is eventually consistent: only the vote that was found.
 	cond := aws.String("id_vote = :id")
 	values := map[string]types.AttributeValue{":id": num(v.ID)}
@@ -91,7 +99,7 @@ func (s *Users) eraseVoteOps(actor festival.Actor, v festival.Vote, keep bool) (
 		}, nil
 	}
 	e, a := festival.VoteDeleteEntry(v), festival.VoteDeleteAudit(v)
-	pending, err := s.ledgerOp(e.Kind, e.Data)
+	pending, err := s.ledgerOp(ev.edition, e.Kind, e.Data) // its edition's ledger
 	if err != nil {
 		return nil, err
 	}

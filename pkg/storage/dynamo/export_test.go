@@ -26,3 +26,21 @@ func (s *Store) MoveAllDue(ctx context.Context, msgs []festival.Message, at time
 	}
 	return s.core.moveAllDue(ctx, ops)
 }
+
+// CurrentEdition, EditionOf and NoteCurrentEdition are the store's view of
+// the current edition (edition_scope.go), for its tests.
+func (s *Store) CurrentEdition(ctx context.Context) (festival.EditionID, error) {
+	return s.core.currentEdition(ctx)
+}
+func (s *Store) EditionOf(ctx context.Context) (festival.EditionID, error) {
+	return s.core.editionOf(ctx)
+}
+func (s *Store) NoteCurrentEdition(id festival.EditionID) { s.core.noteCurrentEdition(id) }
+
+// KeepCurrentEditionFor sets how long the store trusts the current
+// edition it read (editionFreshness), so tests do not depend on timing.
+func (s *Store) KeepCurrentEditionFor(d time.Duration) {
+	s.core.edition.mu.Lock()
+	defer s.core.edition.mu.Unlock()
+	s.core.edition.fresh = d
+}

@@ -76,19 +76,47 @@ func settingsKeys() []map[string]types.AttributeValue {
 	return []map[string]types.AttributeValue{key(settingsPK, settingsSK), key(settingsPK, formSK)}
 }
 
+// settingsKeysFor are the keys of the settings a request addresses, with
+// the settingsRead that gathers them: the current edition's (SETTINGS),
+// and, when the request names an edition, that edition's copy
+// (SETTINGS#<ed>, written when it was archived) too, in the same request:
+// the current settings item says whether the edition named is archived.
+func settingsKeysFor(ctx context.Context) ([]map[string]types.AttributeValue, settingsRead) {
+	keys := settingsKeys()
+	asked, ok := festival.EditionOf(ctx)
+	if !ok {
+		return keys, settingsRead{}
+	}
+	pk := archivedSettingsPK(asked)
+	return append(keys, key(pk, settingsSK), key(pk, formSK)), settingsRead{asked: asked}
+}
+
 // settingsRead gathers the settings' items of a batch read, in any order.
 type settingsRead struct {
 	st          *festival.Settings
 	version     int64
+	edition     festival.EditionID // "" when the settings item is absent
 	form        festival.EntryForm
 	formVersion int64
+	// asked is the edition the request names ("" none); archived and
+	// archivedForm are its copy, when read (settingsKeysFor).
+	asked        festival.EditionID
+	archived     *festival.Settings
+	archivedForm festival.EntryForm
 }
+
+// archivedAsked reports whether the request names an edition that is not
+// the current one.
+func (r *settingsRead) archivedAsked() bool { return r.asked != "" && r.asked != r.currentEdition() }
 
 // take folds item in when it is one of the settings' items (ok false
 // otherwise: the caller's item).
 func (r *settingsRead) take(item map[string]types.AttributeValue) (ok bool, err error) {
 	pk, _ := item[attrPK].(*types.AttributeValueMemberS)
 	sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+	if pk != nil && sk != nil && r.asked != "" && pk.Value == archivedSettingsPK(r.asked) {
+		return true, r.takeArchived(sk.Value, item)
+	}
 	if pk == nil || sk == nil || pk.Value != settingsPK {
 		return false, nil
 	}
@@ -99,7 +127,7 @@ func (r *settingsRead) take(item map[string]types.AttributeValue) (ok bool, err 
 			return true, fmt.Errorf("decode settings: %w", err)
 		}
 		st := it.settings()
-		r.st, r.version = &st, it.Version
+		r.st, r.version, r.edition = &st, it.Version, festival.EditionID(it.Edition)
 	case formSK:
 		var it formItem
 		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
@@ -110,29 +138,76 @@ func (r *settingsRead) take(item map[string]types.AttributeValue) (ok bool, err 
 	return true, nil
 }
 
+// takeArchived folds in an item of the archived copy of the settings.
+func (r *settingsRead) takeArchived(sk string, item map[string]types.AttributeValue) error {
+	switch sk {
+	case settingsSK:
+		var it settingsItem
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return fmt.Errorf("decode archived settings: %w", err)
+		}
+		st := it.settings()
+		r.archived = &st
+	case formSK:
+		var it formItem
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return fmt.Errorf("decode archived form: %w", err)
+		}
+		r.archivedForm = it.form()
+	}
+	return nil
+}
+
 // settings are the settings read (the defaults when never written), with
-// their form.
+// their form: the edition's the request names when it is archived, else
+// the current one's.
 func (r *settingsRead) settings() festival.Settings {
-	st := festival.DefaultSettings()
-	if r.st != nil {
+	st, form := festival.DefaultSettings(), r.form
+	switch {
+	case r.archivedAsked():
+		if r.archived != nil {
+			st = *r.archived
+		}
+		form = r.archivedForm
+	case r.st != nil:
 		st = *r.st
 	}
-	st.Form = r.form // zero when never written: no question
+	st.Form = form // zero when never written: no question
 	return st
+}
+
+// currentEdition is the current edition the settings item read names
+// (FirstEdition when it is absent or names none).
+func (r *settingsRead) currentEdition() festival.EditionID {
+	if r.edition == "" {
+		return festival.FirstEdition
+	}
+	return r.edition
 }
 
 // getSettings reads the settings and the form (one BatchGetItem), with
 // the settings item's version (0 when never written).
 func (s *core) getSettings(ctx context.Context) (festival.Settings, int64, error) {
-	var r settingsRead
-	err := s.batchGet(ctx, settingsKeys(), "", nil, func(item map[string]types.AttributeValue) error {
+	r, err := s.readSettings(ctx)
+	if err != nil {
+		return festival.Settings{}, 0, err
+	}
+	return r.settings(), r.version, nil
+}
+
+// readSettings reads the settings and the form (one BatchGetItem), and
+// refreshes the current edition kept in memory from it.
+func (s *core) readSettings(ctx context.Context) (settingsRead, error) {
+	keys, r := settingsKeysFor(ctx)
+	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
 		_, err := r.take(item)
 		return err
 	})
 	if err != nil {
-		return festival.Settings{}, 0, fmt.Errorf("get settings: %w", err)
+		return r, fmt.Errorf("get settings: %w", err)
 	}
-	return r.settings(), r.version, nil
+	s.noteSettingsRead(&r)
+	return r, nil
 }
 
 // ReplaceForm replaces the festival's form with what change makes of the
@@ -142,6 +217,9 @@ func (s *core) getSettings(ctx context.Context) (festival.Settings, int64, error
 func (s *Settings) ReplaceForm(ctx context.Context, actor festival.Actor,
 	change func(cur festival.EntryForm) (festival.EntryForm, error)) (festival.EntryForm, error) {
 	var next festival.EntryForm
+	if err := s.refuseArchived(ctx); err != nil {
+		return next, err // an archived edition's form stays
+	}
 	err := Retry(ctx, func(int) error {
 		var r settingsRead
 		err := s.batchGet(ctx, settingsKeys()[1:], "", nil, func(item map[string]types.AttributeValue) error {

@@ -319,6 +319,14 @@ func edAwardsGSI1PK(ed festival.EditionID) string     { return gsi1Awards + "#" 
 func edWatchesGSI1PK(ed festival.EditionID) string    { return gsi1Watches + "#" + string(ed) }
 func edLateCodesGSI1PK(ed festival.EditionID) string  { return gsi1LateCodes + "#" + string(ed) }
 
+// What hangs off a user in every edition (a user's deletion, erasure and
+// the copies of their names): GSI2 USER#<uid> sort keys that begin so.
+const (
+	prefixProducesAny = "PRODUCES#"
+	prefixJuryOfAny   = "JURY#"
+	prefixVoteOfAny   = "VOTE#"
+)
+
 func edProducesPrefix(ed festival.EditionID) string { return "PRODUCES#" + string(ed) + "#MOVIE#" }
 func edJuryOfPrefix(ed festival.EditionID) string   { return "JURY#" + string(ed) + "#MOVIE#" }
 func edVoteOfPrefix(ed festival.EditionID) string   { return "VOTE#" + string(ed) + "#MOVIE#" }

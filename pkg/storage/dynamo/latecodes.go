@@ -20,6 +20,7 @@ type lateCodeItem struct {
 	GSI1PK    string `dynamodbav:"GSI1PK"`
 	GSI1SK    string `dynamodbav:"GSI1SK"`
 	Type      string `dynamodbav:"type"`
+	Edition   string `dynamodbav:"edition"`
 	Code      string `dynamodbav:"code"`
 	UsesLeft  int    `dynamodbav:"uses_left"`
 	Uses      int    `dynamodbav:"uses"`
@@ -34,11 +35,29 @@ func (it lateCodeItem) lateCode() festival.LateCode {
 	return c
 }
 
-// CreateLateCode stores a new code (festival.ErrCodeTaken when it exists).
+// writableEdition is the current edition, which writes go to; a request
+// that names another one is refused (errEditionArchived).
+func (s *core) writableEdition(ctx context.Context) (festival.EditionID, error) {
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return "", err
+	}
+	if asked, ok := festival.EditionOf(ctx); ok && asked != ed {
+		return "", errEditionArchived()
+	}
+	return ed, nil
+}
+
+// CreateLateCode stores a new code in the current edition
+// (festival.ErrCodeTaken when it exists there).
 func (s *Settings) CreateLateCode(ctx context.Context, c festival.LateCode) error {
+	ed, err := s.writableEdition(ctx)
+	if err != nil {
+		return err
+	}
 	item, err := attributevalue.MarshalMap(lateCodeItem{
-		PK: lateCodePK(c.Code), SK: skLateCode, GSI1PK: gsi1LateCodes, GSI1SK: c.CreatedAt.String() + "#" + c.Code, Type: typeLateCode,
-		Code: c.Code, UsesLeft: c.UsesLeft, Uses: c.Uses, ExpiresAt: c.ExpiresAt.String(), CreatedAt: c.CreatedAt.String(),
+		PK: edLateCodePK(ed, c.Code), SK: skLateCode, GSI1PK: edLateCodesGSI1PK(ed), GSI1SK: c.CreatedAt.String() + "#" + c.Code, Type: typeLateCode,
+		Edition: string(ed), Code: c.Code, UsesLeft: c.UsesLeft, Uses: c.Uses, ExpiresAt: c.ExpiresAt.String(), CreatedAt: c.CreatedAt.String(),
 	})
 	if err != nil {
 		return err
@@ -54,26 +73,41 @@ func (s *Settings) CreateLateCode(ctx context.Context, c festival.LateCode) erro
 	return nil
 }
 
-// GetLateCode reads a code (festival.ErrNotFound when there is none).
+// GetLateCode reads a code of the edition the request addresses
+// (festival.ErrNotFound when there is none).
 func (s *Settings) GetLateCode(ctx context.Context, code string) (festival.LateCode, error) {
-	it, err := getItem[lateCodeItem](ctx, s.core, key(lateCodePK(code), skLateCode))
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return festival.LateCode{}, err
+	}
+	it, err := getItem[lateCodeItem](ctx, s.core, key(edLateCodePK(ed, code), skLateCode))
 	if err != nil {
 		return festival.LateCode{}, wrapGet(err, "get late-entry code")
 	}
 	return it.lateCode(), nil
 }
 
-// ListLateCodes lists the codes, newest first.
+// ListLateCodes lists the codes of the edition the request addresses,
+// newest first.
 func (s *Settings) ListLateCodes(ctx context.Context, p Page) ([]festival.LateCode, string, error) {
-	in := s.gsi1Query(gsi1LateCodes)
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	in := s.gsi1Query(edLateCodesGSI1PK(ed))
 	in.ScanIndexForward = aws.Bool(false)
 	return queryRecords(ctx, s.core, in, p, lateCodeItem.lateCode)
 }
 
-// DeleteLateCode withdraws a code (festival.ErrNotFound when there is none).
+// DeleteLateCode withdraws a code of the current edition
+// (festival.ErrNotFound when there is none).
 func (s *Settings) DeleteLateCode(ctx context.Context, code string) error {
-	_, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName: &s.table, Key: key(lateCodePK(code), skLateCode), ConditionExpression: aws.String("attribute_exists(PK)"),
+	ed, err := s.writableEdition(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName: &s.table, Key: key(edLateCodePK(ed, code), skLateCode), ConditionExpression: aws.String("attribute_exists(PK)"),
 	})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
@@ -85,11 +119,12 @@ func (s *Settings) DeleteLateCode(ctx context.Context, code string) error {
 	return nil
 }
 
-// useLateCodeOp takes one use of a code, for the transaction that creates
-// the film it admits: it fails when no use is left or the code expired.
-func (s *core) useLateCodeOp(code string, now time.Time) types.TransactWriteItem {
+// useLateCodeOp takes one use of a code of edition ed (the film's), for the
+// transaction that creates the film it admits: it fails when no use is
+// left or the code expired.
+func (s *core) useLateCodeOp(ed festival.EditionID, code string, now time.Time) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
-		TableName: &s.table, Key: key(lateCodePK(code), skLateCode),
+		TableName: &s.table, Key: key(edLateCodePK(ed, code), skLateCode),
 		ConditionExpression: aws.String("uses_left > :zero AND expires_at_iso > :now"),
 		UpdateExpression:    aws.String("ADD uses_left :minus"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{

@@ -13,14 +13,16 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// The vote ledger (festival.LedgerEntry). A vote's transaction (or a status
-// change's) writes a pending entry, PK LEDGERQ#<id>, SK LEDGERQ, queued on
-// GSI1 LEDGERQ / <id> (ids sort by time): no vote waits on, or conflicts
-// over, the chain. An appender (the scheduled run, the local server's clock,
-// and the publication of the results) then links the pending entries in
-// order: PK LEDGER, SK E#<pad seq> for an entry, SK HEAD for the head, each
-// link one transaction (the entry, the head moved conditionally on the old
-// one, the pending item deleted), so two appenders cannot fork the chain.
+// The vote ledger (festival.LedgerEntry), one chain per edition. A vote's
+// transaction (or a status change's) writes a pending entry, PK
+// LEDGERQ#<id>, SK LEDGERQ, queued on GSI1 LEDGERQ / <id> (ids sort by
+// time) with the edition it belongs to: no vote waits on, or conflicts
+// over, the chain. An appender (the scheduled run, the local server's
+// clock, and the publication of the results) then links the pending
+// entries in order, each into its edition's chain: PK LEDGER#<ed>, SK
+// E#<pad seq> for an entry, SK HEAD for the head, each link one transaction
+// (the entry, the head moved conditionally on the old one, the pending item
+// deleted), so two appenders cannot fork a chain.
 
 type ledgerPending struct {
 	PK     string            `dynamodbav:"PK"`
@@ -31,6 +33,8 @@ type ledgerPending struct {
 	At     string            `dynamodbav:"at"`
 	Kind   string            `dynamodbav:"kind"`
 	Data   map[string]string `dynamodbav:"data"`
+	// Edition is the chain the entry is linked into.
+	Edition string `dynamodbav:"edition"`
 }
 
 type ledgerItem struct {
@@ -50,12 +54,13 @@ func (it ledgerItem) entry() festival.LedgerEntry {
 	return festival.LedgerEntry{Seq: it.Seq, At: at, Kind: it.Kind, Data: it.Data, Prev: it.Prev, Hash: it.Hash}
 }
 
-// ledgerOp is the pending entry of a change, for its transaction.
-func (s *core) ledgerOp(kind string, data map[string]string) (types.TransactWriteItem, error) {
+// ledgerOp is the pending entry of a change of edition ed, for its
+// transaction.
+func (s *core) ledgerOp(ed festival.EditionID, kind string, data map[string]string) (types.TransactWriteItem, error) {
 	id := festival.NewTimeID(s.now())
 	item, err := attributevalue.MarshalMap(ledgerPending{
 		PK: "LEDGERQ#" + id, SK: skLedgerQ, GSI1PK: gsi1LedgerQ, GSI1SK: id, Type: typeLedger,
-		At: festival.NewTime(s.now()).String(), Kind: kind, Data: data,
+		At: festival.NewTime(s.now()).String(), Kind: kind, Data: data, Edition: string(editionOrFirst(ed)),
 	})
 	if err != nil {
 		return types.TransactWriteItem{}, err
@@ -63,9 +68,19 @@ func (s *core) ledgerOp(kind string, data map[string]string) (types.TransactWrit
 	return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: item}}, nil
 }
 
-// LedgerHead reads the head (consistent); zero for an empty ledger.
+// LedgerHead reads the head of the ledger of the edition the request
+// addresses (consistent); zero for an empty ledger.
 func (s *Trail) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
-	it, err := getItem[ledgerItem](ctx, s.core, key(ledgerPK, skLedgerHead))
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return festival.LedgerHead{}, err
+	}
+	return s.ledgerHead(ctx, ed)
+}
+
+// ledgerHead reads the head of edition ed's ledger.
+func (s *Trail) ledgerHead(ctx context.Context, ed festival.EditionID) (festival.LedgerHead, error) {
+	it, err := getItem[ledgerItem](ctx, s.core, key(edLedgerPK(ed), skLedgerHead))
 	if errors.Is(err, festival.ErrNotFound) {
 		return festival.LedgerHead{}, nil
 	}
@@ -75,14 +90,11 @@ func (s *Trail) LedgerHead(ctx context.Context) (festival.LedgerHead, error) {
 	return festival.LedgerHead{Seq: it.Seq, Hash: it.Hash}, nil
 }
 
-// AppendLedger links the pending entries to the chain, oldest first, and
-// returns how many it linked. An entry another appender linked meanwhile is
-// skipped; the head is read again.
+// AppendLedger links the pending entries to their edition's chain, oldest
+// first, and returns how many it linked. An entry another appender linked
+// meanwhile is skipped; the head is read again.
 func (s *Trail) AppendLedger(ctx context.Context) (int, error) {
-	head, err := s.LedgerHead(ctx)
-	if err != nil {
-		return 0, err
-	}
+	heads := map[festival.EditionID]festival.LedgerHead{} // read once each
 	in := s.gsi1Query(gsi1LedgerQ)
 	items, err := s.queryAll(ctx, in)
 	if err != nil {
@@ -94,19 +106,27 @@ func (s *Trail) AppendLedger(ctx context.Context) (int, error) {
 		if err := attributevalue.UnmarshalMap(item, &p); err != nil {
 			return linked, err
 		}
+		ed := editionOrFirst(festival.EditionID(p.Edition))
+		head, read := heads[ed]
+		if !read {
+			if head, err = s.ledgerHead(ctx, ed); err != nil {
+				return linked, err
+			}
+		}
+		lpk := edLedgerPK(ed)
 		at, _ := festival.ParseTime(p.At)
 		e := festival.LedgerEntry{Seq: head.Seq + 1, At: at, Kind: p.Kind, Data: p.Data, Prev: head.Hash}
 		if e.Data == nil {
 			e.Data = map[string]string{}
 		}
 		e.Hash = e.ComputeHash()
-		entry, err := attributevalue.MarshalMap(ledgerItem{PK: ledgerPK, SK: ledgerSK(e.Seq), Type: typeLedger, Seq: e.Seq,
+		entry, err := attributevalue.MarshalMap(ledgerItem{PK: lpk, SK: ledgerSK(e.Seq), Type: typeLedger, Seq: e.Seq,
 			At: p.At, Kind: e.Kind, Data: e.Data, Prev: e.Prev, Hash: e.Hash})
 		if err != nil {
 			return linked, err
 		}
 		move := &types.Update{
-			TableName: &s.table, Key: key(ledgerPK, skLedgerHead),
+			TableName: &s.table, Key: key(lpk, skLedgerHead),
 			UpdateExpression:          aws.String("SET seq = :seq, #h = :hash, #t = :type"),
 			ExpressionAttributeNames:  map[string]string{"#h": "hash", "#t": attrType},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":seq": num(e.Seq), ":hash": str(e.Hash), ":type": str(typeLedger)},
@@ -125,7 +145,7 @@ func (s *Trail) AppendLedger(ctx context.Context) (int, error) {
 		if cancelReasons(err) != nil {
 			// Another appender moved the head, or linked this entry: start
 			// again from the head as it is now.
-			if head, err = s.LedgerHead(ctx); err != nil {
+			if heads[ed], err = s.ledgerHead(ctx, ed); err != nil {
 				return linked, err
 			}
 			continue
@@ -133,23 +153,29 @@ func (s *Trail) AppendLedger(ctx context.Context) (int, error) {
 		if err != nil {
 			return linked, fmt.Errorf("link ledger entry %d: %w", e.Seq, err)
 		}
-		head = festival.LedgerHead{Seq: e.Seq, Hash: e.Hash}
+		heads[ed] = festival.LedgerHead{Seq: e.Seq, Hash: e.Hash}
 		linked++
 	}
 	return linked, nil
 }
 
-// LedgerEntries lists the linked entries in order, one page or all.
+// LedgerEntries lists the linked entries of the edition the request
+// addresses in order, one page or all.
 func (s *Trail) LedgerEntries(ctx context.Context, p Page) ([]festival.LedgerEntry, string, error) {
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, "", err
+	}
 	in := &dynamodb.QueryInput{
 		TableName: &s.table, KeyConditionExpression: aws.String("PK = :pk AND begins_with(SK, :e)"), ConsistentRead: aws.Bool(true),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(ledgerPK), ":e": str("E#")},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(edLedgerPK(ed)), ":e": str("E#")},
 	}
 	return queryRecords(ctx, s.core, in, p, ledgerItem.entry)
 }
 
-// statusLedgerOp is the ledger's pending entry of a film's status change.
-func (s *core) statusLedgerOp(movieID int64, from, to festival.SelectionStatus) (types.TransactWriteItem, error) {
+// statusLedgerOp is the ledger's pending entry of a status change of a film
+// of edition ed.
+func (s *core) statusLedgerOp(ed festival.EditionID, movieID int64, from, to festival.SelectionStatus) (types.TransactWriteItem, error) {
 	e := festival.StatusLedgerEntry(movieID, from, to)
-	return s.ledgerOp(e.Kind, e.Data)
+	return s.ledgerOp(ed, e.Kind, e.Data)
 }

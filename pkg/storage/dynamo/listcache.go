@@ -157,8 +157,8 @@ func (s *core) listVersion(ctx context.Context, kind listKind, st *festival.Sett
 		return s.readNumber(ctx, versionKey, "version")
 	}
 	var v int64
-	var sr settingsRead
-	err := s.batchGet(ctx, append(settingsKeys(), versionKey), "", nil,
+	keys, sr := settingsKeysFor(ctx)
+	err := s.batchGet(ctx, append(keys, versionKey), "", nil,
 		func(item map[string]types.AttributeValue) error {
 			if ok, err := sr.take(item); ok {
 				return err
@@ -171,6 +171,9 @@ func (s *core) listVersion(ctx context.Context, kind listKind, st *festival.Sett
 			v, err = strconv.ParseInt(n.Value, 10, 64)
 			return err
 		})
+	if err == nil {
+		s.noteSettingsRead(&sr)
+	}
 	*st = sr.settings()
 	return v, err
 }

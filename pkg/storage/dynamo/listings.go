@@ -35,7 +35,7 @@ type listCache[T any] struct {
 // listCaches are a store's lists in memory.
 type listCaches struct {
 	movies     listCache[festival.Movie]
-	categories listCache[festival.Category]
+	categories listCache[editionCategory]
 	events     listCache[festival.Event]
 }
 
@@ -210,10 +210,13 @@ func (s *core) cachedMovies(ctx context.Context, st *festival.Settings) ([]festi
 	return cachedList(ctx, s, &s.lists.movies, listMovies, counterMovies, s.loadMovies, st)
 }
 
-func (s *core) cachedCategories(ctx context.Context) ([]festival.Category, bool, error) {
+// cachedCategories is the category list kept in memory, every edition's.
+func (s *core) cachedCategories(ctx context.Context) ([]editionCategory, bool, error) {
 	return cachedList(ctx, s, &s.lists.categories, listCategories, counterCategories,
 		loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
-			func(it categoryItem) (festival.Category, bool) { return it.category(), !it.Deleting }), nil)
+			func(it categoryItem) (editionCategory, bool) {
+				return editionCategory{it.category(), editionOrFirst(festival.EditionID(it.Edition))}, !it.Deleting
+			}), nil)
 }
 
 func (s *core) cachedEvents(ctx context.Context) ([]festival.Event, bool, error) {
@@ -224,25 +227,26 @@ func (s *core) cachedEvents(ctx context.Context) ([]festival.Event, bool, error)
 
 // The listings kept in memory, each paging like the index Query it replaces.
 
-// filmListing is the listing whose cursors a filtered film list uses: the
-// index path's for the same filter.
-func (s *core) filmListing(f festival.MovieFilter) listing[festival.Movie] {
+// filmListing is the listing whose cursors a filtered film list of edition
+// ed uses: the index path's for the same filter.
+func (s *core) filmListing(ed festival.EditionID, f festival.MovieFilter) listing[festival.Movie] {
 	switch {
 	case f.ProducerID > 0:
-		return s.producerMoviesListing(f.ProducerID)
+		return s.producerMoviesListing(ed, f.ProducerID)
 	case f.JuryID > 0:
-		return s.assignedMoviesListing(f.JuryID)
+		return s.assignedMoviesListing(ed, f.JuryID)
 	case f.CategoryID > 0:
 		return s.categoryMoviesListing(f.CategoryID)
 	}
-	return s.moviesListing()
+	return s.moviesListing(ed)
 }
 
-func (s *core) moviesListing() listing[festival.Movie] {
+func (s *core) moviesListing(ed festival.EditionID) listing[festival.Movie] {
+	pk := edMoviesGSI1PK(ed)
 	return listing[festival.Movie]{
-		query: s.gsi1Query(gsi1Movies), id: func(m festival.Movie) int64 { return m.ID },
+		query: s.gsi1Query(pk), id: func(m festival.Movie) int64 { return m.ID },
 		key: func(m festival.Movie) map[string]string {
-			return map[string]string{attrGSI1PK: gsi1Movies, attrGSI1SK: movieGSI1SK(m.ID), attrPK: moviePK(m.ID), attrSK: skMovie}
+			return map[string]string{attrGSI1PK: pk, attrGSI1SK: movieGSI1SK(m.ID), attrPK: moviePK(m.ID), attrSK: skMovie}
 		},
 	}
 }
@@ -257,29 +261,30 @@ func (s *core) categoryMoviesListing(categoryID int64) listing[festival.Movie] {
 	}
 }
 
-func (s *core) producerMoviesListing(producerID int64) listing[festival.Movie] {
+func (s *core) producerMoviesListing(ed festival.EditionID, producerID int64) listing[festival.Movie] {
 	return listing[festival.Movie]{
-		query: s.gsi2Query(userRefPK(producerID), prefixProduces), id: func(m festival.Movie) int64 { return m.ID },
+		query: s.gsi2Query(userRefPK(producerID), edProducesPrefix(ed)), id: func(m festival.Movie) int64 { return m.ID },
 		key: func(m festival.Movie) map[string]string {
-			return map[string]string{attrGSI2PK: userRefPK(producerID), attrGSI2SK: movieProducerSK(m.ID), attrPK: moviePK(m.ID), attrSK: skMovie}
+			return map[string]string{attrGSI2PK: userRefPK(producerID), attrGSI2SK: edMovieProducerSK(ed, m.ID), attrPK: moviePK(m.ID), attrSK: skMovie}
 		},
 	}
 }
 
-func (s *core) assignedMoviesListing(juryID int64) listing[festival.Movie] {
+func (s *core) assignedMoviesListing(ed festival.EditionID, juryID int64) listing[festival.Movie] {
 	return listing[festival.Movie]{
-		query: s.gsi2Query(userRefPK(juryID), prefixJuryOf), id: func(m festival.Movie) int64 { return m.ID },
+		query: s.gsi2Query(userRefPK(juryID), edJuryOfPrefix(ed)), id: func(m festival.Movie) int64 { return m.ID },
 		key: func(m festival.Movie) map[string]string {
-			return map[string]string{attrGSI2PK: userRefPK(juryID), attrGSI2SK: juryAssignedSK(m.ID), attrPK: moviePK(m.ID), attrSK: juryLinkSK(juryID)}
+			return map[string]string{attrGSI2PK: userRefPK(juryID), attrGSI2SK: edJuryAssignedSK(ed, m.ID), attrPK: moviePK(m.ID), attrSK: juryLinkSK(juryID)}
 		},
 	}
 }
 
-func (s *core) categoriesListing() listing[festival.Category] {
+func (s *core) categoriesListing(ed festival.EditionID) listing[festival.Category] {
+	pk := edCategoriesGSI1PK(ed)
 	return listing[festival.Category]{
-		query: s.gsi1Query(gsi1Categories), id: func(c festival.Category) int64 { return c.ID },
+		query: s.gsi1Query(pk), id: func(c festival.Category) int64 { return c.ID },
 		key: func(c festival.Category) map[string]string {
-			return map[string]string{attrGSI1PK: gsi1Categories, attrGSI1SK: categoryGSI1SK(c.ID), attrPK: categoryPK(c.ID), attrSK: skCategory}
+			return map[string]string{attrGSI1PK: pk, attrGSI1SK: categoryGSI1SK(c.ID), attrPK: categoryPK(c.ID), attrSK: skCategory}
 		},
 	}
 }
@@ -293,11 +298,12 @@ func (s *core) eventsListing() listing[festival.Event] {
 	}
 }
 
-func (s *core) awardsListing() listing[festival.Award] {
+func (s *core) awardsListing(ed festival.EditionID) listing[festival.Award] {
+	pk := edAwardsGSI1PK(ed)
 	return listing[festival.Award]{
-		query: s.gsi1Query(gsi1Awards), id: func(a festival.Award) int64 { return a.ID },
+		query: s.gsi1Query(pk), id: func(a festival.Award) int64 { return a.ID },
 		key: func(a festival.Award) map[string]string {
-			return map[string]string{attrGSI1PK: gsi1Awards, attrGSI1SK: awardSK(a.ID), attrPK: moviePK(a.MovieID), attrSK: awardSK(a.ID)}
+			return map[string]string{attrGSI1PK: pk, attrGSI1SK: awardSK(a.ID), attrPK: moviePK(a.MovieID), attrSK: awardSK(a.ID)}
 		},
 	}
 }

@@ -45,6 +45,9 @@ type movieRead struct {
 	// the film (nil otherwise): a draft the change completes leaves its
 	// draft in the same write.
 	settings *festival.Settings
+	// current is the current edition, read with the film: a film of
+	// another edition is read-only.
+	current festival.EditionID
 }
 
 // updateMovie is UpdateMovie; first, when set, is the film as the caller
@@ -60,6 +63,9 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 			}
 		}
 		before, version := read.movie, read.version
+		if err := checkCurrent(before.Edition, read.current); err != nil {
+			return err
+		}
 		after := before
 		// Give change copies of the embedded arrays so it cannot alter before's.
 		after.Categories = slices.Clone(before.Categories)
@@ -74,6 +80,7 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 			after.Draft = false // complete now (new subtitles, an answer...): submitted
 		}
 		after.ID, after.OwnerID, after.CreatedAt, after.Producer = before.ID, before.OwnerID, before.CreatedAt, before.Producer
+		after.Edition = before.Edition
 		after.UpdatedAt = festival.NewTime(s.now())
 		after.Status = after.SelectionStatus.Guide()
 		// A new film file queues its media job; new subtitles re-check.
@@ -93,9 +100,10 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 			TableName: &s.table, Item: item,
 			// Not on a film being deleted: its item collection is being
 			// removed, and the Put must not add to it (nor drop the tombstone).
-			ConditionExpression:       aws.String("#v = :v AND attribute_not_exists(deleting)"),
-			ExpressionAttributeNames:  map[string]string{"#v": "version"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version)},
+			// Its edition is the one read current with it.
+			ConditionExpression:       aws.String("#v = :v AND attribute_not_exists(deleting) AND #ed = :ed"),
+			ExpressionAttributeNames:  map[string]string{"#v": "version", "#ed": attrEdition},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version), ":ed": str(string(read.current))},
 		}}}, extra...)
 		// What the change owes people (a decision to the producer, a film to
 		// newly assigned jury members) is written with it.
@@ -110,7 +118,7 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 		}
 		ops = append(ops, withdrawal...)
 		if before.SelectionStatus != after.SelectionStatus {
-			op, err := s.statusLedgerOp(id, before.SelectionStatus, after.SelectionStatus)
+			op, err := s.statusLedgerOp(before.Edition, id, before.SelectionStatus, after.SelectionStatus)
 			if err != nil {
 				return err
 			}
@@ -161,8 +169,9 @@ func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, er
 	case err != nil:
 		return nil, fmt.Errorf("get film %d: %w", id, err)
 	}
+	s.noteSettingsRead(&sr)
 	st := sr.settings()
-	read.season, read.settings = st.Season, &st
+	read.season, read.settings, read.current = st.Season, &st, sr.currentEdition()
 	return read, nil
 }
 
@@ -223,7 +232,7 @@ func (s *Films) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		ops, err := relinkOps(ids(m.Categories, func(c festival.MovieCategory) int64 { return c.ID }), want,
 			func(cid int64) (types.TransactWriteItem, error) { return s.categoryLinkPut(id, cid) },
-			s.categoryExistsCheck,
+			s.categoryInEditionCheck(m.Edition),
 			func(cid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), categoryLinkSK(cid)) })
 		if err != nil {
 			return nil, err
@@ -250,7 +259,9 @@ func (s *Films) SetMovieJuries(ctx context.Context, actor festival.Actor, id int
 // role is not JURY, are an *festival.UnknownIDsError (before a missing film's
 // festival.ErrNotFound, as JuryMembers answers first).
 func (s *Films) AssignJuries(ctx context.Context, actor festival.Actor, id int64, userIDs []int64) (festival.Movie, error) {
-	keys := []map[string]types.AttributeValue{key(moviePK(id), skMovie)}
+	// The settings item comes too: it names the current edition.
+	keys := []map[string]types.AttributeValue{key(moviePK(id), skMovie), settingsKeys()[0]}
+	var sr settingsRead
 	seen := map[int64]bool{}
 	for _, uid := range userIDs {
 		if !seen[uid] {
@@ -262,6 +273,9 @@ func (s *Films) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 	members := map[int64]festival.Jury{}
 	declared := map[int64][]int64{} // conflicts members declared
 	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
+		if ok, err := sr.take(item); ok {
+			return err
+		}
 		if sk, _ := item[attrSK].(*types.AttributeValueMemberS); sk != nil && sk.Value == skMovie {
 			m, v, err := unmarshalMovie(item)
 			switch {
@@ -296,6 +310,8 @@ func (s *Films) AssignJuries(ctx context.Context, actor festival.Actor, id int64
 	if film == nil {
 		return festival.Movie{}, festival.ErrNotFound
 	}
+	s.noteSettingsRead(&sr)
+	film.current = sr.currentEdition()
 	return s.updateMovie(ctx, id, film, s.juriesChange(actor, id, juries, declared))
 }
 
@@ -319,7 +335,7 @@ func (s *Films) juriesChange(actor festival.Actor, id int64, juries []festival.J
 			return nil, err // held back by its media checks, as stored
 		}
 		ops, err := relinkOps(ids(m.Juries, func(j festival.Jury) int64 { return j.ID }), want,
-			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(id, uid) },
+			func(uid int64) (types.TransactWriteItem, error) { return s.juryLinkPut(m.Edition, id, uid) },
 			func(uid int64) types.TransactWriteItem { return s.isJuryCheck(id, uid) },
 			func(uid int64) types.TransactWriteItem { return s.deleteOp(moviePK(id), juryLinkSK(uid)) })
 		if err != nil {

@@ -77,15 +77,20 @@ func (s *Films) DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id
 		TableName:                 &s.table,
 		KeyConditionExpression:    aws.String("PK = :pk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(moviePK(id))},
-		ProjectionExpression:      aws.String("PK, SK"),
+		ProjectionExpression:      aws.String("PK, SK, #ed"),
+		ExpressionAttributeNames:  map[string]string{"#ed": attrEdition},
 		ConsistentRead:            aws.Bool(true),
 	})
 	if err != nil {
 		return fmt.Errorf("list items of film %d: %w", id, err)
 	}
 	var ops []types.TransactWriteItem
+	ed := festival.FirstEdition // the film's (its ledger records the deletion)
 	for _, item := range items {
 		sk, _ := item[attrSK].(*types.AttributeValueMemberS)
+		if sk != nil && sk.Value == skMovie {
+			ed = editionAttr(item)
+		}
 		if sk == nil || sk.Value == skMovie {
 			continue
 		}
@@ -101,7 +106,7 @@ func (s *Films) DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id
 		last = append(last, s.auditOp(*actor, "movie.delete", movieTarget(id), map[string]string{"title": title}))
 	}
 	// The ledger records that the film went, and its votes with it.
-	pending, err := s.ledgerOp("movie.delete", map[string]string{"id_movie": strconv.FormatInt(id, 10)})
+	pending, err := s.ledgerOp(ed, "movie.delete", map[string]string{"id_movie": strconv.FormatInt(id, 10)})
 	if err != nil {
 		return err
 	}

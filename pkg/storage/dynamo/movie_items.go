@@ -25,6 +25,8 @@ type movieItem struct {
 	GSI2PK string `dynamodbav:"GSI2PK"`
 	GSI2SK string `dynamodbav:"GSI2SK"`
 	Type   string `dynamodbav:"type"`
+	// Edition is the edition the film belongs to (keys.go, "Editions").
+	Edition string `dynamodbav:"edition"`
 
 	ID              int64   `dynamodbav:"id_movie"`
 	Title           string  `dynamodbav:"title"`
@@ -89,10 +91,13 @@ type movieItem struct {
 
 func idKey(id int64) string { return strconv.FormatInt(id, 10) }
 
+// toMovieItem is the item of m, in m.Edition's listings (the first
+// edition's when unset).
 func toMovieItem(m festival.Movie, version int64) movieItem {
+	ed := editionOrFirst(m.Edition)
 	it := movieItem{
-		PK: moviePK(m.ID), SK: skMovie, GSI1PK: gsi1Movies, GSI1SK: movieGSI1SK(m.ID),
-		GSI2PK: userRefPK(m.OwnerID), GSI2SK: movieProducerSK(m.ID), Type: typeMovie,
+		PK: moviePK(m.ID), SK: skMovie, GSI1PK: edMoviesGSI1PK(ed), GSI1SK: movieGSI1SK(m.ID),
+		GSI2PK: userRefPK(m.OwnerID), GSI2SK: edMovieProducerSK(ed, m.ID), Type: typeMovie, Edition: string(ed),
 		ID: m.ID, Title: m.Title, Description: m.Description, Duration: m.Duration,
 		MainLanguage: m.MainLanguage, ReleaseYear: m.ReleaseYear, Nationality: m.Nationality,
 		DisplayPicture: m.DisplayPicture, Picture1: m.Picture1, Picture2: m.Picture2, Picture3: m.Picture3,
@@ -134,7 +139,7 @@ func (it movieItem) movie() festival.Movie {
 	updated, _ := festival.ParseTime(it.UpdatedAt)
 	st := festival.SelectionStatus(it.SelectionStatus)
 	m := festival.Movie{
-		ID: it.ID, Title: it.Title, Description: it.Description, Duration: it.Duration,
+		ID: it.ID, Edition: editionOrFirst(festival.EditionID(it.Edition)), Title: it.Title, Description: it.Description, Duration: it.Duration,
 		MainLanguage: it.MainLanguage, ReleaseYear: it.ReleaseYear, Nationality: it.Nationality,
 		DisplayPicture: it.DisplayPicture, Picture1: it.Picture1, Picture2: it.Picture2, Picture3: it.Picture3,
 		Trailer: it.Trailer, YoutubeLink: it.YoutubeLink, Production: it.Production, Workshop: it.Workshop,
@@ -206,13 +211,14 @@ type movieCategoryLinkItem struct {
 }
 
 // movieJuryLinkItem assigns a jury member to a film; GSI2 USER#<uid> /
-// JURY#MOVIE#... lists the films assigned to them.
+// JURY#<ed>#MOVIE#... lists the films assigned to them in edition ed.
 type movieJuryLinkItem struct {
 	PK         string `dynamodbav:"PK"`
 	SK         string `dynamodbav:"SK"`
 	GSI2PK     string `dynamodbav:"GSI2PK"`
 	GSI2SK     string `dynamodbav:"GSI2SK"`
 	Type       string `dynamodbav:"type"`
+	Edition    string `dynamodbav:"edition"`
 	MovieID    int64  `dynamodbav:"id_movie"`
 	UserID     int64  `dynamodbav:"id_user"`
 	AssignedAt string `dynamodbav:"assignedAt"`

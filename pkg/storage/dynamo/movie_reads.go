@@ -24,9 +24,9 @@ func (s *Films) GetMovie(ctx context.Context, id int64) (festival.Movie, error) 
 // GetMovieAndSettings reads one film and the festival settings (what a
 // caller may see of the film depends on them) in one BatchGetItem.
 func (s *Films) GetMovieAndSettings(ctx context.Context, id int64) (festival.Movie, festival.Settings, error) {
-	var sr settingsRead
+	keys, sr := settingsKeysFor(ctx)
 	var m *festival.Movie
-	err := s.batchGet(ctx, append(settingsKeys(), key(moviePK(id), skMovie)), "", nil,
+	err := s.batchGet(ctx, append(keys, key(moviePK(id), skMovie)), "", nil,
 		func(item map[string]types.AttributeValue) error {
 			if ok, err := sr.take(item); ok {
 				return err
@@ -37,6 +37,9 @@ func (s *Films) GetMovieAndSettings(ctx context.Context, id int64) (festival.Mov
 			}
 			return err
 		})
+	if err == nil {
+		s.noteSettingsRead(&sr)
+	}
 	st := sr.settings()
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && m == nil):
@@ -85,27 +88,33 @@ func statusFilter(f festival.MovieFilter, in *dynamodb.QueryInput) {
 // USER#<id> / PRODUCES#MOVIE# (the film items too); a category's or a jury
 // member's, one Query per page of the links (GSI2 CATEGORY#<id> / MOVIE#,
 // USER#<id> / JURY#MOVIE#) plus one BatchGetItem per 100 films.
+//
+// The films listed are those of the edition the request addresses
+// (editionOf, asked after the settings are read: their read refreshes it).
+// The list kept in memory holds every edition's films (ids are global),
+// and a listing keeps those of its edition.
 func (s *Films) ListMovies(ctx context.Context, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
 	all, ok, err := s.cachedMovies(ctx, f.Settings)
 	if err != nil {
 		return nil, "", err
 	}
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, "", err
+	}
 	if ok {
-		kept := all
-		if f.Filters() {
-			kept = keep(all, f.Keeps)
-		}
-		return s.filmListing(f).page(kept, p)
+		kept := keep(all, func(m festival.Movie) bool { return m.Edition == ed && (!f.Filters() || f.Keeps(m)) })
+		return s.filmListing(ed, f).page(kept, p)
 	}
 	switch {
 	case f.ProducerID > 0:
-		return s.movieItems(ctx, s.gsi2Query(userRefPK(f.ProducerID), prefixProduces), p)
+		return s.movieItems(ctx, s.gsi2Query(userRefPK(f.ProducerID), edProducesPrefix(ed)), p)
 	case f.JuryID > 0:
-		return s.linkedMovies(ctx, s.gsi2Query(userRefPK(f.JuryID), prefixJuryOf), festival.MovieFilter{}, p)
+		return s.linkedMovies(ctx, s.gsi2Query(userRefPK(f.JuryID), edJuryOfPrefix(ed)), ed, festival.MovieFilter{}, p)
 	case f.CategoryID > 0:
-		return s.linkedMovies(ctx, s.gsi2Query(categoryRefPK(f.CategoryID), prefixMovieRef), f, p)
+		return s.linkedMovies(ctx, s.gsi2Query(categoryRefPK(f.CategoryID), prefixMovieRef), ed, f, p)
 	}
-	in := s.gsi1Query(gsi1Movies)
+	in := s.gsi1Query(edMoviesGSI1PK(ed))
 	statusFilter(f, in)
 	return s.movieItems(ctx, in, p)
 }
@@ -115,11 +124,12 @@ func (s *Films) MoviesOfProducer(ctx context.Context, producerID int64, p Page) 
 	return s.ListMovies(ctx, festival.MovieFilter{ProducerID: producerID}, p)
 }
 
-// FilmIDsOfProducer lists the ids of every film item a producer owns,
-// including films whose deletion started and did not finish (which the
-// listings hide), so that deleting the producer can finish them too.
+// MovieIDsOfProducer lists the ids of every film item a producer owns, in
+// every edition, including films whose deletion started and did not finish
+// (which the listings hide), so that deleting the producer can finish them
+// too.
 func (s *Films) MovieIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error) {
-	return s.movieIDsOnGSI2(ctx, userRefPK(producerID), prefixProduces)
+	return s.movieIDsOnGSI2(ctx, userRefPK(producerID), prefixProducesAny)
 }
 
 // movieIDsOnGSI2 reads the id_movie of every item of a GSI2 partition whose
@@ -167,7 +177,7 @@ func (s *Films) movieItems(ctx context.Context, in *dynamodb.QueryInput, p Page)
 
 // linkedMovies reads link items (each with id_movie) and then the films they
 // point to, in link order.
-func (s *Films) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
+func (s *Films) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, ed festival.EditionID, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
 	var ids []int64
 	next, err := s.queryPages(ctx, in, p, func(item map[string]types.AttributeValue) error {
 		var link struct {
@@ -188,7 +198,7 @@ func (s *Films) linkedMovies(ctx context.Context, in *dynamodb.QueryInput, f fes
 	}
 	movies := make([]festival.Movie, 0, len(all))
 	for _, m := range all {
-		if f.Keeps(m) {
+		if m.Edition == ed && f.Keeps(m) {
 			movies = append(movies, m)
 		}
 	}

@@ -53,7 +53,7 @@ func (s *Films) withdrawalOps(before, after festival.Movie) ([]types.TransactWri
 			ops = append(ops, s.deleteOp(moviePK(before.ID), juryLinkSK(j.ID)))
 		}
 	}
-	op, err := s.ledgerOp(e.Kind, e.Data)
+	op, err := s.ledgerOp(before.Edition, e.Kind, e.Data)
 	if err != nil {
 		return nil, err
 	}

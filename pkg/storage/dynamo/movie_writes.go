@@ -29,11 +29,12 @@ func (s *Films) categoryLinkPut(movieID, categoryID int64) (types.TransactWriteI
 	return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: item}}, nil
 }
 
-func (s *core) juryLinkPut(movieID, userID int64) (types.TransactWriteItem, error) {
+// juryLinkPut assigns a jury member to a film of edition ed.
+func (s *core) juryLinkPut(ed festival.EditionID, movieID, userID int64) (types.TransactWriteItem, error) {
 	item, err := attributevalue.MarshalMap(movieJuryLinkItem{
 		PK: moviePK(movieID), SK: juryLinkSK(userID),
-		GSI2PK: userRefPK(userID), GSI2SK: juryAssignedSK(movieID),
-		Type: typeMovieJury, MovieID: movieID, UserID: userID, AssignedAt: festival.NewTime(s.now()).String(),
+		GSI2PK: userRefPK(userID), GSI2SK: edJuryAssignedSK(ed, movieID),
+		Type: typeMovieJury, Edition: string(ed), MovieID: movieID, UserID: userID, AssignedAt: festival.NewTime(s.now()).String(),
 	})
 	if err != nil {
 		return types.TransactWriteItem{}, err
@@ -78,7 +79,7 @@ func (s *Films) createMovieOps(m festival.Movie) ([]types.TransactWriteItem, err
 		if err != nil {
 			return nil, err
 		}
-		ops = append(ops, op, s.categoryExistsCheck(c.ID))
+		ops = append(ops, op, s.categoryInEditionCheck(m.Edition)(c.ID))
 	}
 	// Its producer hears that it arrived: the message is written with the film.
 	msgs, err := s.messageOps([]festival.Message{festival.MovieReceived(m, s.now())})
@@ -98,23 +99,51 @@ func (s *core) categoryExistsCheck(id int64) types.TransactWriteItem {
 	}}
 }
 
+// categoryInEditionCheck is categoryExistsCheck for a film of edition ed:
+// its categories must be ed's.
+func (s *core) categoryInEditionCheck(ed festival.EditionID) func(id int64) types.TransactWriteItem {
+	return func(id int64) types.TransactWriteItem {
+		return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+			TableName: &s.table, Key: key(categoryPK(id), skCategory),
+			ConditionExpression:       aws.String("attribute_exists(PK) AND attribute_not_exists(deleting) AND #ed = :ed"),
+			ExpressionAttributeNames:  map[string]string{"#ed": attrEdition},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":ed": str(string(editionOrFirst(ed)))},
+		}}
+	}
+}
+
+// inCurrentEdition puts a new film in the current edition: the one its
+// caller read with the settings (m.Edition), else the store's (the
+// request's own read of the settings refreshed it).
+func (s *Films) inCurrentEdition(ctx context.Context, m *festival.Movie) error {
+	if m.Edition != "" {
+		return nil
+	}
+	ed, err := s.currentEdition(ctx)
+	m.Edition = ed
+	return err
+}
+
 // withAdmission appends the use of a late-entry code, if any, and returns
 // its index in ops (-1 when none).
-func (s *Films) withAdmission(ops []types.TransactWriteItem, a festival.Admission) ([]types.TransactWriteItem, int) {
+func (s *Films) withAdmission(ops []types.TransactWriteItem, ed festival.EditionID, a festival.Admission) ([]types.TransactWriteItem, int) {
 	if a.LateCode == "" {
 		return ops, -1
 	}
-	return append(ops, s.useLateCodeOp(a.LateCode, s.now())), len(ops)
+	return append(ops, s.useLateCodeOp(ed, a.LateCode, s.now())), len(ops)
 }
 
 // CreateMovie stores a new film whose ID, owner, Producer and timestamps are
 // set. Its categories must exist (festival.ErrConflict otherwise).
 func (s *Films) CreateMovie(ctx context.Context, m festival.Movie, a festival.Admission) error {
+	if err := s.inCurrentEdition(ctx, &m); err != nil {
+		return err
+	}
 	ops, err := s.createMovieOps(m)
 	if err != nil {
 		return err
 	}
-	ops, late := s.withAdmission(ops, a)
+	ops, late := s.withAdmission(ops, m.Edition, a)
 	err = s.transact(ctx, ops)
 	switch {
 	case late >= 0 && conditionFailedAt(err, late):
@@ -135,11 +164,14 @@ func (s *Films) CreateProducerWithMovie(ctx context.Context, u festival.User, m 
 	if err != nil {
 		return err
 	}
+	if err := s.inCurrentEdition(ctx, &m); err != nil {
+		return err
+	}
 	movieOps, err := s.createMovieOps(m)
 	if err != nil {
 		return err
 	}
-	ops, late := s.withAdmission(append(userOps, movieOps...), a)
+	ops, late := s.withAdmission(append(userOps, movieOps...), m.Edition, a)
 	err = s.transact(ctx, ops)
 	switch {
 	case conditionFailedAt(err, 0):

@@ -88,14 +88,19 @@ func (s *Films) GetMovieFacts(ctx context.Context, id int64) (festival.MovieFact
 	return unmarshalMovieFacts(out.Item)
 }
 
-// ListMovieFacts returns the facts of every film in id order: one Query per
-// 1 MB page of GSI1 MOVIES, however many films there are.
+// ListMovieFacts returns the facts of every film of the edition the request
+// addresses in id order: one Query per 1 MB page of GSI1 MOVIES#<ed>,
+// however many films there are.
 func (s *Films) ListMovieFacts(ctx context.Context) ([]festival.MovieFacts, error) {
-	in := s.gsi1Query(gsi1Movies)
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in := s.gsi1Query(edMoviesGSI1PK(ed))
 	in.ProjectionExpression = aws.String(movieFactsProjection)
 	in.ExpressionAttributeNames = movieFactsNames
 	var movies []festival.MovieFacts
-	_, err := s.queryPages(ctx, in, Page{}, func(item map[string]types.AttributeValue) error {
+	_, err = s.queryPages(ctx, in, Page{}, func(item map[string]types.AttributeValue) error {
 		f, err := unmarshalMovieFacts(item)
 		if errors.Is(err, festival.ErrNotFound) {
 			return nil // being deleted

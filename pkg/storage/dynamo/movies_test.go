@@ -28,7 +28,7 @@ func movieStore(t *testing.T) (*dynamo.Store, *dynamodb.Client, string) {
 func seedCategory(t *testing.T, db *dynamodb.Client, table string, id int64, name string) {
 	t.Helper()
 	item, _ := attributevalue.MarshalMap(map[string]any{
-		"PK": fmt.Sprintf("CATEGORY#%d", id), "SK": "CATEGORY", "id_categorie": id, "name": name,
+		"PK": fmt.Sprintf("CATEGORY#%d", id), "SK": "CATEGORY", "id_categorie": id, "name": name, "edition": "1",
 	})
 	if _, err := db.PutItem(context.Background(), &dynamodb.PutItemInput{TableName: &table, Item: item}); err != nil {
 		t.Fatal(err)

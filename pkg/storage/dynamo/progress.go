@@ -20,7 +20,7 @@ import (
 //
 // Watch: PK MOVIE#<mid>, SK WATCH#<pad uid>, written the first time a jury
 // member opens an assigned film's media (GET /movies/:id/media); GSI1
-// WATCHES / WATCH#<pad mid>#<pad uid> lists them all, GSI2 USER#<uid> /
+// WATCHES#<ed> / WATCH#<pad mid>#<pad uid> lists an edition's, GSI2 USER#<uid> /
 // WATCH#MOVIE#<pad mid> hangs them off the user (deleted with the user, and
 // with the film's item collection).
 //
@@ -36,6 +36,7 @@ type watchItem struct {
 	GSI2PK    string `dynamodbav:"GSI2PK"`
 	GSI2SK    string `dynamodbav:"GSI2SK"`
 	Type      string `dynamodbav:"type"`
+	Edition   string `dynamodbav:"edition"` // its film's
 	MovieID   int64  `dynamodbav:"id_movie"`
 	UserID    int64  `dynamodbav:"id_user"`
 	WatchedAt string `dynamodbav:"watchedAt"`
@@ -51,10 +52,12 @@ type watchItem struct {
 	KeysIssued int64              `dynamodbav:"keys_issued,omitempty"`
 }
 
-func (s *Votes) newWatch(movieID, userID int64) watchItem {
+// newWatch is a new watch of a film of edition ed (the current one: the
+// film's, which the writes check where they check the film).
+func (s *Votes) newWatch(ed festival.EditionID, movieID, userID int64) watchItem {
 	return watchItem{
-		PK: moviePK(movieID), SK: watchSK(userID), GSI1PK: gsi1Watches, GSI1SK: "WATCH#" + pad(movieID) + "#" + pad(userID),
-		GSI2PK: userRefPK(userID), GSI2SK: "WATCH#MOVIE#" + pad(movieID), Type: typeWatch, MovieID: movieID, UserID: userID,
+		PK: moviePK(movieID), SK: watchSK(userID), GSI1PK: edWatchesGSI1PK(ed), GSI1SK: "WATCH#" + pad(movieID) + "#" + pad(userID),
+		GSI2PK: userRefPK(userID), GSI2SK: "WATCH#MOVIE#" + pad(movieID), Type: typeWatch, Edition: string(ed), MovieID: movieID, UserID: userID,
 		WatchedAt: festival.NewTime(s.now()).String(),
 	}
 }
@@ -71,15 +74,20 @@ func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span f
 
 // editWatch changes a jury member's watch item of a film (created as
 // needed): a read, then a write conditional on nobody having written in
-// between (retried), and on the film not being deleted.
+// between (retried), and on the film not being deleted and being of the
+// current edition (errEditionArchived otherwise).
 func (s *Votes) editWatch(ctx context.Context, movieID, userID int64, edit func(*watchItem)) (watchItem, error) {
 	var out watchItem
-	err := Retry(ctx, func(int) error {
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return out, err
+	}
+	err = Retry(ctx, func(int) error {
 		it, err := getItem[watchItem](ctx, s.core, key(moviePK(movieID), watchSK(userID)))
 		put := &types.Put{TableName: &s.table, ConditionExpression: aws.String("attribute_not_exists(PK)")}
 		switch {
 		case errors.Is(err, festival.ErrNotFound):
-			it = s.newWatch(movieID, userID)
+			it = s.newWatch(ed, movieID, userID)
 		case err != nil:
 			return err
 		default:
@@ -92,11 +100,14 @@ func (s *Votes) editWatch(ctx context.Context, movieID, userID int64, edit func(
 			return err
 		}
 		// Not on a film being deleted or gone: its collection goes.
-		err = s.transact(ctx, []types.TransactWriteItem{{Put: put}, s.movieExistsCheck(movieID)})
+		err = s.transact(ctx, []types.TransactWriteItem{{Put: put}, inEditionOnly(s.movieExistsCheck(movieID), ed)})
 		switch {
 		case conditionFailedAt(err, 0) || transactionConflict(err):
 			return Again(err)
 		case conditionFailedAt(err, 1):
+			if err := s.archivedFilm(ctx, movieID, ed); err != nil {
+				return err
+			}
 			return festival.ErrNotFound
 		}
 		out = it
@@ -105,10 +116,15 @@ func (s *Votes) editWatch(ctx context.Context, movieID, userID int64, edit func(
 	return out, err
 }
 
-// RecordWatch notes, once, that a jury member opened a film's media. A film
-// deleted meanwhile is not written to (the condition on its item).
+// RecordWatch notes, once, that a jury member opened a film's media, in
+// the current edition (a film of an archived one is read-only: its watches
+// are as they were, and the note is one PutItem, which checks no film).
 func (s *Votes) RecordWatch(ctx context.Context, movieID, userID int64) error {
-	item, err := attributevalue.MarshalMap(s.newWatch(movieID, userID))
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return err
+	}
+	item, err := attributevalue.MarshalMap(s.newWatch(ed, movieID, userID))
 	if err != nil {
 		return err
 	}
@@ -125,15 +141,29 @@ func (s *Votes) RecordWatch(ctx context.Context, movieID, userID int64) error {
 	return nil
 }
 
-// Watches lists every watch: one Query per page of GSI1 WATCHES.
+// Watches lists every watch of the edition the request addresses: one
+// Query per page of GSI1 WATCHES#<ed>.
 func (s *Votes) Watches(ctx context.Context) ([]festival.Watch, error) {
-	return s.watches(ctx, s.gsi1Query(gsi1Watches))
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.watches(ctx, s.gsi1Query(edWatchesGSI1PK(ed)))
 }
 
-// WatchesOf lists one jury member's watches: one Query per page of their
-// GSI2 partition (USER#<uid> / WATCH#MOVIE#).
+// WatchesOf lists one jury member's watches of the edition the request
+// addresses: one Query per page of their GSI2 partition (USER#<uid> /
+// WATCH#MOVIE#), filtered on the edition.
 func (s *Votes) WatchesOf(ctx context.Context, userID int64) ([]festival.Watch, error) {
-	return s.watches(ctx, s.gsi2Query(userRefPK(userID), "WATCH#MOVIE#"))
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in := s.gsi2Query(userRefPK(userID), "WATCH#MOVIE#")
+	in.FilterExpression = aws.String("#ed = :ed")
+	in.ExpressionAttributeNames = map[string]string{"#ed": attrEdition}
+	in.ExpressionAttributeValues[":ed"] = str(string(ed))
+	return s.watches(ctx, in)
 }
 
 func (s *Votes) watches(ctx context.Context, in *dynamodb.QueryInput) ([]festival.Watch, error) {

@@ -17,9 +17,12 @@ import (
 // settingsItem is the festival's one settings item. Absent, the defaults
 // apply (festival.DefaultSettings), so a fresh table behaves as the spec says.
 type settingsItem struct {
-	PK                    string                   `dynamodbav:"PK"`
-	SK                    string                   `dynamodbav:"SK"`
-	Type                  string                   `dynamodbav:"type"`
+	PK   string `dynamodbav:"PK"`
+	SK   string `dynamodbav:"SK"`
+	Type string `dynamodbav:"type"`
+	// Edition is the current edition (absent: festival.FirstEdition);
+	// starting the next edition changes it, nothing else does.
+	Edition               string                   `dynamodbav:"edition,omitempty"`
 	JuryVoteAssignedOnly  bool                     `dynamodbav:"jury_vote_assigned_only"`
 	SelfRegistrationRoles []string                 `dynamodbav:"self_registration_roles"`
 	LoginFailuresPerAcct  int                      `dynamodbav:"login_failures_per_account,omitempty"`
@@ -273,12 +276,14 @@ func mediaChecksItem(checks festival.MediaCheckActions) map[string]string {
 func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, change func(*festival.Settings) ([]festival.Message, error)) (festival.Settings, error) {
 	var cur, next festival.Settings
 	err := Retry(ctx, func(int) error {
-		var version int64
-		var err error
-		cur, version, err = s.getSettings(ctx)
+		r, err := s.readSettings(ctx)
 		if err != nil {
 			return err
 		}
+		if r.archivedAsked() {
+			return errEditionArchived() // an archived edition's settings stay
+		}
+		cur, version := r.settings(), r.version
 		next = cur
 		next.SelfRegistrationRoles = append([]festival.Role(nil), cur.SelfRegistrationRoles...)
 		msgs, err := change(&next)
@@ -291,6 +296,7 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 		}
 		next.UpdatedAt = festival.NewTime(s.now())
 		it := toSettingsItem(next, version+1)
+		it.Edition = string(r.edition) // kept: only starting the next edition changes it
 		item, err := attributevalue.MarshalMap(it)
 		if err != nil {
 			return err

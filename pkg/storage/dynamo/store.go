@@ -54,6 +54,9 @@ type core struct {
 	// those whose counter is at most maxCachedIDs (0: none).
 	lists        listCaches
 	maxCachedIDs int64
+
+	// edition is the current edition as last read (edition_scope.go).
+	edition editionMemo
 }
 
 // blockSequences are the sequences whose ids a store draws blockSize at a

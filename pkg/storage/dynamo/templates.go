@@ -28,12 +28,18 @@ type templateItem struct {
 	UpdatedAt string `dynamodbav:"updatedAt"`
 }
 
-// MessageTemplates reads every template the festival wrote: one Query.
+// MessageTemplates reads every template the festival wrote for the
+// edition the request addresses (an archived one's were copied to
+// SETTINGS#<ed>): one Query.
 func (s *Settings) MessageTemplates(ctx context.Context) ([]mailtemplate.Template, error) {
+	pk, err := s.settingsPartition(ctx)
+	if err != nil {
+		return nil, err
+	}
 	items, err := s.queryAll(ctx, &dynamodb.QueryInput{
 		TableName: &s.table, ConsistentRead: aws.Bool(true),
 		KeyConditionExpression:    aws.String("PK = :pk AND begins_with(SK, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(settingsPK), ":prefix": str(prefixTemplate)},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pk), ":prefix": str(prefixTemplate)},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("message templates: %w", err)
@@ -54,6 +60,9 @@ func (s *Settings) MessageTemplates(ctx context.Context) ([]mailtemplate.Templat
 // SaveMessageTemplate writes the festival's template of one kind (checked
 // by the caller) with its audit entry, in one transaction.
 func (s *Settings) SaveMessageTemplate(ctx context.Context, actor festival.Actor, t mailtemplate.Template) error {
+	if err := s.refuseArchived(ctx); err != nil {
+		return err // an archived edition's templates stay
+	}
 	item, err := attributevalue.MarshalMap(templateItem{
 		PK: settingsPK, SK: templateSK(t.Kind), Type: typeTemplate, Kind: string(t.Kind),
 		Subject: t.Subject, Body: t.Body, UpdatedAt: t.UpdatedAt.String(),
@@ -74,6 +83,9 @@ func (s *Settings) SaveMessageTemplate(ctx context.Context, actor festival.Actor
 // DeleteMessageTemplate removes the festival's template of one kind, so
 // that the default applies again, with its audit entry.
 func (s *Settings) DeleteMessageTemplate(ctx context.Context, actor festival.Actor, kind festival.MessageKind) error {
+	if err := s.refuseArchived(ctx); err != nil {
+		return err // an archived edition's templates stay
+	}
 	err := s.transact(ctx, []types.TransactWriteItem{
 		s.deleteOp(settingsPK, templateSK(kind)),
 		s.auditOp(actor, "template.reset", "template:"+string(kind), nil),

@@ -48,6 +48,7 @@ func (s *Users) SettingsAndCounts(ctx context.Context, keys ...festival.CounterK
 
 func (s *Users) countsWith(ctx context.Context, withSettings bool, keys []festival.CounterKey) (festival.Settings, map[festival.CounterKey]festival.Count, error) {
 	st := festival.DefaultSettings()
+	var edition festival.EditionID // "" while the settings item is not read
 	byPK := make(map[string]festival.CounterKey, len(keys))
 	reqKeys := make([]map[string]types.AttributeValue, 0, len(keys)+1)
 	if withSettings {
@@ -68,7 +69,7 @@ func (s *Users) countsWith(ctx context.Context, withSettings bool, keys []festiv
 			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
 				return err
 			}
-			st = it.settings()
+			st, edition = it.settings(), festival.EditionID(it.Edition)
 			return nil
 		}
 		var it counterItem
@@ -80,6 +81,9 @@ func (s *Users) countsWith(ctx context.Context, withSettings bool, keys []festiv
 	})
 	if err != nil {
 		return st, nil, fmt.Errorf("read counters: %w", err)
+	}
+	if withSettings {
+		s.noteSettingsRead(&settingsRead{edition: edition})
 	}
 	return st, out, nil
 }

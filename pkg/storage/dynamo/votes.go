@@ -25,6 +25,7 @@ type voteItem struct {
 	GSI2PK      string  `dynamodbav:"GSI2PK"`
 	GSI2SK      string  `dynamodbav:"GSI2SK"`
 	Type        string  `dynamodbav:"type"`
+	Edition     string  `dynamodbav:"edition"`
 	ID          int64   `dynamodbav:"id_vote"`
 	UserID      int64   `dynamodbav:"id_user"`
 	MovieID     int64   `dynamodbav:"id_movie"`
@@ -39,10 +40,11 @@ type voteItem struct {
 	Criteria map[string]float64 `dynamodbav:"criteria,omitempty"`
 }
 
-func toVoteItem(v festival.Vote) voteItem {
+// toVoteItem is the item of a vote of edition ed (its film's).
+func toVoteItem(ed festival.EditionID, v festival.Vote) voteItem {
 	return voteItem{
-		PK: moviePK(v.MovieID), SK: voteSK(v.UserID), GSI1PK: gsi1Votes, GSI1SK: voteGSI1SK(v.ID),
-		GSI2PK: userRefPK(v.UserID), GSI2SK: voterSK(v.MovieID), Type: typeVote,
+		PK: moviePK(v.MovieID), SK: voteSK(v.UserID), GSI1PK: edVotesGSI1PK(ed), GSI1SK: voteGSI1SK(v.ID),
+		GSI2PK: userRefPK(v.UserID), GSI2SK: edVoterSK(ed, v.MovieID), Type: typeVote, Edition: string(ed),
 		ID: v.ID, UserID: v.UserID, MovieID: v.MovieID, Score: v.Score, Comment: v.Comment,
 		IsCandidate: v.IsCandidate, CreatedAt: v.CreatedAt.String(), UpdatedAt: v.UpdatedAt.String(), Criteria: v.Criteria,
 		CommentShared: v.CommentShared,
@@ -100,6 +102,9 @@ func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festiva
 		}
 		return nil
 	})
+	if err == nil {
+		s.noteSettingsRead(&sr)
+	}
 	g.Settings = sr.settings()
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && !found):
@@ -132,10 +137,16 @@ func (s *Votes) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 			return festival.VoteOutcome{}, err
 		}
 	}
+	// The current edition: the ground's read of the settings just
+	// refreshed it. The vote goes to it, and its film must be of it.
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return festival.VoteOutcome{}, err
+	}
 	var newID int64
 	var saved festival.VoteOutcome
 	lost := fmt.Errorf("save vote on movie %d: too many concurrent writes", movieID)
-	err := Retry(ctx, func(try int) error {
+	err = Retry(ctx, func(try int) error {
 		if try > 0 { // the vote as it is now: created, changed or deleted meanwhile
 			v, err := s.GetVote(ctx, movieID, actor.ID)
 			switch {
@@ -159,7 +170,7 @@ func (s *Votes) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 			}
 			o.Vote.ID = newID
 		}
-		ops, err := s.voteOps(actor, movieID, o)
+		ops, err := s.voteOps(actor, ed, movieID, o)
 		if err != nil {
 			return err
 		}
@@ -175,7 +186,10 @@ func (s *Votes) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 		case conditionFailedAt(err, 1):
 			// The film is gone, out of the festival, or its status changed
 			// since it was read (an admin's decision, a withdrawal): read it
-			// again and decide again.
+			// again and decide again; a film of an archived edition takes no vote.
+			if err := s.archivedFilm(ctx, movieID, ed); err != nil {
+				return err
+			}
 			if g.Movie, err = (&Films{s.core}).GetMovieFacts(ctx, movieID); err != nil {
 				return err
 			}
@@ -195,10 +209,10 @@ func (s *Votes) SaveVote(ctx context.Context, actor festival.Actor, movieID int6
 // film's move or check (1), the voter's assignment check when required (2),
 // then the audit entries and, last, the vote ledger's pending entries (the
 // indexes above keep their meaning for the cancellation reasons).
-func (s *Votes) voteOps(actor festival.Actor, movieID int64, o festival.VoteOutcome) ([]types.TransactWriteItem, error) {
+func (s *Votes) voteOps(actor festival.Actor, ed festival.EditionID, movieID int64, o festival.VoteOutcome) ([]types.TransactWriteItem, error) {
 	var ops []types.TransactWriteItem
 	if o.Created {
-		item, err := attributevalue.MarshalMap(toVoteItem(o.Vote))
+		item, err := attributevalue.MarshalMap(toVoteItem(ed, o.Vote))
 		if err != nil {
 			return nil, err
 		}
@@ -217,7 +231,7 @@ func (s *Votes) voteOps(actor festival.Actor, movieID int64, o festival.VoteOutc
 	default:
 		film = s.movieExistsCheck(movieID)
 	}
-	ops = append(ops, inFestivalOnly(film))
+	ops = append(ops, inEditionOnly(inFestivalOnly(film), ed))
 	if o.RequireAssignment {
 		ops = append(ops, s.juryAssignedCheck(movieID, actor.ID))
 	}
@@ -225,7 +239,7 @@ func (s *Votes) voteOps(actor festival.Actor, movieID int64, o festival.VoteOutc
 		ops = append(ops, s.auditOp(actor, e.Action, e.Target, e.Details))
 	}
 	for _, e := range o.Ledger() {
-		op, err := s.ledgerOp(e.Kind, e.Data)
+		op, err := s.ledgerOp(ed, e.Kind, e.Data)
 		if err != nil {
 			return nil, err
 		}
@@ -279,14 +293,24 @@ func (s *Votes) GetVote(ctx context.Context, movieID, userID int64) (festival.Vo
 	return it.vote(), nil
 }
 
-// VotesOf returns a voter's votes in film order (GSI2 USER#<uid> / VOTE#MOVIE#...).
+// VotesOf returns a voter's votes of the edition the request addresses in
+// film order (GSI2 USER#<uid> / VOTE#<ed>#MOVIE#...).
 func (s *Votes) VotesOf(ctx context.Context, userID int64, p Page) ([]festival.Vote, string, error) {
-	return s.queryVotes(ctx, s.gsi2Query(userRefPK(userID), prefixVoteOf), p)
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	return s.queryVotes(ctx, s.gsi2Query(userRefPK(userID), edVoteOfPrefix(ed)), p)
 }
 
-// ListVotes returns every vote in id order (GSI1 VOTES), one page or all.
+// ListVotes returns every vote of the edition the request addresses in id
+// order (GSI1 VOTES#<ed>), one page or all.
 func (s *Votes) ListVotes(ctx context.Context, p Page) ([]festival.Vote, string, error) {
-	return s.queryVotes(ctx, s.gsi1Query(gsi1Votes), p)
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	return s.queryVotes(ctx, s.gsi1Query(edVotesGSI1PK(ed)), p)
 }
 
 // MovieVotes returns the votes on one film (its item collection).
@@ -310,21 +334,34 @@ func (s *Votes) queryVotes(ctx context.Context, in *dynamodb.QueryInput, p Page)
 	return queryRecords(ctx, s.core, in, p, voteItem.vote)
 }
 
-// VoteByID finds a vote by its id (GSI1 VOTES / VOTE#<pad id>).
+// VoteByID finds a vote of the edition the request addresses by its id
+// (GSI1 VOTES#<ed> / VOTE#<pad id>).
 func (s *Votes) VoteByID(ctx context.Context, id int64) (festival.Vote, error) {
-	return findByGSI1(ctx, s.core, gsi1Votes, voteGSI1SK(id), voteItem.vote, "vote")
+	ed, err := s.editionOf(ctx)
+	if err != nil {
+		return festival.Vote{}, err
+	}
+	return findByGSI1(ctx, s.core, edVotesGSI1PK(ed), voteGSI1SK(id), voteItem.vote, "vote")
 }
 
-// DeleteVote removes one vote by id, with its audit entry; festival.ErrNotFound when
-// it does not exist (or was deleted concurrently).
+// DeleteVote removes one vote of the current edition by id, with its audit
+// entry; festival.ErrNotFound when it does not exist (or was deleted
+// concurrently); a vote of an archived edition stays (errEditionArchived).
 func (s *Votes) DeleteVote(ctx context.Context, actor festival.Actor, id int64) (festival.Vote, error) {
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return festival.Vote{}, err
+	}
+	if asked, ok := festival.EditionOf(ctx); ok && asked != ed {
+		return festival.Vote{}, errEditionArchived()
+	}
 	v, err := s.VoteByID(ctx, id)
 	if err != nil {
 		return v, err
 	}
 	// The same entries as every other deletion of a vote (an erased juror's).
 	e, a := festival.VoteDeleteEntry(v), festival.VoteDeleteAudit(v)
-	pending, err := s.ledgerOp(e.Kind, e.Data)
+	pending, err := s.ledgerOp(ed, e.Kind, e.Data)
 	if err != nil {
 		return v, err
 	}
@@ -332,8 +369,10 @@ func (s *Votes) DeleteVote(ctx context.Context, actor festival.Actor, id int64) 
 		{Delete: &types.Delete{
 			TableName: &s.table, Key: key(moviePK(v.MovieID), voteSK(v.UserID)),
 			// The GSI is eventually consistent: delete only the vote that was found.
-			ConditionExpression:       aws.String("id_vote = :id"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":id": num(id)},
+			// Of the current edition still.
+			ConditionExpression:       aws.String("id_vote = :id AND #ed = :ed"),
+			ExpressionAttributeNames:  map[string]string{"#ed": attrEdition},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":id": num(id), ":ed": str(string(ed))},
 		}},
 		s.auditOp(actor, a.Action, a.Target, a.Details),
 		pending,
@@ -368,7 +407,7 @@ func (s *Votes) DeleteMovieVotes(ctx context.Context, actor festival.Actor, movi
 				ids = append(ids, id.Value)
 			}
 		}
-		pending, err := s.ledgerOp("vote.delete_movie", map[string]string{"id_movie": strconv.FormatInt(movieID, 10), "ids": strings.Join(ids, ",")})
+		pending, err := s.ledgerOp(editionAttr(items[0]), "vote.delete_movie", map[string]string{"id_movie": strconv.FormatInt(movieID, 10), "ids": strings.Join(ids, ",")})
 		if err != nil {
 			return deleted, err
 		}

@@ -49,6 +49,7 @@ type DB struct {
 	resets    map[string]reset // by the token's hash
 	lateCodes map[string]festival.LateCode
 	settings  *festival.Settings // nil: never written, the defaults apply
+	edition   festival.EditionID // the current edition ("": FirstEdition), editions.go
 }
 
 // New returns an empty festival. now may be nil (time.Now).
