@@ -76,7 +76,7 @@ func (e *Editions) edition(r *http.Request) (festival.EditionID, error) {
 		return "", apperr.Ef(apperr.NotFound, texts.EditionUnknown, raw)
 	}
 	if ed.State != festival.EditionCurrent && r.Method != http.MethodGet && r.Method != http.MethodHead {
-		return "", apperr.E(apperr.Conflict, texts.EditionArchived)
+		return "", apperr.E(apperr.Conflict, texts.EditionArchivedReadOnly)
 	}
 	return ed.ID, nil
 }

@@ -3,7 +3,6 @@ package texts
 // Editions: the festival's years, starting the next one, addressing an
 // archived one (?edition=), a film submitted again to the current one.
 const (
-	EditionArchived      = "Cette édition est archivée : lecture seule"                                                          // en: "This edition is archived: read-only"
 	EditionUnknown       = "Édition inconnue : %s"                                                                               // en: "Unknown edition: %s"
 	EditionParam         = "Le paramètre edition doit être l'identifiant d'une édition : de 1 à 16 lettres, chiffres ou tirets"  // en: "The edition parameter must be an edition's id: 1 to 16 letters, digits or hyphens"
 	EditionIDRequired    = "Le champ id (identifiant de la nouvelle édition) est requis : de 1 à 16 lettres, chiffres ou tirets" // en: "The id field (the new edition's id) is required: 1 to 16 letters, digits or hyphens"

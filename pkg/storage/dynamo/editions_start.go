@@ -283,6 +283,7 @@ func (s *Settings) switchEdition(ctx context.Context, actor festival.Actor, eds 
 	if err != nil {
 		return festival.Edition{}, fmt.Errorf("switch to edition %s: %w", p.ID, err)
 	}
+	s.noteCurrentEdition(festival.EditionID(p.ID)) // this instance's next request addresses it already
 	return started.edition(), nil
 }
 
