@@ -164,7 +164,7 @@ func (d *Deps) movies() *movies.Service {
 	if d.Movies == nil {
 		st := d.Store // each interface gets the face of the DynamoDB store it names
 		d.Movies = movies.New(movies.Stores{Films: st.Films, Remover: st.Films, Plans: st.Plans, People: st.Users, Producers: st.Users,
-			Catalog: st.Catalog, Settings: st.Settings, Viewings: st.Votes, Admins: st.Users}, d.files(), d.Now)
+			Catalog: st.Catalog, Settings: st.Settings, Viewings: st.Votes, Admins: st.Users}, d.files(), d.Now).WithEditions(st.Settings)
 	}
 	return d.Movies
 }
