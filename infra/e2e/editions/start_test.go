@@ -163,6 +163,45 @@ func TestTheNextEditionStartsEmptyWithLastYearsRulesAndLastYearStaysAsItWasReadO
 		t.Errorf("this year's films %v, want %d", got, film)
 	}
 	api.Do("POST", "/categories", admin, map[string]any{"name": "Courts métrages"}).Expect(http.StatusConflict)
+
+	// A returning producer submits last year's film again, in one step.
+	other := api.Register("PRODUCER")
+	api.Do("POST", fmt.Sprintf("/movies/%d/resubmit", f.cleo), other.Token, nil).Expect(http.StatusForbidden)
+	api.Do("POST", fmt.Sprintf("/movies/%d/resubmit", film), f.prod.Token, nil).ExpectError(http.StatusConflict, "Ce film est déjà de l'édition en cours")
+	api.Do("POST", fmt.Sprintf("/movies/%d/resubmit", f.cleo), f.prod.Token, map[string]any{"jury": 1}).Expect(http.StatusBadRequest)
+	again := api.Do("POST", fmt.Sprintf("/movies/%d/resubmit", f.cleo), f.prod.Token, nil).Expect(http.StatusCreated).JSON()
+	first := api.Do("GET", fmt.Sprintf("/movies/%d?edition=1", f.cleo), f.prod.Token, nil).Expect(http.StatusOK).JSON()
+	filmCats := again["Categories"].([]any)
+	if again["title"] != "Cléo de 5 à 7" || again["edition"] != "2027" || again["selection_status"] != "submitted" || len(again["Awards"].([]any)) != 0 ||
+		len(filmCats) != 1 || filmCats[0].(map[string]any)["id_categorie"] != float64(courts) || again["trailer"] != first["trailer"] || again["synopsis"] != first["synopsis"] {
+		t.Errorf("resubmitted %v\nfrom %v", again, first)
+	}
+	newID := int64(again["id_movie"].(float64))
+	body, err := api.Server.Deps.Files.MovieFile(context.Background(), newID, again["trailer"].(string))
+	if err != nil {
+		t.Fatalf("the new film's file: %v", err)
+	}
+	body.Close()
+	if got := ids(api.Do("GET", "/movies/mine", f.prod.Token, nil).Expect(http.StatusOK).List(), "id_movie"); fmt.Sprint(got) != fmt.Sprint([]int64{film, newID}) {
+		t.Errorf("the producer's films this year %v, want %d and %d", got, film, newID)
+	}
+	if got := ids(api.Do("GET", "/movies/mine?edition=1", f.prod.Token, nil).Expect(http.StatusOK).List(), "id_movie"); fmt.Sprint(got) != fmt.Sprint([]int64{f.cleo, f.bonheur}) {
+		t.Errorf("the producer's films last year %v", got)
+	}
+	if err := api.Server.DeliverNow(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	received := 0
+	for _, m := range api.Mailbox(t) {
+		if m.Subject == "Bien reçu : Cléo de 5 à 7" {
+			received++
+		}
+	}
+	if received != 2 {
+		t.Errorf("%d acknowledgements of Cléo, want one per submission", received)
+	}
+	// The earlier edition's film is as it was.
+	api.Do("POST", fmt.Sprintf("/movies/%d/resubmit", f.bonheur), f.prod.Token, map[string]any{"categories": []int64{longs}}).Expect(http.StatusCreated)
 }
 
 func TestWithoutTheJuryTheNextEditionClearsWhatJurorsDeclared(t *testing.T) {

@@ -84,6 +84,7 @@ func (s *Service) Resubmit(ctx context.Context, c festival.Actor, id int64, in R
 	if m, err = s.copiedMovie(ctx, old, newID, festival.Producer{ID: owner.ID, FirstName: owner.FirstName, LastName: owner.LastName}, st.Form); err != nil {
 		return m, err
 	}
+	m.Edition = eds.Current // the edition the store writes it in, shown in the answer
 	if m.Categories, err = s.catalog.CategoryNames(ctx, cats); err != nil {
 		return m, unknownIDs(err, texts.UnknownCategories)
 	}
