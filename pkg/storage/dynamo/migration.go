@@ -61,15 +61,10 @@ type MigrationReport struct {
 	Skipped  int  // items already migrated (a page done again)
 }
 
-// migrationProgress is MIGRATION#editions/MIGRATION.
-type migrationProgress struct {
-	Edition  string                    `dynamodbav:"edition"`
-	Name     string                    `dynamodbav:"name"`
-	State    string                    `dynamodbav:"state"` // running, done
-	Segments int                       `dynamodbav:"segments"`
-	Cursors  map[string]map[string]any `dynamodbav:"-"`
-}
-
+// MIGRATION#editions/MIGRATION holds the progress: edition, name, state
+// (running, done), segments, cursors (segment -> the last key of its last
+// page done, {} before its first, "done" after its last), started_at,
+// finished_at.
 const (
 	migrationRunning = "running"
 	migrationDone    = "done"
