@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -79,11 +80,12 @@ func (s *Catalog) CreateAward(ctx context.Context, actor festival.Actor, movieID
 // their awards (listcache.go), or, when the film list is too long to keep,
 // from GSI1 AWARDS#<ed>.
 func (s *Catalog) ListAwards(ctx context.Context, p Page) ([]festival.Award, string, error) {
+	start := time.Now()
 	movies, ok, err := s.cachedMovies(ctx, nil)
 	if err != nil {
 		return nil, "", err
 	}
-	ed, err := s.editionOf(ctx)
+	ed, err := s.editionReadSince(ctx, start)
 	if err != nil {
 		return nil, "", err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -132,11 +133,12 @@ func (s *Catalog) getCategory(ctx context.Context, id int64) (festival.Category,
 // every edition's categories, this one's kept) unless the list is too long
 // to keep.
 func (s *Catalog) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
+	start := time.Now()
 	all, ok, err := s.cachedCategories(ctx)
 	if err != nil {
 		return nil, "", err
 	}
-	ed, err := s.editionOf(ctx)
+	ed, err := s.editionReadSince(ctx, start)
 	if err != nil {
 		return nil, "", err
 	}

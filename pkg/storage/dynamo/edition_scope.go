@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -63,10 +64,37 @@ func (c *core) currentEdition(ctx context.Context) (festival.EditionID, error) {
 	return c.edition.id, nil
 }
 
+// editionStale reports whether the current edition kept in memory is too
+// old to be used: a read that can take the settings item along at no cost
+// of requests then does.
+func (c *core) editionStale() bool {
+	c.edition.mu.Lock()
+	defer c.edition.mu.Unlock()
+	return c.edition.read.IsZero() || time.Since(c.edition.read) >= c.edition.fresh
+}
+
 // editionOf is the edition a read addresses: the one the request names,
 // else the current one.
 func (c *core) editionOf(ctx context.Context) (festival.EditionID, error) {
 	if id, ok := festival.EditionOf(ctx); ok {
+		return id, nil
+	}
+	return c.currentEdition(ctx)
+}
+
+// editionReadSince is editionOf for a read that began at since and may
+// have read the settings item itself (a listing): the memory that was
+// fresh when the read began, or that the read refreshed, is the edition as
+// of the read, however long the rest of it took (a list of a thousand
+// films read again), so it is taken as is.
+func (c *core) editionReadSince(ctx context.Context, since time.Time) (festival.EditionID, error) {
+	if id, ok := festival.EditionOf(ctx); ok {
+		return id, nil
+	}
+	c.edition.mu.Lock()
+	id, read, fresh := c.edition.id, c.edition.read, c.edition.fresh
+	c.edition.mu.Unlock()
+	if !read.IsZero() && since.Sub(read) < fresh {
 		return id, nil
 	}
 	return c.currentEdition(ctx)
@@ -198,4 +226,35 @@ func (c *core) refuseArchived(ctx context.Context) error {
 	}
 	_, err := c.writableEdition(ctx)
 	return err
+}
+
+// callerAndEdition is Caller when the current edition kept in memory is
+// stale: the user and the settings item in one BatchGetItem, so that the
+// token check of an authenticated request refreshes it at no cost of
+// requests (a route that reads no settings then asks no GetItem of its
+// own for its edition).
+func (s *Users) callerAndEdition(ctx context.Context, id int64) (festival.User, bool, error) {
+	var sr settingsRead
+	var u *festival.User
+	keys := []map[string]types.AttributeValue{key(userPK(id), skUser), settingsKeys()[0]}
+	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
+		if ok, err := sr.take(item); ok {
+			return err
+		}
+		var it userItem
+		if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+			return err
+		}
+		user := it.user()
+		u = &user
+		return nil
+	})
+	if err != nil {
+		return festival.User{}, false, fmt.Errorf("get user %d: %w", id, err)
+	}
+	s.noteSettingsRead(&sr)
+	if u == nil {
+		return festival.User{}, false, nil
+	}
+	return *u, true, nil
 }

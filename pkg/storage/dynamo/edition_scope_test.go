@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
@@ -117,4 +118,55 @@ func TestTheCurrentEditionIsReadOncePerFreshnessAndRefreshedBySettingsReads(t *t
 	}
 	db.take()
 	want("a settings update keeps the edition", "2027", 1, 0)
+}
+
+// TestEachEditionHasItsOwnLedgerAndPlans: votes of two editions queue on
+// the one pending queue and are linked each into its edition's chain,
+// whose head and entries a request reads in the edition it addresses; an
+// assignment reads and plans the current edition's films only.
+func TestEachEditionHasItsOwnLedgerAndPlans(t *testing.T) {
+	t.Parallel()
+	s := newStore(t)
+	ctx := context.Background()
+	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
+	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
+	vote := func(m festival.Movie, score float64) {
+		t.Helper()
+		if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: &score}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := newMovie(t, s, prod)
+	vote(old, 6)
+	if err := s.SwitchEdition(ctx, "2027"); err != nil {
+		t.Fatal(err)
+	}
+	cur1, cur2 := newMovie(t, s, prod), newMovie(t, s, prod)
+	vote(cur1, 7)
+	vote(cur2, 8)
+	if n, err := s.AppendLedger(ctx); err != nil || n != 3 {
+		t.Fatalf("AppendLedger = %d, %v; want the 3 votes linked", n, err)
+	}
+	firstEd := festival.WithEdition(ctx, festival.FirstEdition)
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		n    int
+	}{{"the current edition", ctx, 2}, {"the first edition", firstEd, 1}} {
+		head, err := s.LedgerHead(c.ctx)
+		if err != nil || head.Seq != int64(c.n) {
+			t.Errorf("%s: head %+v, %v; want seq %d", c.name, head, err, c.n)
+		}
+		entries, _, err := s.LedgerEntries(c.ctx, dynamo.Page{})
+		if err != nil || len(entries) != c.n || entries[0].Seq != 1 || entries[0].Prev != "" {
+			t.Errorf("%s: entries %+v, %v; want a chain of %d from seq 1", c.name, entries, err, c.n)
+		}
+	}
+	films, err := s.AllMoviesVersioned(ctx)
+	if err != nil || len(films) != 2 || films[0].Movie.ID != cur1.ID || films[1].Movie.ID != cur2.ID {
+		t.Errorf("the films an assignment plans: %+v, %v; want the current edition's two", films, err)
+	}
+	if _, err := s.SavePlan(firstEd, actor(jury), "p1", nil); apperr.CodeOf(err) != apperr.Conflict {
+		t.Errorf("a plan for the archived edition: %v, want a conflict", err)
+	}
 }

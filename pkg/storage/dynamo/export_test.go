@@ -4,6 +4,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -43,4 +46,51 @@ func (s *Store) KeepCurrentEditionFor(d time.Duration) {
 	s.core.edition.mu.Lock()
 	defer s.core.edition.mu.Unlock()
 	s.core.edition.fresh = d
+}
+
+// SwitchEdition makes id the current edition as starting the next edition
+// leaves the table (no records copied): the current settings and form
+// copied to SETTINGS#<the edition that was current>, the settings item
+// naming id (written with the defaults when there was none); the store
+// knows it at once, as the instance that starts an edition does.
+func (s *Store) SwitchEdition(ctx context.Context, id festival.EditionID) error {
+	c := s.core
+	r, err := c.readSettings(ctx)
+	if err != nil {
+		return err
+	}
+	old := r.currentEdition()
+	if r.st == nil {
+		it := toSettingsItem(festival.DefaultSettings(), 1)
+		item, err := attributevalue.MarshalMap(it)
+		if err != nil {
+			return err
+		}
+		if _, err := c.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &c.table, Item: item}); err != nil {
+			return err
+		}
+	}
+	for _, sk := range []string{settingsSK, formSK} {
+		out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &c.table, Key: key(settingsPK, sk), ConsistentRead: aws.Bool(true)})
+		if err != nil {
+			return err
+		}
+		if out.Item == nil {
+			continue
+		}
+		out.Item[attrPK] = str(archivedSettingsPK(old))
+		if _, err := c.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &c.table, Item: out.Item}); err != nil {
+			return err
+		}
+	}
+	_, err = c.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &c.table, Key: key(settingsPK, settingsSK), UpdateExpression: aws.String("SET #e = :e ADD version :one"),
+		ExpressionAttributeNames:  map[string]string{"#e": attrEdition},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":e": str(string(id)), ":one": num(1)},
+	})
+	if err != nil {
+		return err
+	}
+	c.noteCurrentEdition(id)
+	return nil
 }

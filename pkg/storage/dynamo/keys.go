@@ -8,6 +8,10 @@ import (
 
 // Key shapes of the single table. docs/data-model.md is the schema and lists
 // the same shapes with the access pattern each one serves; change both together.
+// The records of an edition list under the edition's shapes (the block
+// "Editions" at the end): where a comment below names a GSI partition or
+// prefix without <ed> (MOVIES, JURY#MOVIE#, ...), the stores write and read
+// it with the edition in it (MOVIES#<ed>, JURY#<ed>#MOVIE#, ...).
 //
 // Attributes PK/SK form the primary key. GSI1 (GSI1PK/GSI1SK) answers "all
 // records of one type" and lookups by a record's own id; GSI2 (GSI2PK/GSI2SK)
@@ -26,7 +30,9 @@ const (
 	IndexGSI2 = "GSI2"
 )
 
-// Sort-key prefixes that queries select on (begins_with).
+// Sort-key prefixes that queries select on (begins_with). prefixProduces,
+// prefixJuryOf and prefixVoteOf are the shapes before editions (the
+// migration reads them); the stores use the edition's (keys.go, end).
 const (
 	prefixMovieRef = "MOVIE#"          // GSI2SK: a category's films
 	prefixProduces = "PRODUCES#MOVIE#" // GSI2SK: a producer's films
@@ -83,9 +89,6 @@ const (
 func moviePK(id int64) string     { return fmt.Sprintf("MOVIE#%d", id) }
 func movieGSI1SK(id int64) string { return "MOVIE#" + pad(id) }
 
-// movieProducerSK is the film item's GSI2SK under its producer's USER#<id>.
-func movieProducerSK(id int64) string { return prefixProduces + pad(id) }
-
 // Category link: film <-> category. GSI2 CATEGORY#<cid> lists a category's films.
 func categoryLinkSK(categoryID int64) string { return "CATEGORY#" + pad(categoryID) }
 func categoryRefPK(categoryID int64) string  { return fmt.Sprintf("CATEGORY#%d", categoryID) }
@@ -93,8 +96,7 @@ func movieRefSK(movieID int64) string        { return prefixMovieRef + pad(movie
 
 // Jury assignment: film <-> jury member. GSI2 USER#<uid> / JURY#MOVIE#... lists
 // the films assigned to a jury member.
-func juryLinkSK(userID int64) string      { return "JURY#" + pad(userID) }
-func juryAssignedSK(movieID int64) string { return prefixJuryOf + pad(movieID) }
+func juryLinkSK(userID int64) string { return "JURY#" + pad(userID) }
 
 // Vote: one per voter per film, by its key (PK MOVIE#<mid>, SK VOTE#<uid>).
 // GSI1 VOTES / VOTE#<id_vote> lists all votes and finds one by id; GSI2
@@ -107,7 +109,6 @@ const (
 
 func voteSK(userID int64) string     { return prefixVote + pad(userID) }
 func voteGSI1SK(voteID int64) string { return "VOTE#" + pad(voteID) }
-func voterSK(movieID int64) string   { return prefixVoteOf + pad(movieID) }
 
 // Award: PK MOVIE#<mid>, SK AWARD#<id>; GSI1 AWARDS / AWARD#<id> lists all
 // awards and finds one by id.
@@ -129,9 +130,8 @@ const (
 	counterCategories = "categories"
 )
 
-func categoryPK(id int64) string        { return fmt.Sprintf("CATEGORY#%d", id) }
-func categoryGSI1SK(id int64) string    { return "CATEGORY#" + pad(id) }
-func categoryNamePK(name string) string { return "CATEGORYNAME#" + name } // name normalized
+func categoryPK(id int64) string     { return fmt.Sprintf("CATEGORY#%d", id) }
+func categoryGSI1SK(id int64) string { return "CATEGORY#" + pad(id) }
 
 // Events: PK EVENT#<id>, SK EVENT; GSI1 EVENTS lists them. The marker
 // PK EVENTNAME#<lower name> makes names unique.
@@ -212,8 +212,6 @@ const (
 	typeLateCode  = "LATECODE"
 	gsi1LateCodes = "LATECODES"
 )
-
-func lateCodePK(code string) string { return "LATECODE#" + code }
 
 // The vote ledger (ledger.go): pending entries PK LEDGERQ#<id>, SK LEDGERQ,
 // queued on GSI1 LEDGERQ; linked entries PK LEDGER, SK E#<pad seq>, and the head.

@@ -150,14 +150,19 @@ func (s *core) readNumber(ctx context.Context, k map[string]types.AttributeValue
 }
 
 // listVersion reads a list's version (0 before its first write), and the
-// festival settings into st when st is set, in one request.
+// festival settings into st when st is set, in one request. Without st,
+// the settings item comes too when the current edition kept in memory is
+// stale, so that the listing's edition costs no request of its own.
 func (s *core) listVersion(ctx context.Context, kind listKind, st *festival.Settings) (int64, error) {
 	versionKey := key(listVersionPK(kind), skListVersion)
-	if st == nil {
+	if st == nil && !s.editionStale() {
 		return s.readNumber(ctx, versionKey, "version")
 	}
 	var v int64
 	keys, sr := settingsKeysFor(ctx)
+	if st == nil {
+		keys = keys[:1] // the settings item alone: it names the current edition
+	}
 	err := s.batchGet(ctx, append(keys, versionKey), "", nil,
 		func(item map[string]types.AttributeValue) error {
 			if ok, err := sr.take(item); ok {
@@ -174,6 +179,8 @@ func (s *core) listVersion(ctx context.Context, kind listKind, st *festival.Sett
 	if err == nil {
 		s.noteSettingsRead(&sr)
 	}
-	*st = sr.settings()
+	if st != nil {
+		*st = sr.settings()
+	}
 	return v, err
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -94,11 +95,12 @@ func statusFilter(f festival.MovieFilter, in *dynamodb.QueryInput) {
 // The list kept in memory holds every edition's films (ids are global),
 // and a listing keeps those of its edition.
 func (s *Films) ListMovies(ctx context.Context, f festival.MovieFilter, p Page) ([]festival.Movie, string, error) {
+	start := time.Now()
 	all, ok, err := s.cachedMovies(ctx, f.Settings)
 	if err != nil {
 		return nil, "", err
 	}
-	ed, err := s.editionOf(ctx)
+	ed, err := s.editionReadSince(ctx, start)
 	if err != nil {
 		return nil, "", err
 	}

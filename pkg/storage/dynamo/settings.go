@@ -303,7 +303,9 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 		}
 		put := &types.Put{TableName: &s.table, Item: item}
 		if version == 0 {
-			put.ConditionExpression = aws.String("attribute_not_exists(PK)")
+			// Never written, or written with its edition alone (a table
+			// whose editions were started before its settings were set).
+			put.ConditionExpression = aws.String("attribute_not_exists(version)")
 		} else {
 			put.ConditionExpression = aws.String("#v = :v")
 			put.ExpressionAttributeNames = map[string]string{"#v": "version"}

@@ -25,7 +25,7 @@ func TestStoreSuite(t *testing.T) {
 				s.KeepListsUpTo(c.keep)
 				return storesuite.Stores{Catalog: s, Users: s, Resets: s, LateCodes: s, Settings: s, Films: s, Votes: s, AddFilm: func(ctx context.Context, m festival.Movie) error {
 					return s.CreateMovie(ctx, m, festival.Admission{})
-				}}
+				}, SwitchEdition: s.SwitchEdition}
 			})
 		})
 	}

@@ -142,6 +142,9 @@ func (s *Users) GetUser(ctx context.Context, id int64) (festival.User, error) {
 // takes effect at once, and a handler that shows the caller reuses the
 // record. found is false for a user that no longer exists.
 func (s *Users) Caller(ctx context.Context, id int64) (u festival.User, found bool, err error) {
+	if s.editionStale() {
+		return s.callerAndEdition(ctx, id)
+	}
 	u, err = s.GetUser(ctx, id)
 	switch {
 	case errors.Is(err, festival.ErrNotFound):

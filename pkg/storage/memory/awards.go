@@ -23,6 +23,9 @@ func (c *Catalog) CreateAward(_ context.Context, _ festival.Actor, movieID int64
 	if !ok {
 		return a, festival.ErrNotFound
 	}
+	if err := db.checkCurrent(m.Edition); err != nil {
+		return a, err
+	}
 	if err := festival.CheckAwardRoom(m); err != nil {
 		return a, err
 	}
@@ -31,27 +34,35 @@ func (c *Catalog) CreateAward(_ context.Context, _ festival.Actor, movieID int64
 	m.SelectionStatus = festival.StatusAwarded
 	db.films[movieID] = db.touched(m)
 	db.awards[a.ID] = a
+	db.awardEditions[a.ID] = editionOrFirst(m.Edition)
 	return a, nil
 }
 
-// ListAwards returns every award in id order, one page or all.
-func (c *Catalog) ListAwards(_ context.Context, p festival.Page) ([]festival.Award, string, error) {
+// ListAwards returns every award of the edition the request addresses in
+// id order, one page or all.
+func (c *Catalog) ListAwards(ctx context.Context, p festival.Page) ([]festival.Award, string, error) {
 	c.db.mu.Lock()
 	defer c.db.mu.Unlock()
-	return awardsListing.page(sortedByID(c.db.awards), p)
+	ed := c.db.editionOf(ctx)
+	all := slices.DeleteFunc(sortedByID(c.db.awards), func(a festival.Award) bool { return c.db.awardEditions[a.ID] != ed })
+	return awardsListing.page(all, p)
 }
 
 // DeleteAward withdraws an award, from its film too. A film that loses its
 // last award while `awarded` goes back to `candidate`.
-func (c *Catalog) DeleteAward(_ context.Context, _ festival.Actor, id int64) (festival.Award, error) {
+func (c *Catalog) DeleteAward(ctx context.Context, _ festival.Actor, id int64) (festival.Award, error) {
 	db := c.db
 	db.mu.Lock()
 	defer db.mu.Unlock()
 	a, ok := db.awards[id]
-	if !ok {
+	if !ok || db.awardEditions[id] != db.editionOf(ctx) {
 		return festival.Award{}, festival.ErrNotFound
 	}
+	if err := db.checkCurrent(db.awardEditions[id]); err != nil {
+		return festival.Award{}, err
+	}
 	delete(db.awards, id)
+	delete(db.awardEditions, id)
 	if m, ok := db.films[a.MovieID]; ok {
 		m = cloneMovie(m)
 		m.Awards = slices.DeleteFunc(m.Awards, func(x festival.MovieAward) bool { return x.ID == id })

@@ -2,6 +2,7 @@ package memory
 
 import (
 	"context"
+	"slices"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
@@ -17,19 +18,25 @@ func (db *DB) Catalog() *Catalog { return &Catalog{db: db} }
 
 var categoriesListing = listing[festival.Category]{name: "categories", key: func(c festival.Category) string { return idKey(c.ID) }}
 
-// CreateCategory stores a new category; festival.ErrNameTaken when the name
-// is used. As in DynamoDB, the id is drawn first: a refused name leaves a gap.
-func (c *Catalog) CreateCategory(_ context.Context, _ festival.Actor, name string) (festival.Category, error) {
+// CreateCategory stores a new category in the current edition;
+// festival.ErrNameTaken when the name is used in it. As in DynamoDB, the id
+// is drawn first: a refused name leaves a gap.
+func (c *Catalog) CreateCategory(ctx context.Context, _ festival.Actor, name string) (festival.Category, error) {
 	db := c.db
 	db.mu.Lock()
 	defer db.mu.Unlock()
+	ed, err := db.writableEdition(ctx)
+	if err != nil {
+		return festival.Category{}, err
+	}
 	now := db.stamp()
 	cat := festival.Category{ID: db.nextID("categories"), Name: name, CreatedAt: now, UpdatedAt: now}
-	if _, taken := db.categoryNames[festival.NameKey(name)]; taken {
+	if _, taken := db.categoryNames[editionKey(ed, festival.NameKey(name))]; taken {
 		return cat, festival.ErrNameTaken
 	}
 	db.categories[cat.ID] = cat
-	db.categoryNames[festival.NameKey(name)] = cat.ID
+	db.categoryEditions[cat.ID] = ed
+	db.categoryNames[editionKey(ed, festival.NameKey(name))] = cat.ID
 	return cat, nil
 }
 
@@ -44,11 +51,14 @@ func (c *Catalog) GetCategory(_ context.Context, id int64) (festival.Category, e
 	return cat, nil
 }
 
-// ListCategories returns categories in id order, one page or all.
-func (c *Catalog) ListCategories(_ context.Context, p festival.Page) ([]festival.Category, string, error) {
+// ListCategories returns the categories of the edition the request
+// addresses in id order, one page or all.
+func (c *Catalog) ListCategories(ctx context.Context, p festival.Page) ([]festival.Category, string, error) {
 	c.db.mu.Lock()
 	defer c.db.mu.Unlock()
-	return categoriesListing.page(sortedByID(c.db.categories), p)
+	ed := c.db.editionOf(ctx)
+	all := slices.DeleteFunc(sortedByID(c.db.categories), func(x festival.Category) bool { return c.db.categoryEditions[x.ID] != ed })
+	return categoriesListing.page(all, p)
 }
 
 // RenameCategory changes a category's name (festival.ErrNameTaken when
@@ -62,10 +72,14 @@ func (c *Catalog) RenameCategory(_ context.Context, _ festival.Actor, id int64, 
 	if !ok {
 		return festival.Category{}, festival.ErrNotFound
 	}
+	ed := db.categoryEditions[id]
+	if err := db.checkCurrent(ed); err != nil {
+		return cur, err
+	}
 	if cur.Name == name {
 		return cur, nil
 	}
-	from, to := festival.NameKey(cur.Name), festival.NameKey(name)
+	from, to := editionKey(ed, festival.NameKey(cur.Name)), editionKey(ed, festival.NameKey(name))
 	if _, taken := db.categoryNames[to]; taken && from != to {
 		return cur, festival.ErrNameTaken
 	}
@@ -88,9 +102,14 @@ func (c *Catalog) DeleteCategory(_ context.Context, _ festival.Actor, id int64) 
 	if !ok {
 		return festival.Category{}, festival.ErrNotFound
 	}
+	ed := db.categoryEditions[id]
+	if err := db.checkCurrent(ed); err != nil {
+		return festival.Category{}, err
+	}
 	db.changeFilmCategories(id, func(*festival.MovieCategory) bool { return false })
 	delete(db.categories, id)
-	delete(db.categoryNames, festival.NameKey(cur.Name))
+	delete(db.categoryEditions, id)
+	delete(db.categoryNames, editionKey(ed, festival.NameKey(cur.Name)))
 	return cur, nil
 }
 

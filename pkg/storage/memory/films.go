@@ -28,7 +28,8 @@ func (f *Films) NewMovieID(context.Context) (int64, error) {
 }
 
 // CreateMovie stores a new film whose ID, owner, Producer and timestamps
-// are set. Its categories must exist (festival.ErrConflict otherwise). Unlike
+// are set, in the current edition unless m.Edition names it. Its
+// categories must exist in that edition (festival.ErrConflict otherwise). Unlike
 // the DynamoDB store's CreateMovie, it takes no admission: a late-entry code
 // is not modelled here.
 func (f *Films) CreateMovie(_ context.Context, m festival.Movie) error {
@@ -41,8 +42,11 @@ func (f *Films) CreateMovie(_ context.Context, m festival.Movie) error {
 	if _, ok := db.films[m.ID]; ok {
 		return fmt.Errorf("create film %d: the id is taken", m.ID)
 	}
+	if m.Edition == "" {
+		m.Edition = db.currentEdition()
+	}
 	for _, c := range m.Categories {
-		if _, ok := db.categories[c.ID]; !ok {
+		if _, ok := db.categories[c.ID]; !ok || db.categoryEditions[c.ID] != m.Edition {
 			return festival.ErrConflict
 		}
 	}
@@ -68,6 +72,7 @@ func readMovie(m festival.Movie) festival.Movie {
 	slices.SortFunc(m.Categories, func(a, b festival.MovieCategory) int { return cmp.Compare(a.ID, b.ID) })
 	slices.SortFunc(m.Juries, func(a, b festival.Jury) int { return cmp.Compare(a.ID, b.ID) })
 	m.Status = m.SelectionStatus.Guide()
+	m.Edition = editionOrFirst(m.Edition)
 	m.StatusLabel = festival.StatusWord(festival.AudienceAdmin, m.SelectionStatus, true)
 	if m.Producer == nil {
 		m.Producer = &festival.Producer{}
@@ -112,6 +117,9 @@ func (f *Films) SetMovieJuries(_ context.Context, _ festival.Actor, id int64, ju
 	m, ok := db.films[id]
 	if !ok {
 		return festival.Movie{}, festival.ErrNotFound
+	}
+	if err := db.checkCurrent(m.Edition); err != nil {
+		return festival.Movie{}, err
 	}
 	var conflicted []int64
 	for _, j := range juries {

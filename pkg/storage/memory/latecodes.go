@@ -20,49 +20,64 @@ func (db *DB) LateCodes() *LateCodes { return &LateCodes{db: db} }
 var lateCodesListing = listing[festival.LateCode]{name: "latecodes", desc: true,
 	key: func(c festival.LateCode) string { return c.CreatedAt.String() + "#" + c.Code }}
 
-// CreateLateCode stores a new code (festival.ErrCodeTaken when it exists).
-func (s *LateCodes) CreateLateCode(_ context.Context, c festival.LateCode) error {
+// CreateLateCode stores a new code in the current edition
+// (festival.ErrCodeTaken when it exists there).
+func (s *LateCodes) CreateLateCode(ctx context.Context, c festival.LateCode) error {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
-	if _, ok := s.db.lateCodes[c.Code]; ok {
+	ed, err := s.db.writableEdition(ctx)
+	if err != nil {
+		return err
+	}
+	if _, ok := s.db.lateCodes[editionKey(ed, c.Code)]; ok {
 		return festival.ErrCodeTaken
 	}
 	c.ExpiresAt, c.CreatedAt = storedTime(c.ExpiresAt), storedTime(c.CreatedAt)
-	s.db.lateCodes[c.Code] = c
+	s.db.lateCodes[editionKey(ed, c.Code)] = c
 	return nil
 }
 
-// GetLateCode reads a code (festival.ErrNotFound when there is none).
-func (s *LateCodes) GetLateCode(_ context.Context, code string) (festival.LateCode, error) {
+// GetLateCode reads a code of the edition the request addresses
+// (festival.ErrNotFound when there is none).
+func (s *LateCodes) GetLateCode(ctx context.Context, code string) (festival.LateCode, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
-	c, ok := s.db.lateCodes[code]
+	c, ok := s.db.lateCodes[editionKey(s.db.editionOf(ctx), code)]
 	if !ok {
 		return festival.LateCode{}, festival.ErrNotFound
 	}
 	return c, nil
 }
 
-// ListLateCodes lists the codes, newest first.
-func (s *LateCodes) ListLateCodes(_ context.Context, p festival.Page) ([]festival.LateCode, string, error) {
+// ListLateCodes lists the codes of the edition the request addresses,
+// newest first.
+func (s *LateCodes) ListLateCodes(ctx context.Context, p festival.Page) ([]festival.LateCode, string, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
+	ed := s.db.editionOf(ctx)
 	all := make([]festival.LateCode, 0, len(s.db.lateCodes))
-	for _, c := range s.db.lateCodes {
-		all = append(all, c)
+	for k, c := range s.db.lateCodes {
+		if k == editionKey(ed, c.Code) {
+			all = append(all, c)
+		}
 	}
 	key := lateCodesListing.key
 	slices.SortFunc(all, func(a, b festival.LateCode) int { return strings.Compare(key(b), key(a)) })
 	return lateCodesListing.page(all, p)
 }
 
-// DeleteLateCode withdraws a code (festival.ErrNotFound when there is none).
-func (s *LateCodes) DeleteLateCode(_ context.Context, code string) error {
+// DeleteLateCode withdraws a code of the current edition
+// (festival.ErrNotFound when there is none).
+func (s *LateCodes) DeleteLateCode(ctx context.Context, code string) error {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
-	if _, ok := s.db.lateCodes[code]; !ok {
+	ed, err := s.db.writableEdition(ctx)
+	if err != nil {
+		return err
+	}
+	if _, ok := s.db.lateCodes[editionKey(ed, code)]; !ok {
 		return festival.ErrNotFound
 	}
-	delete(s.db.lateCodes, code)
+	delete(s.db.lateCodes, editionKey(ed, code))
 	return nil
 }

@@ -37,19 +37,27 @@ type DB struct {
 	counters map[string]int64
 
 	categories    map[int64]festival.Category
-	categoryNames map[string]int64 // festival.NameKey of a name -> id
-	events        map[int64]festival.Event
-	eventNames    map[string]int64
-	films         map[int64]festival.Movie
-	awards        map[int64]festival.Award
-	votes         map[voteKey]festival.Vote
+	categoryNames map[string]int64 // edition + NUL + festival.NameKey of a name -> id
+	// The editions of the records that carry none in their domain type
+	// (editions.go); films carry theirs (Movie.Edition).
+	categoryEditions map[int64]festival.EditionID
+	awardEditions    map[int64]festival.EditionID
+	voteEditions     map[voteKey]festival.EditionID
+	events           map[int64]festival.Event
+	eventNames       map[string]int64
+	films            map[int64]festival.Movie
+	awards           map[int64]festival.Award
+	votes            map[voteKey]festival.Vote
 
 	users     map[int64]festival.User
-	emails    map[string]int64 // festival.NormalizeEmail of an e-mail -> user id
-	resets    map[string]reset // by the token's hash
-	lateCodes map[string]festival.LateCode
-	settings  *festival.Settings // nil: never written, the defaults apply
-	edition   festival.EditionID // the current edition ("": FirstEdition), editions.go
+	emails    map[string]int64             // festival.NormalizeEmail of an e-mail -> user id
+	resets    map[string]reset             // by the token's hash
+	lateCodes map[string]festival.LateCode // by edition + NUL + code
+	// archived are the settings of the editions that were current before
+	// (SetCurrentEdition copies them), as the DynamoDB store's SETTINGS#<ed>.
+	archived map[festival.EditionID]festival.Settings
+	settings *festival.Settings // nil: never written, the defaults apply
+	edition  festival.EditionID // the current edition ("": FirstEdition), editions.go
 }
 
 // New returns an empty festival. now may be nil (time.Now).
@@ -60,6 +68,8 @@ func New(now func() time.Time) *DB {
 	return &DB{
 		now: now, counters: map[string]int64{},
 		categories: map[int64]festival.Category{}, categoryNames: map[string]int64{},
+		categoryEditions: map[int64]festival.EditionID{}, awardEditions: map[int64]festival.EditionID{},
+		voteEditions: map[voteKey]festival.EditionID{}, archived: map[festival.EditionID]festival.Settings{},
 		events: map[int64]festival.Event{}, eventNames: map[string]int64{},
 		films: map[int64]festival.Movie{}, awards: map[int64]festival.Award{}, votes: map[voteKey]festival.Vote{},
 		users: map[int64]festival.User{}, emails: map[string]int64{},

@@ -15,10 +15,19 @@ type Settings struct{ db *DB }
 // Settings returns the festival's settings store.
 func (db *DB) Settings() *Settings { return &Settings{db: db} }
 
-// GetSettings reads the festival settings (the defaults when never set).
-func (s *Settings) GetSettings(context.Context) (festival.Settings, error) {
+// GetSettings reads the settings of the edition the request addresses (the
+// defaults when never set): an archived edition's as they were when the
+// next one started.
+func (s *Settings) GetSettings(ctx context.Context) (festival.Settings, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
+	if ed := s.db.editionOf(ctx); ed != s.db.currentEdition() {
+		st, ok := s.db.archived[ed]
+		if !ok {
+			return festival.DefaultSettings(), nil
+		}
+		return storedSettings(st), nil
+	}
 	return s.db.currentSettings(), nil
 }
 

@@ -1,7 +1,10 @@
 package memory_test
 
 import (
+	"context"
 	"testing"
+
+	"github.com/festivalapi/festival/pkg/domain/festival"
 
 	"github.com/festivalapi/festival/pkg/storage/memory"
 	"github.com/festivalapi/festival/pkg/storage/storesuite"
@@ -14,6 +17,7 @@ func TestStoreSuite(t *testing.T) {
 		db := memory.New(nil)
 		films := db.Films()
 		return storesuite.Stores{Catalog: db.Catalog(), Users: db.Users(), Resets: db.Resets(), LateCodes: db.LateCodes(), Settings: db.Settings(),
-			Films: films, Votes: db.Votes(), AddFilm: films.CreateMovie}
+			Films: films, Votes: db.Votes(), AddFilm: films.CreateMovie,
+			SwitchEdition: func(_ context.Context, id festival.EditionID) error { db.SetCurrentEdition(id); return nil }}
 	})
 }

@@ -105,6 +105,8 @@ func (s *Votes) SaveVote(_ context.Context, actor festival.Actor, movieID int64,
 			continue
 		case !found:
 			return festival.VoteOutcome{}, festival.ErrNotFound
+		case db.checkCurrent(m.Edition) != nil:
+			return festival.VoteOutcome{}, errEditionArchived() // its film's edition is archived
 		case o.RequireAssignment && !m.HasJury(actor.ID):
 			return festival.VoteOutcome{}, festival.ErrNotAssigned
 		}
@@ -113,6 +115,7 @@ func (s *Votes) SaveVote(_ context.Context, actor festival.Actor, movieID int64,
 			v.ID, v.UserID, v.MovieID, v.CreatedAt = stored.ID, stored.UserID, stored.MovieID, stored.CreatedAt
 		}
 		db.votes[k] = v
+		db.voteEditions[k] = editionOrFirst(m.Edition)
 		if o.Promote {
 			m.SelectionStatus, m.UpdatedAt = festival.StatusCandidate, o.Vote.UpdatedAt
 			db.films[movieID] = m
@@ -135,13 +138,15 @@ func (s *Votes) GetVote(_ context.Context, movieID, userID int64) (festival.Vote
 	return *v, nil
 }
 
-// VotesOf returns a voter's votes in film order, one page or all.
-func (s *Votes) VotesOf(_ context.Context, userID int64, p festival.Page) ([]festival.Vote, string, error) {
+// VotesOf returns a voter's votes of the edition the request addresses in
+// film order, one page or all.
+func (s *Votes) VotesOf(ctx context.Context, userID int64, p festival.Page) ([]festival.Vote, string, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
+	ed := s.db.editionOf(ctx)
 	var mine []festival.Vote
 	for k, v := range s.db.votes {
-		if k.voter == userID {
+		if k.voter == userID && s.db.voteEditions[k] == ed {
 			mine = append(mine, cloneVote(v))
 		}
 	}
@@ -152,34 +157,42 @@ func (s *Votes) VotesOf(_ context.Context, userID int64, p festival.Page) ([]fes
 	return l.page(mine, p)
 }
 
-// ListVotes returns every vote in id order, one page or all.
-func (s *Votes) ListVotes(_ context.Context, p festival.Page) ([]festival.Vote, string, error) {
+// ListVotes returns every vote of the edition the request addresses in id
+// order, one page or all.
+func (s *Votes) ListVotes(ctx context.Context, p festival.Page) ([]festival.Vote, string, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
-	all := s.db.votesByID()
+	all := s.db.votesByID(s.db.editionOf(ctx))
 	l := listing[festival.Vote]{name: "votes", key: func(v festival.Vote) string { return idKey(v.ID) }}
 	return l.page(all, p)
 }
 
-// votesByID returns copies of every vote in id order. Call with the lock
-// held.
-func (db *DB) votesByID() []festival.Vote {
+// votesByID returns copies of every vote of edition ed in id order. Call
+// with the lock held.
+func (db *DB) votesByID(ed festival.EditionID) []festival.Vote {
 	all := make([]festival.Vote, 0, len(db.votes))
-	for _, v := range db.votes {
-		all = append(all, cloneVote(v))
+	for k, v := range db.votes {
+		if db.voteEditions[k] == ed {
+			all = append(all, cloneVote(v))
+		}
 	}
 	slices.SortFunc(all, func(a, b festival.Vote) int { return cmp.Compare(a.ID, b.ID) })
 	return all
 }
 
-// DeleteVote removes one vote by id and returns it; festival.ErrNotFound
-// when there is none.
-func (s *Votes) DeleteVote(_ context.Context, _ festival.Actor, id int64) (festival.Vote, error) {
+// DeleteVote removes one vote of the current edition by id and returns
+// it; festival.ErrNotFound when there is none.
+func (s *Votes) DeleteVote(ctx context.Context, _ festival.Actor, id int64) (festival.Vote, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
+	ed, err := s.db.writableEdition(ctx)
+	if err != nil {
+		return festival.Vote{}, err
+	}
 	for k, v := range s.db.votes {
-		if v.ID == id {
+		if v.ID == id && s.db.voteEditions[k] == ed {
 			delete(s.db.votes, k)
+			delete(s.db.voteEditions, k)
 			return cloneVote(v), nil
 		}
 	}
@@ -195,6 +208,7 @@ func (s *Votes) DeleteMovieVotes(_ context.Context, _ festival.Actor, movieID in
 	for k := range s.db.votes {
 		if k.movie == movieID {
 			delete(s.db.votes, k)
+			delete(s.db.voteEditions, k)
 			n++
 		}
 	}

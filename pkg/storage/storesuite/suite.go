@@ -107,6 +107,10 @@ type Stores struct {
 	// are set (the DynamoDB store's CreateMovie takes an admission besides,
 	// so each backend says how it stores one).
 	AddFilm func(ctx context.Context, m festival.Movie) error
+	// SwitchEdition makes id the current edition as starting the next
+	// edition leaves the store: the current settings kept as the archived
+	// edition's, and the settings naming id (no records copied).
+	SwitchEdition func(ctx context.Context, id festival.EditionID) error
 }
 
 // A test case of the suite.
@@ -129,6 +133,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Stores) {
 	cases = append(cases, juryCases...)
 	cases = append(cases, voteCases...)
 	cases = append(cases, pagingCases...)
+	cases = append(cases, editionCases...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
