@@ -275,34 +275,62 @@ func (m *Migration) saveCursor(ctx context.Context, seg int, cursor types.Attrib
 	return nil
 }
 
-// page migrates the items of one Scan page, Workers at a time.
+// page migrates the items of one Scan page, Workers at a time: items
+// rewritten in place go in batches (one transaction each), moves one by one.
 func (m *Migration) page(ctx context.Context, items []map[string]types.AttributeValue) (migrated, skipped int, err error) {
 	var (
-		mu   sync.Mutex
-		wg   sync.WaitGroup
-		work = make(chan map[string]types.AttributeValue)
+		mu      sync.Mutex
+		wg      sync.WaitGroup
+		work    = make(chan []map[string]types.AttributeValue)
+		batches [][]map[string]types.AttributeValue
+		batch   []map[string]types.AttributeValue
 	)
-	for range min(m.opts.Workers, max(len(items), 1)) {
+	for _, it := range items {
+		pk, typ := stringAttr(it, attrPK), stringAttr(it, attrType)
+		_, done := it[attrEdition]
+		switch {
+		case done || m.movedPK(pk, typ) != "" || m.inPlace(it, pk, typ) == nil:
+			batches = append(batches, []map[string]types.AttributeValue{it})
+		default:
+			if batch = append(batch, it); len(batch) == inPlaceBatch {
+				batches, batch = append(batches, batch), nil
+			}
+		}
+	}
+	if len(batch) > 0 {
+		batches = append(batches, batch)
+	}
+	count := func(did []outcome, e error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if e != nil && err == nil {
+			err = e
+		}
+		for _, d := range did {
+			switch d {
+			case rewritten:
+				migrated++
+			case alreadyDone:
+				skipped++
+			}
+		}
+	}
+	for range min(m.opts.Workers, max(len(batches), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for it := range work {
-				did, e := m.item(ctx, it)
-				mu.Lock()
-				switch {
-				case e != nil && err == nil:
-					err = e
-				case did == rewritten:
-					migrated++
-				case did == alreadyDone:
-					skipped++
+			for b := range work {
+				if len(b) > 1 || m.inPlace(b[0], stringAttr(b[0], attrPK), stringAttr(b[0], attrType)) != nil && b[0][attrEdition] == nil {
+					count(m.updates(ctx, b))
+					continue
 				}
-				mu.Unlock()
+				did, e := m.item(ctx, b[0])
+				count([]outcome{did}, e)
 			}
 		}()
 	}
-	for _, it := range items {
-		work <- it
+	for _, b := range batches {
+		work <- b
 	}
 	close(work)
 	wg.Wait()

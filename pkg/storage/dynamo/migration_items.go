@@ -13,10 +13,10 @@ import (
 )
 
 // What the migration did to one item.
-type migrated int
+type outcome int
 
 const (
-	untouched   migrated = iota // not an edition's record (users, audit, outbox...), or one that keeps its keys
+	untouched   outcome = iota // not an edition's record (users, audit, outbox...), or one that keeps its keys
 	rewritten                   // rewritten to the edition's key shapes
 	alreadyDone                 // migrated by an earlier page or run
 )
@@ -25,7 +25,7 @@ const (
 // updated in place, conditional on no `edition` yet; records whose key
 // names the edition (markers, plans, the ledger) move: the new item is put
 // and the old one deleted in one transaction.
-func (m *Migration) item(ctx context.Context, it map[string]types.AttributeValue) (migrated, error) {
+func (m *Migration) item(ctx context.Context, it map[string]types.AttributeValue) (outcome, error) {
 	pk, typ := stringAttr(it, attrPK), stringAttr(it, attrType)
 	set := m.inPlace(it, pk, typ)
 	newPK := m.movedPK(pk, typ)
@@ -92,8 +92,9 @@ func (m *Migration) movedPK(pk, typ string) string {
 	return ""
 }
 
-// update rewrites an item in place, if it is still unmigrated.
-func (m *Migration) update(ctx context.Context, it map[string]types.AttributeValue, set map[string]string) (migrated, error) {
+// updateOp is the in-place rewrite of an item, conditional on it being
+// still unmigrated.
+func (m *Migration) updateOp(it map[string]types.AttributeValue, set map[string]string) *types.Update {
 	names := map[string]string{"#ed": attrEdition}
 	values := map[string]types.AttributeValue{":ed": str(string(m.opts.Edition))}
 	expr := "SET #ed = :ed"
@@ -103,10 +104,19 @@ func (m *Migration) update(ctx context.Context, it map[string]types.AttributeVal
 		expr += fmt.Sprintf(", #a%d = :v%d", i, i)
 		i++
 	}
-	_, err := m.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+	return &types.Update{
 		TableName: &m.table, Key: key(stringAttr(it, attrPK), stringAttr(it, attrSK)),
 		UpdateExpression: aws.String(expr), ConditionExpression: aws.String("attribute_exists(PK) AND attribute_not_exists(#ed)"),
 		ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+	}
+}
+
+// update rewrites an item in place, if it is still unmigrated.
+func (m *Migration) update(ctx context.Context, it map[string]types.AttributeValue, set map[string]string) (outcome, error) {
+	op := m.updateOp(it, set)
+	_, err := m.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: op.TableName, Key: op.Key, UpdateExpression: op.UpdateExpression, ConditionExpression: op.ConditionExpression,
+		ExpressionAttributeNames: op.ExpressionAttributeNames, ExpressionAttributeValues: op.ExpressionAttributeValues,
 	})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
@@ -118,9 +128,41 @@ func (m *Migration) update(ctx context.Context, it map[string]types.AttributeVal
 	return rewritten, nil
 }
 
+// inPlaceBatch is how many in-place rewrites go in one transaction: one
+// request for many items (DynamoDB Local answers each request slowly; on
+// AWS a transaction's item costs two writes, a small price once).
+const inPlaceBatch = 25
+
+// updates rewrites unmigrated items in place in one transaction; when it
+// is cancelled (an item outcome meanwhile, or a conflict), each is sent
+// alone and those already outcome are skipped.
+func (m *Migration) updates(ctx context.Context, items []map[string]types.AttributeValue) (done []outcome, err error) {
+	ops := make([]types.TransactWriteItem, len(items))
+	for i, it := range items {
+		ops[i] = types.TransactWriteItem{Update: m.updateOp(it, m.inPlace(it, stringAttr(it, attrPK), stringAttr(it, attrType)))}
+	}
+	_, err = m.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: ops})
+	done = make([]outcome, len(items))
+	if err == nil {
+		for i := range done {
+			done[i] = rewritten
+		}
+		return done, nil
+	}
+	if cancelReasons(err) == nil {
+		return nil, fmt.Errorf("migrate a batch of %d items: %w", len(items), err)
+	}
+	for i, it := range items {
+		if done[i], err = m.item(ctx, it); err != nil {
+			return nil, err
+		}
+	}
+	return done, nil
+}
+
 // move puts the item under newPK (a late code also on its edition's list)
 // and deletes the old one, in one transaction.
-func (m *Migration) move(ctx context.Context, it map[string]types.AttributeValue, newPK string) (migrated, error) {
+func (m *Migration) move(ctx context.Context, it map[string]types.AttributeValue, newPK string) (outcome, error) {
 	pk, sk := stringAttr(it, attrPK), stringAttr(it, attrSK)
 	moved := maps.Clone(it)
 	moved[attrPK] = str(newPK)
