@@ -17,8 +17,8 @@ type outcome int
 
 const (
 	untouched   outcome = iota // not an edition's record (users, audit, outbox...), or one that keeps its keys
-	rewritten                   // rewritten to the edition's key shapes
-	alreadyDone                 // migrated by an earlier page or run
+	rewritten                  // rewritten to the edition's key shapes
+	alreadyDone                // migrated by an earlier page or run
 )
 
 // item migrates one item: records whose keys stay (films, votes, ...) are
@@ -134,8 +134,8 @@ func (m *Migration) update(ctx context.Context, it map[string]types.AttributeVal
 const inPlaceBatch = 25
 
 // updates rewrites unmigrated items in place in one transaction; when it
-// is cancelled (an item outcome meanwhile, or a conflict), each is sent
-// alone and those already outcome are skipped.
+// is cancelled (an item migrated meanwhile, or a conflict), each is sent
+// alone and those already migrated are skipped.
 func (m *Migration) updates(ctx context.Context, items []map[string]types.AttributeValue) (done []outcome, err error) {
 	ops := make([]types.TransactWriteItem, len(items))
 	for i, it := range items {
