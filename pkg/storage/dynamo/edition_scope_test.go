@@ -2,6 +2,7 @@ package dynamo_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -168,5 +169,56 @@ func TestEachEditionHasItsOwnLedgerAndPlans(t *testing.T) {
 	}
 	if _, err := s.SavePlan(firstEd, actor(jury), "p1", nil); apperr.CodeOf(err) != apperr.Conflict {
 		t.Errorf("a plan for the archived edition: %v, want a conflict", err)
+	}
+}
+
+// TestAnErasureKeepsAnArchivedEditionsVotes: a juror erased while the
+// current edition's results are unpublished loses their current votes,
+// while their votes of an archived edition stay, anonymised, and its
+// ledger head does not move.
+func TestAnErasureKeepsAnArchivedEditionsVotes(t *testing.T) {
+	t.Parallel()
+	s := newStore(t)
+	ctx := context.Background()
+	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
+	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
+	comment := "Un regard"
+	vote := func(m festival.Movie) {
+		t.Helper()
+		if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(6), Comment: &comment, CommentSet: true}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := newMovie(t, s, prod)
+	vote(old)
+	if err := s.SwitchEdition(ctx, "2027"); err != nil {
+		t.Fatal(err)
+	}
+	cur := newMovie(t, s, prod)
+	vote(cur)
+	if _, err := s.AppendLedger(ctx); err != nil {
+		t.Fatal(err)
+	}
+	firstEd := festival.WithEdition(ctx, festival.FirstEdition)
+	head, err := s.LedgerHead(firstEd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := festival.Actor{ID: prod.ID, Role: festival.RoleAdmin}
+	if err := s.EraseUser(ctx, admin, jury.ID, festival.UserErasure{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AppendLedger(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetVote(ctx, cur.ID, jury.ID); !errors.Is(err, festival.ErrNotFound) {
+		t.Errorf("the current edition's vote: %v, want it deleted", err)
+	}
+	kept, err := s.GetVote(ctx, old.ID, jury.ID)
+	if err != nil || kept.Score != 6 || kept.Comment != nil {
+		t.Errorf("the archived edition's vote: %+v, %v; want it kept, its comment removed", kept, err)
+	}
+	if after, err := s.LedgerHead(firstEd); err != nil || after != head {
+		t.Errorf("the archived edition's ledger head: %+v, %v; want it unchanged, %+v", after, err, head)
 	}
 }

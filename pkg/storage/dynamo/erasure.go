@@ -35,6 +35,10 @@ func (s *Users) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 // unchanged since it was read, so the marker deleted is the one of the
 // current e-mail.
 func (s *Users) EraseUser(ctx context.Context, actor festival.Actor, id int64, e festival.UserErasure) error {
+	current, err := s.currentEdition(ctx) // an archived edition's records are final
+	if err != nil {
+		return err
+	}
 	refs, err := s.queryAll(ctx, s.gsi2Query(userRefPK(id), ""))
 	if err != nil {
 		return fmt.Errorf("list items of user %d: %w", id, err)
@@ -56,8 +60,9 @@ func (s *Users) EraseUser(ctx context.Context, actor festival.Actor, id int64, e
 			}
 			votes = append(votes, erasedVote{v.vote(), editionOrFirst(festival.EditionID(v.Edition))})
 			continue
-		case t != nil && t.Value == typeWatch && e.KeepVotes:
-			// What the juror played backs the published watched shares.
+		case t != nil && t.Value == typeWatch && (e.KeepVotes || editionAttr(item) != current):
+			// What the juror played backs the published watched shares
+			// (an archived edition's are final, as its votes: eraseVotes).
 			ops = append(ops, s.detachOp(item))
 			continue
 		}

@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -29,10 +30,35 @@ const votesPerErasure = (transactRoom - 1) / 3
 // the juror's GSI2 partition, each with its audit entry vote.anonymise.
 // Each transaction checks that the results' publication is still what keep
 // says: festival.ErrConflict when it changed (the caller decides again).
+//
+// Votes of an archived edition are always kept, anonymised: its results
+// are final and read-only (the current settings' publication says nothing
+// of them, so no check).
 func (s *Users) eraseVotes(ctx context.Context, actor festival.Actor, votes []erasedVote, keep bool) error {
+	current, err := s.currentEdition(ctx)
+	if err != nil {
+		return err
+	}
+	var archived []erasedVote
+	votes = slices.DeleteFunc(votes, func(v erasedVote) bool {
+		if v.edition != current {
+			archived = append(archived, v)
+			return true
+		}
+		return false
+	})
+	if err := s.eraseVoteBatches(ctx, actor, archived, true, false); err != nil {
+		return err
+	}
+	return s.eraseVoteBatches(ctx, actor, votes, keep, true)
+}
+
+// eraseVoteBatches is eraseVotes over votes of one kind, checking the
+// publication when check is set.
+func (s *Users) eraseVoteBatches(ctx context.Context, actor festival.Actor, votes []erasedVote, keep, check bool) error {
 	for len(votes) > 0 {
 		n := min(len(votes), votesPerErasure)
-		if err := s.eraseVoteBatch(ctx, actor, votes[:n], keep); err != nil {
+		if err := s.eraseVoteBatch(ctx, actor, votes[:n], keep, check); err != nil {
 			return err
 		}
 		votes = votes[n:]
@@ -43,7 +69,7 @@ func (s *Users) eraseVotes(ctx context.Context, actor festival.Actor, votes []er
 // eraseVoteBatch is one transaction of eraseVotes. When a vote of the batch
 // changed meanwhile (an admin deleted it), the batch goes again one vote at
 // a time, and a vote already gone is done.
-func (s *Users) eraseVoteBatch(ctx context.Context, actor festival.Actor, batch []erasedVote, keep bool) error {
+func (s *Users) eraseVoteBatch(ctx context.Context, actor festival.Actor, batch []erasedVote, keep, check bool) error {
 	return Retry(ctx, func(int) error {
 		var ops []types.TransactWriteItem
 		for _, v := range batch {
@@ -53,12 +79,14 @@ func (s *Users) eraseVoteBatch(ctx context.Context, actor festival.Actor, batch 
 			}
 			ops = append(ops, more...)
 		}
-		ops = append(ops, s.publicationCheck(keep))
+		if check {
+			ops = append(ops, s.publicationCheck(keep))
+		}
 		err := s.transact(ctx, ops)
 		switch {
 		case err == nil:
 			return nil
-		case conditionFailedAt(err, len(ops)-1):
+		case check && conditionFailedAt(err, len(ops)-1):
 			return festival.ErrConflict
 		case cancelReasons(err) == nil:
 			return fmt.Errorf("erase votes: %w", err)
@@ -66,7 +94,7 @@ func (s *Users) eraseVoteBatch(ctx context.Context, actor festival.Actor, batch 
 			return Again(fmt.Errorf("erase votes: %w", err))
 		case len(batch) > 1:
 			for _, v := range batch {
-				if err := s.eraseVoteBatch(ctx, actor, []erasedVote{v}, keep); err != nil {
+				if err := s.eraseVoteBatch(ctx, actor, []erasedVote{v}, keep, check); err != nil {
 					return err
 				}
 			}
