@@ -28,8 +28,11 @@ FUZZ_EACH = for t in $(FUZZ_TARGETS); do $(GO) test -run "^$$" -fuzz "^$${t\#*:}
 .PHONY: run test test-race test-unit lint build bench clean check-tools check-browser console fuzz loadtest $(addprefix build-,$(FUNCTIONS))
 
 ## run: build and serve the whole API and the console on http://127.0.0.1:3000 (PORT to change), data kept in .data/
+# A table written before editions is migrated first (infra/cmd/migrate-editions: one read once done).
 run: check-tools console
 	$(GO) build -o $(CACHE_DIR)/bin/festival-local ./infra/cmd/festival-local
+	$(GO) build -o $(CACHE_DIR)/bin/migrate-editions ./infra/cmd/migrate-editions
+	$(CACHE_DIR)/bin/migrate-editions -local
 	exec $(CACHE_DIR)/bin/festival-local
 
 ## test: lint, then every test (unit, integration on DynamoDB Local + gofakes3, end-to-end HTTP), each fuzz

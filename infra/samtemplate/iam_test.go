@@ -32,6 +32,7 @@ var awsCalls = map[string][]string{
 	"dynamodb.TransactWriteItems": {"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:ConditionCheckItem"},
 	"s3.PutObject":                {"s3:PutObject"},
 	"s3.GetObject":                {"s3:GetObject"},
+	"s3.CopyObject":               {"s3:GetObject", "s3:PutObject"},
 	"s3.HeadObject":               {"s3:GetObject"},
 	"s3.DeleteObject":             {"s3:DeleteObject"},
 	"s3.DeleteObjects":            {"s3:DeleteObject"},

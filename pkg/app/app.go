@@ -23,6 +23,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/awardapi"
 	"github.com/festivalapi/festival/pkg/api/routes/categoryapi"
 	"github.com/festivalapi/festival/pkg/api/routes/decisionapi"
+	"github.com/festivalapi/festival/pkg/api/routes/editionapi"
 	"github.com/festivalapi/festival/pkg/api/routes/eventapi"
 	"github.com/festivalapi/festival/pkg/api/routes/movieapi"
 	"github.com/festivalapi/festival/pkg/api/routes/notificationapi"
@@ -35,6 +36,7 @@ import (
 	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 	"github.com/festivalapi/festival/pkg/service/decisions"
+	"github.com/festivalapi/festival/pkg/service/editions"
 	"github.com/festivalapi/festival/pkg/service/feedback"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 	"github.com/festivalapi/festival/pkg/service/messaging"
@@ -70,6 +72,8 @@ type Deps struct {
 	Accounts *accounts.Service
 
 	aws *aws.Config // where a lazily built S3 client takes its configuration
+	// editions is the edge of ?edition= (editions.go), one per instance.
+	editions *web.Editions
 }
 
 // NewLogger returns the JSON logger of the given level.
@@ -160,7 +164,7 @@ func (d *Deps) movies() *movies.Service {
 	if d.Movies == nil {
 		st := d.Store // each interface gets the face of the DynamoDB store it names
 		d.Movies = movies.New(movies.Stores{Films: st.Films, Remover: st.Films, Plans: st.Plans, People: st.Users, Producers: st.Users,
-			Catalog: st.Catalog, Settings: st.Settings, Viewings: st.Votes, Admins: st.Users}, d.files(), d.Now)
+			Catalog: st.Catalog, Settings: st.Settings, Viewings: st.Votes, Admins: st.Users}, d.files(), d.Now).WithEditions(st.Settings)
 	}
 	return d.Movies
 }
@@ -227,12 +231,12 @@ const (
 
 // Auth serves /auth.
 func (d *Deps) Auth() http.Handler {
-	return web.Serve(d.Log, GroupAuth, authapi.New(d.accounts(), movies.NewRegistrar(d.movies(), d.accounts())))
+	return d.serve(GroupAuth, authapi.New(d.accounts(), movies.NewRegistrar(d.movies(), d.accounts())))
 }
 
 // Users serves /users, and the administration's routes that need no
 // function of their own: /settings (with the late-entry codes), /season,
-// /audit and /notifications.
+// /editions, /audit and /notifications.
 func (d *Deps) Users() http.Handler {
 	adm := d.admin()
 	mux := http.NewServeMux()
@@ -240,9 +244,10 @@ func (d *Deps) Users() http.Handler {
 	msg := d.messaging()
 	mount(mux, "/settings", settingsapi.New(adm, msg, d.Guard))
 	mount(mux, "/season", seasonapi.New(adm))
+	mount(mux, "/editions", editionapi.New(editions.New(d.Store.Settings), d.Guard))
 	mount(mux, "/audit", auditapi.New(adm, d.Guard))
 	mount(mux, "/notifications", notificationapi.New(d.desk(), msg, d.Guard))
-	return web.Serve(d.Log, GroupUsers, mux)
+	return d.serve(GroupUsers, mux)
 }
 
 // mount sends a path and every path under it to the route package h, whose
@@ -266,7 +271,7 @@ func (d *Deps) MoviesAPI() http.Handler {
 	for _, route := range []string{"GET /movies/{id}/stream", "GET /movies/{id}/stream/{file}", "GET /movies/{id}/keys/{minute}"} {
 		mux.Handle(route, stream)
 	}
-	return web.Serve(d.Log, GroupMovies, mux)
+	return d.serve(GroupMovies, mux)
 }
 
 // decisions is the bulk decisions' service. Its preview renders each
@@ -280,22 +285,22 @@ func (d *Deps) decisions() *decisions.Service {
 
 // Votes serves /votes.
 func (d *Deps) Votes() http.Handler {
-	return web.Serve(d.Log, GroupVotes, voteapi.New(voting.New(d.Store, d.Now), d.Guard))
+	return d.serve(GroupVotes, voteapi.New(voting.New(d.Store, d.Now), d.Guard))
 }
 
 // Categories serves /categories.
 func (d *Deps) Categories() http.Handler {
-	return web.Serve(d.Log, GroupCategories, categoryapi.New(d.catalog(), d.Guard))
+	return d.serve(GroupCategories, categoryapi.New(d.catalog(), d.Guard))
 }
 
 // Events serves /events.
 func (d *Deps) Events() http.Handler {
-	return web.Serve(d.Log, GroupEvents, eventapi.New(d.catalog(), d.Guard))
+	return d.serve(GroupEvents, eventapi.New(d.catalog(), d.Guard))
 }
 
 // Awards serves /awards.
 func (d *Deps) Awards() http.Handler {
-	return web.Serve(d.Log, GroupAwards, awardapi.New(d.catalog(), d.Guard))
+	return d.serve(GroupAwards, awardapi.New(d.catalog(), d.Guard))
 }
 
 // Handler returns the handler of a group by name; the local server mounts

@@ -31,8 +31,10 @@ type Service struct {
 	viewings  Viewings
 	// admins are who hear of a film's withdrawal (withdrawal.go).
 	admins Admins
-	files  *files.Store
-	now    func() time.Time
+	// editions say which edition is current (resubmit.go).
+	editions Editions
+	files    *files.Store
+	now      func() time.Time
 	// mediaQueued, when set, is told that a write may have queued a media
 	// job (the local server's worker wakes up).
 	mediaQueued func()

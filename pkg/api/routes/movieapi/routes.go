@@ -43,6 +43,7 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury))
 	mux.Handle("POST /movies/{id}/withdraw", g.Require(changed(texts.MovieWithdrawnDone, h.withdraw), producer, admin)) // + owner check
 	mux.Handle("POST /movies/{id}/reinstate", g.Require(h.reinstate, admin))
+	mux.Handle("POST /movies/{id}/resubmit", g.Require(h.resubmit, producer, admin)) // + owner check
 	mux.Handle("DELETE /movies/{id}", g.Require(h.delete, admin))
 	mux.Handle("POST /movies/{id}/viewing", g.Require(h.viewing, jury))
 	mux.Handle("GET /movies/{id}/viewing", g.Require(h.myViewing, jury))                                                        // + assigned                                                         // + assigned
