@@ -172,6 +172,7 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 		func() any { return map[string]any{"token": "pas-un-jeton", "password": "motdepasse2"} })
 	public("GET /settings/status-words", http.StatusOK, "/settings/status-words", none)
 	public("GET /season", http.StatusOK, "/season", none)
+	public("GET /editions", http.StatusOK, "/editions", none)
 	public("GET /settings/form", http.StatusOK, "/settings/form", none)
 	public("GET /votes/ledger/head", http.StatusOK, "/votes/ledger/head", none)
 	public("GET /categories", http.StatusOK, "/categories", none)
