@@ -315,9 +315,16 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 // Delete removes a film with everything in its item collection and its files.
 // A film whose deletion failed part-way reads as gone but can be deleted
 // again, which finishes the job.
+//
+// An archived edition's film stays (409): its edition is read-only. An
+// account's erasure (DeleteMoviesOf) removes its films in every edition.
 func (s *Service) Delete(ctx context.Context, c festival.Actor, id int64) error {
+	title, err := s.remover.MarkCurrentMovieDeleting(ctx, id)
+	if err != nil {
+		return storeErr(err)
+	}
 	actor := c
-	return s.remove(ctx, &actor, id)
+	return s.removeMarked(ctx, &actor, id, title)
 }
 
 // remove marks the film as being deleted (no new vote, assignment, award or
@@ -330,6 +337,11 @@ func (s *Service) remove(ctx context.Context, actor *festival.Actor, id int64) e
 	if err != nil {
 		return storeErr(err)
 	}
+	return s.removeMarked(ctx, actor, id, title)
+}
+
+// removeMarked deletes a marked film's files, then its records.
+func (s *Service) removeMarked(ctx context.Context, actor *festival.Actor, id int64, title string) error {
 	if err := s.files.DeletePrefix(ctx, id); err != nil {
 		return err
 	}

@@ -57,6 +57,9 @@ type FilmRemover interface {
 	MovieIDsOfProducer(ctx context.Context, producerID int64) ([]int64, error)
 	// MarkMovieDeleting marks a film as being deleted and returns its title.
 	MarkMovieDeleting(ctx context.Context, id int64) (string, error)
+	// MarkCurrentMovieDeleting is MarkMovieDeleting refused (409) for a
+	// film of an archived edition: an admin's deletion.
+	MarkCurrentMovieDeleting(ctx context.Context, id int64) (string, error)
 	// DeleteMarkedMovie deletes a marked film's records (audited when actor
 	// is set).
 	DeleteMarkedMovie(ctx context.Context, actor *festival.Actor, id int64, title string) error

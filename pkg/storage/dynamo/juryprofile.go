@@ -30,7 +30,13 @@ func (s *Users) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 		keys = append(keys, key(moviePK(m), skMovie), key(moviePK(m), juryLinkSK(uid)))
 	}
 	foundCats, foundFilms, assigned := map[int64]bool{}, map[int64]bool{}, []int64{}
-	err := s.batchGet(ctx, keys, "PK, SK, deleting", nil, func(item map[string]types.AttributeValue) error {
+	// A category of another edition than the current one is unknown here:
+	// a member judges the current edition's categories.
+	current, err := s.currentEdition(ctx)
+	if err != nil {
+		return festival.User{}, err
+	}
+	err = s.batchGet(ctx, keys, "PK, SK, deleting, #ed", map[string]string{"#ed": attrEdition}, func(item map[string]types.AttributeValue) error {
 		id, err := itemID(item)
 		if err != nil {
 			return err
@@ -39,7 +45,7 @@ func (s *Users) SetJuryProfile(ctx context.Context, uid int64, categories, confl
 		_, deleting := item["deleting"]
 		switch pk, _ := item[attrPK].(*types.AttributeValueMemberS); {
 		case strings.HasPrefix(pk.Value, "CATEGORY#"):
-			foundCats[id] = !deleting
+			foundCats[id] = !deleting && editionAttr(item) == current
 		case sk != nil && sk.Value == skMovie:
 			foundFilms[id] = !deleting
 		default:

@@ -21,19 +21,48 @@ import (
 // movieStatusOp). A film already marked is marked again, so a deletion that
 // failed part-way can be retried to the end.
 func (s *Films) MarkMovieDeleting(ctx context.Context, id int64) (string, error) {
+	return s.markDeleting(ctx, id, "")
+}
+
+// MarkCurrentMovieDeleting is MarkMovieDeleting for an admin's deletion:
+// a film of an archived edition is read-only (the 409 of
+// errEditionArchived). A film already marked is marked again whatever its
+// edition, so a deletion that failed part-way can still be finished.
+func (s *Films) MarkCurrentMovieDeleting(ctx context.Context, id int64) (string, error) {
+	ed, err := s.currentEdition(ctx)
+	if err != nil {
+		return "", err
+	}
+	return s.markDeleting(ctx, id, ed)
+}
+
+// markDeleting sets the tombstone; with current set, only on a film of
+// that edition (or one already marked).
+func (s *Films) markDeleting(ctx context.Context, id int64, current festival.EditionID) (string, error) {
+	cond, names, values := "attribute_exists(PK)", map[string]string(nil), map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}, ":one": num(1)}
+	if current != "" {
+		cond = "attribute_exists(PK) AND (#ed = :ed OR attribute_exists(deleting))"
+		names, values[":ed"] = map[string]string{"#ed": attrEdition}, str(string(current))
+	}
 	var title string
 	err := Retry(ctx, func(int) error {
 		out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 			TableName: &s.table, Key: key(moviePK(id), skMovie),
-			ConditionExpression:       aws.String("attribute_exists(PK)"),
+			ConditionExpression:       aws.String(cond),
 			UpdateExpression:          aws.String("SET deleting = :t ADD version :one"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}, ":one": num(1)},
+			ExpressionAttributeNames:  names,
+			ExpressionAttributeValues: values,
 			ReturnValues:              types.ReturnValueAllNew,
+			// On a refusal, the item tells an archived film from none.
+			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 		})
 		var ccf *types.ConditionalCheckFailedException
 		var tce *types.TransactionConflictException
 		switch {
 		case errors.As(err, &ccf):
+			if len(ccf.Item) > 0 {
+				return errEditionArchived()
+			}
 			return festival.ErrNotFound
 		case errors.As(err, &tce):
 			// A transaction on the film is in flight; it either commits
