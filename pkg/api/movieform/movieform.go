@@ -22,7 +22,7 @@ import (
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
-func invalidf(format string, args ...any) error { return apperr.Ef(apperr.Invalid, format, args...) }
+func invalidf(key texts.Key, args ...any) error { return apperr.Ef(apperr.Invalid, key, args...) }
 
 // Patch reads the film fields that were sent, each checked by the domain
 // as it is read (festival.MoviePatch): a value that cannot be read is

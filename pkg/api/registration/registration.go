@@ -156,14 +156,15 @@ func Register(r *http.Request, acc *accounts.Service, by *festival.Actor) (int, 
 	if err != nil {
 		return 0, nil, err
 	}
-	return Answer(acc.Create(r.Context(), by, st, in))
+	c, err := acc.Create(r.Context(), by, st, in)
+	return Answer(r, c, err)
 }
 
 // Answer answers a create: 201 with the new user (hash included, as the
 // spec shows), or 200 "Cet utilisateur existe déjà" with the existing one.
-func Answer(c accounts.Created, err error) (int, any, error) {
+func Answer(r *http.Request, c accounts.Created, err error) (int, any, error) {
 	if c.Existing {
-		return http.StatusOK, ExistsBody{Message: texts.UserExists, User: c.User.Summary()}, err
+		return http.StatusOK, ExistsBody{Message: web.Say(r, texts.UserExists), User: c.User.Summary()}, err
 	}
-	return http.StatusCreated, CreatedBody{Message: texts.UserCreated, NewUser: c.User.WithHash()}, err
+	return http.StatusCreated, CreatedBody{Message: web.Say(r, texts.UserCreated), NewUser: c.User.WithHash()}, err
 }

@@ -1,6 +1,9 @@
 package festival
 
-import "github.com/festivalapi/festival/pkg/domain/apperr"
+import (
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+)
 
 // UserPatch is a user body as the API reads it (POST /users, POST
 // /auth/register, PUT /users/:id, PUT /users/me), its values checked: each
@@ -23,7 +26,7 @@ type UserPatch struct {
 func (p UserPatch) Apply(u *User, mayChangeRole bool) error {
 	if p.Role != nil && *p.Role != u.Role {
 		if !mayChangeRole {
-			return apperr.E(apperr.Forbidden, "Vous ne pouvez pas changer votre propre rôle")
+			return apperr.E(apperr.Forbidden, texts.OwnRoleChange)
 		}
 		u.Role = *p.Role
 	}

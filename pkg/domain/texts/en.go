@@ -15,4 +15,6 @@ var en = merge(
 	enScreening,
 	enWithdrawal,
 	enEntries,
+	enFields,
+	enSettings,
 )

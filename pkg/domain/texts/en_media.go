@@ -9,4 +9,9 @@ var enMedia = map[Key]string{
 	MediaShorter:         "The file lasts %s while the declared runtime is %s: is the film complete?",
 	MediaSubtitlesShort:  "The subtitles stop at %s in a film of %s: is the file complete?",
 	MediaSubtitlesBroken: "The subtitle file holds no readable subtitle: send an SRT file (00:00:01,000 --> 00:00:04,000).",
+	ExpectedVideo:        "an MP4 film is expected",
+	ExpectedImage:        "a JPEG or PNG image is expected",
+	ExpectedSubtitle:     "an SRT subtitle file is expected",
+	InvalidFile:          "Invalid file for the part %s: %s (%s)",
+	FileTooLarge:         "File too large for the part %s (at most %d bytes)",
 }

@@ -134,4 +134,10 @@ var enOurs = map[Key]string{
 	ComposeNoRecipient:           "No recipient matches this group: nothing is written",
 	ComposeWritten:               "Message written for %d recipient(s): it leaves with the sending queue",
 	ComposeHeld:                  "; %d message(s) announcing a decision wait for its publication (on %s at the latest)",
+	SubmissionsCloseOn:           " and close on %s.",
+	VotingClosesOn:               " and closes on %s.",
+	CategoryChangedMeanwhile:     "The category was changed or deleted at the same time: reload it and try again",
+	RoleRequired:                 "Access denied. %s role required.",
+	RolesRequired:                "Access denied. %s or %s role required.",
+	TemplateLine:                 "line %s: %s",
 }

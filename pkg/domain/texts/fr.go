@@ -16,4 +16,6 @@ var fr = merge(
 	frScreening,
 	frWithdrawal,
 	frEntries,
+	frFields,
+	frSettings,
 )

@@ -134,4 +134,10 @@ var frOurs = map[Key]string{
 	ComposeNoRecipient:           "Aucun destinataire ne correspond à ce groupe : rien n'est écrit",
 	ComposeWritten:               "Message écrit pour %d destinataire(s) : il part avec la file d'envoi",
 	ComposeHeld:                  " ; %d message(s) annonçant une décision attendent sa publication (au plus tard le %s)",
+	SubmissionsCloseOn:           " et ferment le %s.",
+	VotingClosesOn:               " et ferme le %s.",
+	CategoryChangedMeanwhile:     "La catégorie a été modifiée ou supprimée en même temps : rechargez-la et réessayez",
+	RoleRequired:                 "Accès interdit. Rôle %s requis.",
+	RolesRequired:                "Accès interdit. Rôle %s ou %s requis.",
+	TemplateLine:                 "ligne %s : %s",
 }

@@ -18,3 +18,12 @@ const (
 	// A subtitle file with no cue that can be read.
 	MediaSubtitlesBroken Key = "media_subtitles_broken"
 )
+
+// A film's files as the API receives them: what each part must hold.
+const (
+	ExpectedVideo    Key = "expected_video"
+	ExpectedImage    Key = "expected_image"
+	ExpectedSubtitle Key = "expected_subtitle"
+	InvalidFile      Key = "invalid_file"
+	FileTooLarge     Key = "file_too_large"
+)

@@ -141,3 +141,22 @@ const (
 	ComposeWritten        Key = "compose_written"
 	ComposeHeld           Key = "compose_held"
 )
+
+// The end of a "not open yet" sentence: the closing date, when there is one.
+const (
+	SubmissionsCloseOn Key = "submissions_close_on"
+	VotingClosesOn     Key = "voting_closes_on"
+)
+
+// Moved from the code.
+const (
+	CategoryChangedMeanwhile Key = "category_changed_meanwhile"
+)
+
+// The 403 of a route open to other roles (AdminOnly for ADMIN), and where
+// a template error is.
+const (
+	RoleRequired  Key = "role_required"
+	RolesRequired Key = "roles_required"
+	TemplateLine  Key = "template_line"
+)

@@ -91,9 +91,12 @@ func writeExport(ctx context.Context, w io.Writer, d exportData, bucket Bucket, 
 	if err != nil {
 		return err
 	}
-	text := texts.ExportReadme
+	// Written in the language of the request that asked for it (French
+	// when none was negotiated).
+	lang := texts.LangOf(ctx)
+	text := texts.T(lang, texts.ExportReadme)
 	if len(left) > 0 {
-		text += texts.ExportLeftOut + "\n- " + strings.Join(left, "\n- ") + "\n"
+		text += texts.T(lang, texts.ExportLeftOut) + "\n- " + strings.Join(left, "\n- ") + "\n"
 	}
 	if _, err := io.WriteString(readme, text); err != nil {
 		return err

@@ -30,7 +30,7 @@ type Submission struct {
 	AnswerFileNames map[string]string
 }
 
-func invalidf(format string, args ...any) error { return apperr.Ef(apperr.Invalid, format, args...) }
+func invalidf(key texts.Key, args ...any) error { return apperr.Ef(apperr.Invalid, key, args...) }
 
 // StatusNames lists the stored statuses, for messages.
 func StatusNames() string {

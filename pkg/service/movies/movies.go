@@ -81,10 +81,10 @@ func storeErr(err error) error {
 
 // unknownIDs names, with format, the ids a lookup did not find; any other
 // error passes unchanged.
-func unknownIDs(err error, format string) error {
+func unknownIDs(err error, refusal texts.Key) error {
 	var unknown *festival.UnknownIDsError
 	if errors.As(err, &unknown) {
-		return invalidf(format, festival.JoinIDs(unknown.IDs, ", "))
+		return invalidf(refusal, festival.JoinIDs(unknown.IDs, ", "))
 	}
 	return err
 }

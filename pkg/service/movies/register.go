@@ -143,7 +143,7 @@ func (r *Registrar) account(ctx context.Context, fields Fields) (festival.User, 
 func asInvalid(err error) error {
 	var e *apperr.Error
 	if errors.As(err, &e) && e.Code == apperr.Rejected {
-		return apperr.E(apperr.Invalid, e.Details)
+		return apperr.E(apperr.Invalid, e.DetailsKey, e.DetailsArgs...)
 	}
 	return err
 }

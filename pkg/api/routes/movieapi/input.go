@@ -67,7 +67,7 @@ func (h *Handler) setJuries(ctx context.Context, c festival.Actor, id int64, f w
 
 // requiredIDs reads the list of at most max ids in field; absent, it is the
 // 400 missing.
-func requiredIDs(f web.Fields, field string, max int, missing string) ([]int64, error) {
+func requiredIDs(f web.Fields, field string, max int, missing texts.Key) ([]int64, error) {
 	ids, sent, err := movieform.IDs(f, field, max)
 	if err == nil && !sent {
 		err = apperr.E(apperr.Invalid, missing)

@@ -35,7 +35,7 @@ func (h *Handler) saveTemplate(r *http.Request, c festival.Actor) (int, any, err
 		return 0, nil, err
 	}
 	v, err := h.messages.SaveTemplate(r.Context(), c, kind, t[0], t[1])
-	return http.StatusOK, TemplateBody{Message: texts.TemplateSaved, Template: v}, err
+	return http.StatusOK, TemplateBody{Message: web.Say(r, texts.TemplateSaved), Template: v}, err
 }
 
 // readTemplate reads {subject, body}: two strings, nothing else.
@@ -56,5 +56,5 @@ func readTemplate(f web.Fields) (pair [2]string, err error) {
 // resetTemplate puts one kind back to its default.
 func (h *Handler) resetTemplate(r *http.Request, c festival.Actor) (int, any, error) {
 	v, err := h.messages.ResetTemplate(r.Context(), c, festival.MessageKind(r.PathValue("kind")))
-	return http.StatusOK, TemplateBody{Message: texts.TemplateReset, Template: v}, err
+	return http.StatusOK, TemplateBody{Message: web.Say(r, texts.TemplateReset), Template: v}, err
 }
