@@ -64,7 +64,7 @@ func ReadInput(f web.Fields, now time.Time) (festival.UserPatch, error) {
 	text := func(name string) (*string, error) {
 		s, ok, err := f.String(name)
 		if err != nil {
-			return nil, apperr.Rejectedf("%s : la valeur doit être une chaîne de caractères", name)
+			return nil, apperr.Rejectedf(texts.ValueNotString, name)
 		}
 		if !ok {
 			return nil, nil
@@ -91,7 +91,7 @@ func ReadInput(f web.Fields, now time.Time) (festival.UserPatch, error) {
 	if role != nil {
 		r, ok := festival.ParseRole(*role)
 		if !ok {
-			return in, apperr.Rejectedf("role : la valeur %q n'est pas permise (valeurs possibles : ADMIN, JURY, PRODUCER)", *role)
+			return in, apperr.Rejectedf(texts.RoleNotAllowed, *role)
 		}
 		in.Role = &r
 	}

@@ -98,6 +98,13 @@ func body(e *apperr.Error, l texts.Lang) ErrorBody {
 	return b
 }
 
+// Refuse answers status with the error body of key, written in r's
+// language: for the few answers outside the apperr codes' table (the
+// console's 405 and 503).
+func Refuse(w http.ResponseWriter, r *http.Request, status int, key texts.Key) {
+	JSON(w, status, ErrorBody{Error: texts.T(Lang(r), key), Code: string(key)})
+}
+
 // Lang is the language r is answered in: the one its Accept-Language
 // prefers, which Serve put in its context.
 func Lang(r *http.Request) texts.Lang { return texts.LangOf(r.Context()) }

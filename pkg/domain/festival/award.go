@@ -32,7 +32,7 @@ func CheckAwardRoom(m Movie) error {
 // CheckAwardName validates an award name (already trimmed).
 func CheckAwardName(name string) error {
 	if name == "" {
-		return fieldErr("name", "le nom du prix est vide")
+		return fieldErr("name", texts.AwardNameEmpty)
 	}
 	return CheckText("name", name, MaxAwardNameLen)
 }

@@ -190,14 +190,14 @@ func CheckEmailLen(s string) error {
 // CheckEmail validates an e-mail address.
 func CheckEmail(s string) error {
 	if s == "" {
-		return fieldErr("email", "l'adresse e-mail est vide")
+		return fieldErr("email", texts.EmailEmpty)
 	}
 	if err := CheckEmailLen(s); err != nil {
 		return err
 	}
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") {
-		return fieldErr("email", "l'adresse e-mail %q n'est pas valide", s)
+		return fieldErr("email", texts.EmailInvalid, s)
 	}
 	return nil
 }
@@ -246,10 +246,10 @@ func CheckOneOf(field, s string, allowed []string) error {
 func CheckBirthDate(s string, now time.Time) error {
 	d, err := time.Parse(time.DateOnly, s)
 	if err != nil {
-		return fieldErr("birth_date", "la date %q n'est pas au format AAAA-MM-JJ", s)
+		return fieldErr("birth_date", texts.BirthDateFormat, s)
 	}
 	if d.After(now) || d.Year() < 1900 {
-		return fieldErr("birth_date", "la date %q n'est pas une date de naissance plausible", s)
+		return fieldErr("birth_date", texts.BirthDateImplausible, s)
 	}
 	return nil
 }

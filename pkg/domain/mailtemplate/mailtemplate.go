@@ -245,6 +245,10 @@ func walk(n parse.Node, visit func(parse.Node)) {
 // unexpected ..." (TemplateLine) rather than "template: template_body:2:
 // unexpected ...": a texts.Msg, or the error as it is when it names no line.
 func readable(err error, part texts.Key) any {
+	var f failure
+	if errors.As(err, &f) {
+		return f.Msg
+	}
 	msg := strings.TrimPrefix(err.Error(), "template: "+string(part)+":")
 	line, rest, ok := strings.Cut(msg, ":")
 	if !ok || line == "" || strings.Trim(line, "0123456789") != "" {

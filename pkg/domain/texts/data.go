@@ -19,3 +19,9 @@ const ExportReadme Key = "export_readme"
 
 // ExportLeftOut introduces the files an export could not carry.
 const ExportLeftOut Key = "export_left_out"
+
+// The files an export left out, and why.
+const (
+	ExportFileTooBig  Key = "export_file_too_big"
+	ExportFileMissing Key = "export_file_missing"
+)

@@ -17,4 +17,5 @@ var en = merge(
 	enEntries,
 	enFields,
 	enSettings,
+	enTools,
 )

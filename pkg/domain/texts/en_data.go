@@ -23,4 +23,6 @@ This folder holds everything the festival keeps about you, as it was at the time
 
 The download link is valid for 7 days; the export is then deleted.
 `,
+	ExportFileTooBig:  "%s (%d bytes: over %d)",
+	ExportFileMissing: "%s (missing from the storage)",
 }

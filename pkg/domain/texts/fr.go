@@ -18,4 +18,5 @@ var fr = merge(
 	frEntries,
 	frFields,
 	frSettings,
+	frTools,
 )

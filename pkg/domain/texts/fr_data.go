@@ -23,4 +23,6 @@ Ce dossier contient tout ce que le festival conserve à votre sujet, tel qu'au m
 
 Le lien de téléchargement est valable 7 jours ; l'export est ensuite supprimé.
 `,
+	ExportFileTooBig:  "%s (%d octets : au-delà de %d)",
+	ExportFileMissing: "%s (absent du stockage)",
 }

@@ -160,3 +160,27 @@ const (
 	RolesRequired Key = "roles_required"
 	TemplateLine  Key = "template_line"
 )
+
+// Moved from the code.
+const (
+	TemplateNotFunction    Key = "template_not_function"
+	TemplateNeedsArgs      Key = "template_needs_args"
+	TemplateMixedTypes     Key = "template_mixed_types"
+	TemplateUnknownName    Key = "template_unknown_name"
+	TemplateUnknownFunc    Key = "template_unknown_func"
+	SelfRegistrationClosed Key = "self_registration_closed"
+	UserFilmsChanging      Key = "user_films_changing"
+	EmailTaken             Key = "email_taken"
+	OwnAccountDelete       Key = "own_account_delete"
+	DirectUploadUnfinished Key = "direct_upload_unfinished"
+	BadParts               Key = "bad_parts"
+	BadCategoryFilter      Key = "bad_category_filter"
+	UnknownIDs             Key = "unknown_i_ds"
+	StatusParameter        Key = "status_parameter"
+)
+
+// A template's function called with one argument.
+const TemplateNeedsTwoArgs Key = "template_needs_two_args"
+
+// not called with another count of arguments.
+const TemplateNeedsOneArg Key = "template_needs_one_arg"

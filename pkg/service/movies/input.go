@@ -65,5 +65,5 @@ func StatusFilter(s string) ([]festival.SelectionStatus, error) {
 			return []festival.SelectionStatus{st}, nil
 		}
 	}
-	return nil, invalidf(texts.BadStatus, "Paramètre status", s, StatusNames())
+	return nil, invalidf(texts.BadStatus, texts.StatusParameter, s, StatusNames())
 }

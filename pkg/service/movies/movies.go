@@ -74,7 +74,7 @@ func storeErr(err error) error {
 	case errors.Is(err, festival.ErrLateCodeSpent):
 		return apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
 	case errors.As(err, &unknown):
-		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", festival.JoinIDs(unknown.IDs, ", "))
+		return apperr.Ef(apperr.Invalid, texts.UnknownIDs, festival.JoinIDs(unknown.IDs, ", "))
 	}
 	return err
 }
@@ -161,7 +161,7 @@ func (s *Service) List(ctx context.Context, c festival.Actor, q ListQuery) ([]fe
 	}
 	if q.Category != "" {
 		if f.CategoryID, err = strconv.ParseInt(q.Category, 10, 64); err != nil || f.CategoryID <= 0 {
-			return nil, "", invalidf("Paramètre category invalide : un identifiant de catégorie entier est attendu")
+			return nil, "", invalidf(texts.BadCategoryFilter)
 		}
 	}
 	incomplete, err := parseIncomplete(q.Incomplete)

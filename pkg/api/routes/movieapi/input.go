@@ -50,7 +50,7 @@ func (h *Handler) setStatus(ctx context.Context, c festival.Actor, id int64, f w
 }
 
 func (h *Handler) setCategories(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	ids, err := requiredIDs(f, "categories", movies.MaxCategories, "Le champ categories est requis (liste d'identifiants de catégories)")
+	ids, err := requiredIDs(f, "categories", movies.MaxCategories, texts.CategoriesRequired)
 	if err != nil {
 		return festival.Movie{}, err
 	}
@@ -58,7 +58,7 @@ func (h *Handler) setCategories(ctx context.Context, c festival.Actor, id int64,
 }
 
 func (h *Handler) setJuries(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	ids, err := requiredIDs(f, "juries", movies.MaxJuries, "Le champ juries est requis (liste d'identifiants d'utilisateurs JURY)")
+	ids, err := requiredIDs(f, "juries", movies.MaxJuries, texts.JuriesRequired)
 	if err != nil {
 		return festival.Movie{}, err
 	}
@@ -81,7 +81,7 @@ func (h *Handler) setCollaborators(ctx context.Context, c festival.Actor, id int
 		return festival.Movie{}, err
 	}
 	if !sent {
-		return festival.Movie{}, apperr.E(apperr.Invalid, "Le champ collaborators est requis (liste d'objets {first_name, last_name, email, job})")
+		return festival.Movie{}, apperr.E(apperr.Invalid, texts.CollaboratorsRequired)
 	}
 	return h.movies.SetCollaborators(ctx, c, id, collabs)
 }

@@ -82,7 +82,7 @@ func categoryFilter(r *http.Request) (int64, error) {
 	}
 	id, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, apperr.Ef(apperr.Invalid, "Paramètre id_categorie invalide : %q (entier positif attendu)", s)
+		return 0, apperr.Ef(apperr.Invalid, texts.BadCategoryParam, s)
 	}
 	return id, nil
 }
