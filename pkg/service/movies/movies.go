@@ -106,7 +106,7 @@ func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival
 		// Not in the curated selection the public reads: as if absent.
 		return festival.Movie{}, apperr.E(apperr.NotFound, texts.MovieNotFound)
 	}
-	withChecklist(st, c, seen, now)
+	withChecklist(ctx, st, c, seen, now)
 	return seen[0], nil
 }
 
@@ -134,7 +134,7 @@ func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.Movi
 		movies = st.FilmsFor(c, movies, now)
 	}
 	if checklist {
-		withChecklist(st, c, movies, now)
+		withChecklist(ctx, st, c, movies, now)
 	}
 	return movies, next, nil
 }

@@ -95,7 +95,7 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 	committed = true
 	s.mediaMayBeQueued(m)
 	films := []festival.Movie{m}
-	withChecklist(st, festival.Actor{ID: u.ID, Role: festival.RoleProducer}, films, admit.now) // a draft says why
+	withChecklist(ctx, st, festival.Actor{ID: u.ID, Role: festival.RoleProducer}, films, admit.now) // a draft says why
 	return u, films[0], nil
 }
 

@@ -196,7 +196,7 @@ func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m fe
 	committed = true
 	s.mediaMayBeQueued(m)
 	films := []festival.Movie{m}
-	withChecklist(st, c, films, admit.now) // a draft says why
+	withChecklist(ctx, st, c, films, admit.now) // a draft says why
 	return films[0], nil
 }
 
