@@ -74,6 +74,10 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	default:
 		log.Info("client error", "status", status, "code", string(e.Key))
 	}
+	if !texts.Has(e.Key) && e.Key != "" {
+		// Every text should be keyed: this one is answered as it is, without a code.
+		log.Warn("error text outside the catalogues", "text", string(e.Key))
+	}
 	if e.Code == apperr.TooMany && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.FormatInt(int64((e.RetryAfter+time.Second-1)/time.Second), 10))
 	}
