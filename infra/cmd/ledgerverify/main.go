@@ -17,6 +17,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/festivalapi/festival/pkg/domain/texts"
+
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
@@ -40,9 +42,9 @@ func run(args []string, stdin io.Reader, out io.Writer) int {
 	}
 	head, broken := festival.VerifyLedger(entries)
 	if broken != nil {
-		fmt.Fprintf(out, "registre altéré à l'entrée %d : %s (intact jusqu'à l'entrée %d, empreinte %s)\n", broken.Seq, broken.Reason, head.Seq, head.Hash)
+		fmt.Fprintln(out, texts.T(texts.Default, texts.LedgerBroken, broken.Seq, broken.Reason, head.Seq, head.Hash))
 		return 1
 	}
-	fmt.Fprintf(out, "registre intact : %d entrées, tête %d, empreinte %s\n", len(entries), head.Seq, head.Hash)
+	fmt.Fprintln(out, texts.T(texts.Default, texts.LedgerIntact, len(entries), head.Seq, head.Hash))
 	return 0
 }

@@ -30,6 +30,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/festivalapi/festival/pkg/domain/texts"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -199,16 +201,16 @@ func serveBucketFolder(dir string) (stop func(), url string, err error) {
 // to, or says why it cannot.
 func name(ctx context.Context, out io.Writer, objects media.Objects, secret screening.Secret, film festival.Movie, candidates []candidate, leak string) int {
 	if film.Media == nil || film.Media.Streaming == nil {
-		fmt.Fprintf(out, "le film %d n'est pas diffusé en streaming (son média n'est pas prêt) : aucune copie ne peut venir de ses playlists\n", film.ID)
+		fmt.Fprintln(out, texts.T(texts.Default, texts.WatermarkNotStreamed, film.ID))
 		return 2
 	}
 	st := *film.Media.Streaming
 	if !st.Watermarked {
-		fmt.Fprintf(out, "le flux du film %d n'est pas tatoué (screening_watermark était désactivé à son encodage) : la copie ne désigne personne\n", film.ID)
+		fmt.Fprintln(out, texts.T(texts.Default, texts.WatermarkNotMarked, film.ID))
 		return 1
 	}
 	if len(candidates) == 0 {
-		fmt.Fprintf(out, "le film %d n'a aucun juré : passez les identifiants à comparer avec -candidates\n", film.ID)
+		fmt.Fprintln(out, texts.T(texts.Default, texts.WatermarkNoJuror, film.ID))
 		return 2
 	}
 	dir, err := os.MkdirTemp("", "watermark-")
@@ -235,19 +237,18 @@ func name(ctx context.Context, out io.Writer, objects media.Objects, secret scre
 	}
 	m, ok := secret.Identify(film.ID, st.Version, reading.Forms, ids)
 	if reading.Aligned {
-		fmt.Fprintf(out, "le film commence à %+.2f s dans la copie\n", reading.Offset)
+		fmt.Fprintln(out, texts.T(texts.Default, texts.WatermarkOffset, reading.Offset))
 	} else {
-		fmt.Fprintln(out, "le début de la copie ne ressemble pas à celui du film : elle est lue comme commençant avec lui")
+		fmt.Fprintln(out, texts.T(texts.Default, texts.WatermarkNotAligned))
 	}
-	fmt.Fprintf(out, "segments lus : %d sur %d (%s)\n", m.Known, len(reading.Forms), sequence(reading.Forms))
+	fmt.Fprintln(out, texts.T(texts.Default, texts.WatermarkSegments, m.Known, len(reading.Forms), sequence(reading.Forms)))
 	if !ok {
-		fmt.Fprintf(out, "aucun juré ne peut être nommé : le plus proche, #%d %s, s'accorde sur %.0f %% des segments lus, le suivant sur %.0f %% "+
-			"(il faut au moins %d segments lus, %.0f %% d'accord et un suivant à %.0f %% au plus)\n",
-			m.UserID, names[m.UserID], 100*m.Agreement, 100*m.RunnerUp, screening.MinKnownSegments, 100*screening.MinAgreement, 100*screening.MaxRunnerUp)
+		fmt.Fprintln(out, texts.T(texts.Default, texts.WatermarkNobody,
+			m.UserID, names[m.UserID], 100*m.Agreement, 100*m.RunnerUp, screening.MinKnownSegments, 100*screening.MinAgreement, 100*screening.MaxRunnerUp))
 		return 1
 	}
-	fmt.Fprintf(out, "juré identifié : #%d %s (accord %.0f %% sur %d segments lus ; le suivant : %.0f %%)\n",
-		m.UserID, names[m.UserID], 100*m.Agreement, m.Known, 100*m.RunnerUp)
+	fmt.Fprintln(out, texts.T(texts.Default, texts.WatermarkIdentified,
+		m.UserID, names[m.UserID], 100*m.Agreement, m.Known, 100*m.RunnerUp))
 	return 0
 }
 

@@ -31,6 +31,7 @@ type API struct {
 	client *http.Client
 	// contract, when set, checks every answer against docs/openapi.yaml (see CheckOpenAPI).
 	contract *openapicheck.Document
+	header   http.Header // sent with every request (WithHeader)
 }
 
 // Start starts a local API with a fresh table and bucket. opts may adjust the
@@ -68,6 +69,18 @@ func Start(t testing.TB, opts ...func(*localserver.Options)) *API {
 func (a *API) For(t testing.TB) *API {
 	c := *a
 	c.t = t
+	return &c
+}
+
+// WithHeader returns the same API sending the header with every request
+// (Accept-Language, say).
+func (a *API) WithHeader(name, value string) *API {
+	c := *a
+	c.header = a.header.Clone()
+	if c.header == nil {
+		c.header = http.Header{}
+	}
+	c.header.Set(name, value)
 	return &c
 }
 
@@ -163,6 +176,9 @@ func (a *API) Do(method, path, token string, body any) *Response {
 	req, err := http.NewRequest(method, a.URL+path, rd)
 	if err != nil {
 		a.t.Fatal(err)
+	}
+	for name, values := range a.header {
+		req.Header[name] = values
 	}
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)

@@ -150,7 +150,7 @@ func TestThreeHundredFilmsDecidedInOnePlanEachTellTheirProducerOnce(t *testing.T
 	r := api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).Expect(http.StatusOK).JSON()
 	applyTook := time.Since(start)
 	_, applyRequests := db.Take()
-	if r["changed"] != float64(300) || r["message"] != texts.DecisionsApplied {
+	if r["changed"] != float64(300) || r["message"] != texts.T(texts.French, texts.DecisionsApplied) {
 		t.Fatalf("apply = %v", r)
 	}
 	t.Logf("300 decisions: preview %v (%d DynamoDB requests), apply %v (%d requests, %.2f per film)",
@@ -174,7 +174,7 @@ func TestThreeHundredFilmsDecidedInOnePlanEachTellTheirProducerOnce(t *testing.T
 	if len(audit) != 1 || audit[0]["target"] != "plan:"+p.PlanID {
 		t.Errorf("audit = %v, want one entry for the plan", audit)
 	}
-	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanApplied)
+	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.DecisionPlanApplied))
 }
 
 func TestAPlanWhoseFilmChangedAfterThePreviewChangesNothing(t *testing.T) {
@@ -188,7 +188,7 @@ func TestAPlanWhoseFilmChangedAfterThePreviewChangesNothing(t *testing.T) {
 	api.Do("PUT", fmt.Sprintf("/movies/%d/status", last), admin.Token, map[string]any{"status": "to_discuss"}).Expect(http.StatusOK)
 
 	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).
-		ExpectError(http.StatusConflict, fmt.Sprintf(texts.DecisionFilmChanged, last, fmt.Sprintf("Film n°%d", len(ids))))
+		ExpectError(http.StatusConflict, fmt.Sprintf(texts.T(texts.French, texts.DecisionFilmChanged), last, fmt.Sprintf("Film n°%d", len(ids))))
 	now := statuses(t, st)
 	for _, id := range ids[:len(ids)-1] {
 		if now[id] != festival.StatusSubmitted {
@@ -201,7 +201,7 @@ func TestAPlanWhoseFilmChangedAfterThePreviewChangesNothing(t *testing.T) {
 	if l := statusLedger(t, st); len(l) != 1 || len(l[last]) != 1 {
 		t.Errorf("ledger %v: want only the change made by hand", l)
 	}
-	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanNotUsable)
+	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.DecisionPlanNotUsable))
 }
 
 // failingDB makes the nth TransactWriteItems from now fail, as a DynamoDB
@@ -246,7 +246,7 @@ func TestAnApplyThatFailsPartWayPutsBackEveryFilmItWrote(t *testing.T) {
 			t.Errorf("film %d: ledger %+v", id, l)
 		}
 	}
-	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanNotUsable)
+	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.DecisionPlanNotUsable))
 }
 
 func TestDecisionsHeldUntilTheReleaseDateAreDueThen(t *testing.T) {
@@ -321,29 +321,29 @@ func TestABulkDecisionRefusesWhatItCannotDo(t *testing.T) {
 	post := func(path, token string, body any) *apitest.Response { return api.Do("POST", path, token, body) }
 	post("/movies/decisions/preview", prod.Token, map[string]any{"to": "selected", "ids": ids}).Expect(http.StatusForbidden)
 	post("/movies/decisions/preview", "", map[string]any{"to": "selected", "ids": ids}).Expect(http.StatusUnauthorized)
-	post("/movies/decisions/preview", admin.Token, nil).ExpectError(http.StatusBadRequest, texts.DecisionToRequired)
-	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "selected"}).ExpectError(http.StatusBadRequest, texts.DecisionNoSelection)
+	post("/movies/decisions/preview", admin.Token, nil).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.DecisionToRequired))
+	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "selected"}).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.DecisionNoSelection))
 	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "selected", "filter": map[string]any{"search": "introuvable"}}).
-		ExpectError(http.StatusBadRequest, texts.DecisionEmpty)
+		ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.DecisionEmpty))
 	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "submitted", "ids": ids}).
-		ExpectError(http.StatusBadRequest, fmt.Sprintf(texts.DecisionNothingToDo, 2))
+		ExpectError(http.StatusBadRequest, fmt.Sprintf(texts.T(texts.French, texts.DecisionNothingToDo), 2))
 	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "selected", "ids": []int64{ids[0], 999}}).
-		ExpectError(http.StatusBadRequest, fmt.Sprintf(texts.DecisionUnknownFilms, "999"))
+		ExpectError(http.StatusBadRequest, fmt.Sprintf(texts.T(texts.French, texts.DecisionUnknownFilms), "999"))
 	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "gagnant", "ids": ids}).ExpectErrorAbout(http.StatusBadRequest, "gagnant")
-	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": "PLAN#1"}).ExpectError(http.StatusBadRequest, texts.DecisionPlanRequired)
+	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": "PLAN#1"}).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.DecisionPlanRequired))
 	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": "20260101T000000000Z-000000000000"}).
-		ExpectError(http.StatusNotFound, texts.DecisionPlanNotFound)
+		ExpectError(http.StatusNotFound, texts.T(texts.French, texts.DecisionPlanNotFound))
 	// An assignment's plan is not a decision's.
 	api.Register("JURY")
 	a := post("/movies/assignment/preview", admin.Token, map[string]any{"jurors_per_film": 1, "statuses": []string{"submitted"}}).Expect(http.StatusOK).JSON()
-	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": a["plan_id"]}).ExpectError(http.StatusNotFound, texts.DecisionPlanNotFound)
+	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": a["plan_id"]}).ExpectError(http.StatusNotFound, texts.T(texts.French, texts.DecisionPlanNotFound))
 	post("/movies/assignment/apply", admin.Token, map[string]any{"plan_id": a["plan_id"]}).Expect(http.StatusOK)
 	// A film deleted after the preview is named as gone.
 	var p preview
 	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "selected", "ids": ids}).Expect(http.StatusOK).Decode(&p)
 	api.Do("DELETE", fmt.Sprintf("/movies/%d", ids[1]), admin.Token, nil).Expect(http.StatusOK)
 	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).
-		ExpectError(http.StatusConflict, fmt.Sprintf(texts.DecisionFilmGone, ids[1]))
+		ExpectError(http.StatusConflict, fmt.Sprintf(texts.T(texts.French, texts.DecisionFilmGone), ids[1]))
 }
 
 // dyingDB stops an apply dead at its nth TransactWriteItems from now, as a
@@ -388,7 +388,7 @@ func TestAnApplyThatDiedPartWayIsPutBackOnceItsLeaseRunsOut(t *testing.T) {
 	if n, err := st.RecoverPlans(context.Background()); err != nil || n != 0 {
 		t.Fatalf("recover within the lease = %d, %v", n, err)
 	}
-	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanApplying)
+	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.DecisionPlanApplying))
 
 	// An admin puts the first film up for discussion meanwhile: that change stands.
 	api.Do("PUT", fmt.Sprintf("/movies/%d/status", ids[0]), admin.Token, map[string]any{"status": "to_discuss"}).Expect(http.StatusOK)
@@ -410,5 +410,5 @@ func TestAnApplyThatDiedPartWayIsPutBackOnceItsLeaseRunsOut(t *testing.T) {
 			t.Errorf("film %d: ledger %+v, want there and back to %s", id, l, want)
 		}
 	}
-	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.DecisionPlanNotUsable)
+	api.Do("POST", "/movies/decisions/apply", admin.Token, map[string]any{"id_plan": p.PlanID}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.DecisionPlanNotUsable))
 }

@@ -89,8 +89,8 @@ func TestAnErasedJurorsVotesLeaveLedgerAndAuditEntriesBeforePublication(t *testi
 	ledgerHolds(t, api, admin)
 
 	// The juror's own erasure asks for their current password.
-	api.Do("DELETE", "/users/me", self.Token, nil).ExpectError(http.StatusBadRequest, texts.ErasePasswordMissing)
-	api.Do("DELETE", "/users/me", self.Token, map[string]any{"password": "pas le bon"}).ExpectError(http.StatusForbidden, texts.ErasePasswordWrong)
+	api.Do("DELETE", "/users/me", self.Token, nil).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.ErasePasswordMissing))
+	api.Do("DELETE", "/users/me", self.Token, map[string]any{"password": "pas le bon"}).ExpectError(http.StatusForbidden, texts.T(texts.French, texts.ErasePasswordWrong))
 	api.Do("DELETE", "/users/me", self.Token, map[string]any{"password": 12}).Expect(http.StatusBadRequest)
 	api.Do("DELETE", "/users/me", "", map[string]any{"password": "motdepasse1"}).ExpectError(http.StatusUnauthorized, "Token invalide ou manquant")
 	api.Do("DELETE", "/users/me", self.Token, map[string]any{"password": "motdepasse1"}).Expect(http.StatusOK)
@@ -190,10 +190,10 @@ func TestTheLastAdminCannotEraseThemselves(t *testing.T) {
 	t.Parallel()
 	api := apitest.Start(t)
 	admin := api.Register("ADMIN")
-	api.Do("DELETE", "/users/me", admin.Token, map[string]any{"password": "motdepasse1"}).ExpectError(http.StatusConflict, texts.EraseLastAdmin)
+	api.Do("DELETE", "/users/me", admin.Token, map[string]any{"password": "motdepasse1"}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.EraseLastAdmin))
 	second := api.Register("ADMIN")
 	api.Do("DELETE", "/users/me", admin.Token, map[string]any{"password": "motdepasse1"}).Expect(http.StatusOK)
-	api.Do("DELETE", "/users/me", second.Token, map[string]any{"password": "motdepasse1"}).ExpectError(http.StatusConflict, texts.EraseLastAdmin)
+	api.Do("DELETE", "/users/me", second.Token, map[string]any{"password": "motdepasse1"}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.EraseLastAdmin))
 }
 
 // exportLink delivers the outbox and finds the export's id in the person's
@@ -281,7 +281,7 @@ func TestAProducerDownloadsTheirExportThroughTheLinkTheyAreSent(t *testing.T) {
 	api.StoreMovie(t, other, festival.Movie{Title: "Pas le sien"})
 
 	start := time.Now()
-	if msg := api.Do("GET", "/users/me/export", prod.Token, nil).Expect(http.StatusAccepted).JSON()["message"]; msg != texts.ExportStarted {
+	if msg := api.Do("GET", "/users/me/export", prod.Token, nil).Expect(http.StatusAccepted).JSON()["message"]; msg != texts.T(texts.French, texts.ExportStarted) {
 		t.Fatalf("message %q", msg)
 	}
 	t.Logf("the export of a producer of 20 films took %s in the request", time.Since(start).Round(time.Millisecond))
@@ -340,14 +340,14 @@ func TestAProducerDownloadsTheirExportThroughTheLinkTheyAreSent(t *testing.T) {
 	if status, _ := download(t, api, other.Token, id); status != http.StatusNotFound {
 		t.Fatalf("another producer's download: %d", status)
 	}
-	api.Do("GET", "/users/me/export/"+strings.Repeat("0", 32), prod.Token, nil).ExpectError(http.StatusNotFound, texts.ExportNotFound)
-	api.Do("GET", "/users/me/export/abc", prod.Token, nil).ExpectError(http.StatusNotFound, texts.ExportNotFound)
+	api.Do("GET", "/users/me/export/"+strings.Repeat("0", 32), prod.Token, nil).ExpectError(http.StatusNotFound, texts.T(texts.French, texts.ExportNotFound))
+	api.Do("GET", "/users/me/export/abc", prod.Token, nil).ExpectError(http.StatusNotFound, texts.T(texts.French, texts.ExportNotFound))
 	api.Do("GET", "/users/me/export/"+id, "", nil).ExpectError(http.StatusUnauthorized, "Token invalide ou manquant")
 	if audits := audit(t, api, api.Register("ADMIN"), "user.export"); len(audits) != 1 || audits[0].ActorID != prod.ID {
 		t.Fatalf("user.export audit entries %+v", audits)
 	}
 	clock.Add(festival.ExportLifetime)
-	api.Do("GET", "/users/me/export/"+id, api.Login(prod.Email, "motdepasse1"), nil).ExpectError(http.StatusNotFound, texts.ExportNotFound)
+	api.Do("GET", "/users/me/export/"+id, api.Login(prod.Email, "motdepasse1"), nil).ExpectError(http.StatusNotFound, texts.T(texts.French, texts.ExportNotFound))
 }
 
 func TestAJurorsExportHoldsTheirVotesAndViewings(t *testing.T) {

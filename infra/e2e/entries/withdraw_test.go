@@ -103,12 +103,12 @@ func TestAProducerWithdrawsAFilmBeforeADecisionAndAnAdminBringsItBack(t *testing
 	}
 
 	// Bad requests change nothing.
-	api.Do("POST", f.filmPath+"/withdraw", f.prod.Token, map[string]any{"reason": "  "}).ExpectError(http.StatusBadRequest, texts.WithdrawalReasonLength)
-	api.Do("POST", f.filmPath+"/withdraw", f.prod.Token, map[string]any{}).ExpectError(http.StatusBadRequest, texts.WithdrawalReasonLength)
-	api.Do("POST", f.filmPath+"/withdraw", f.prod.Token, map[string]any{"reason": strings.Repeat("é", 1001)}).ExpectError(http.StatusBadRequest, texts.WithdrawalReasonLength)
-	api.Do("POST", f.filmPath+"/withdraw", f.stranger.Token, map[string]any{"reason": "pas le mien"}).ExpectError(http.StatusForbidden, texts.NotOwner)
+	api.Do("POST", f.filmPath+"/withdraw", f.prod.Token, map[string]any{"reason": "  "}).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.WithdrawalReasonLength))
+	api.Do("POST", f.filmPath+"/withdraw", f.prod.Token, map[string]any{}).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.WithdrawalReasonLength))
+	api.Do("POST", f.filmPath+"/withdraw", f.prod.Token, map[string]any{"reason": strings.Repeat("é", 1001)}).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.WithdrawalReasonLength))
+	api.Do("POST", f.filmPath+"/withdraw", f.stranger.Token, map[string]any{"reason": "pas le mien"}).ExpectError(http.StatusForbidden, texts.T(texts.French, texts.NotOwner))
 	api.Do("POST", f.filmPath+"/withdraw", f.juror.Token, map[string]any{"reason": "non"}).Expect(http.StatusForbidden)
-	api.Do("POST", "/movies/999999/withdraw", f.prod.Token, map[string]any{"reason": "x"}).ExpectError(http.StatusNotFound, texts.MovieNotFound)
+	api.Do("POST", "/movies/999999/withdraw", f.prod.Token, map[string]any{"reason": "x"}).ExpectError(http.StatusNotFound, texts.T(texts.French, texts.MovieNotFound))
 
 	// The withdrawal: one transaction.
 	db.Take()
@@ -121,11 +121,11 @@ func TestAProducerWithdrawsAFilmBeforeADecisionAndAnAdminBringsItBack(t *testing
 	}
 	movie := got["movie"].(map[string]any)
 	w, _ := movie["withdrawn"].(map[string]any)
-	if got["message"] != texts.MovieWithdrawnDone || w == nil || w["reason"] != "Retenu en première mondiale par un autre festival" ||
+	if got["message"] != texts.T(texts.French, texts.MovieWithdrawnDone) || w == nil || w["reason"] != "Retenu en première mondiale par un autre festival" ||
 		w["by"] != float64(f.prod.ID) || w["status"] != "submitted" || len(movie["Juries"].([]any)) != 0 {
 		t.Fatalf("withdrawal answered %v", got)
 	}
-	api.Do("POST", f.filmPath+"/withdraw", f.prod.Token, map[string]any{"reason": "encore"}).ExpectError(http.StatusConflict, texts.MovieAlreadyWithdrawn)
+	api.Do("POST", f.filmPath+"/withdraw", f.prod.Token, map[string]any{"reason": "encore"}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.MovieAlreadyWithdrawn))
 
 	// Out of the public list and of the film's public page; its producer and
 	// the admins still read it.
@@ -133,8 +133,8 @@ func TestAProducerWithdrawsAFilmBeforeADecisionAndAnAdminBringsItBack(t *testing
 	if slices.Contains(anon, f.film) || slices.Contains(asJuror, f.film) || !slices.Contains(anon, f.other) {
 		t.Errorf("after: public list %v, a juror's %v; want %d gone, %d there", anon, asJuror, f.film, f.other)
 	}
-	api.Do("GET", f.filmPath, "", nil).ExpectError(http.StatusNotFound, texts.MovieNotFound)
-	api.Do("GET", f.filmPath, f.juror.Token, nil).ExpectError(http.StatusNotFound, texts.MovieNotFound)
+	api.Do("GET", f.filmPath, "", nil).ExpectError(http.StatusNotFound, texts.T(texts.French, texts.MovieNotFound))
+	api.Do("GET", f.filmPath, f.juror.Token, nil).ExpectError(http.StatusNotFound, texts.T(texts.French, texts.MovieNotFound))
 	for _, who := range []apitest.Account{f.prod, f.admin} {
 		if m := api.Do("GET", f.filmPath, who.Token, nil).Expect(http.StatusOK).JSON(); m["withdrawn"] == nil {
 			t.Errorf("user %d reads the film without its withdrawal: %v", who.ID, m)
@@ -169,7 +169,7 @@ func TestAProducerWithdrawsAFilmBeforeADecisionAndAnAdminBringsItBack(t *testing
 	}
 	api.Do("POST", "/movies/assignment/preview", f.admin.Token, map[string]any{"jurors_per_film": 1}).Expect(http.StatusOK).Decode(&preview)
 	if len(preview.Films) != 1 || preview.Films[0].ID != f.other || len(preview.Held) != 1 || preview.Held[0].ID != f.film ||
-		preview.Held[0].Reason != texts.HeldWithdrawnByProducer {
+		preview.Held[0].Reason != texts.T(texts.French, texts.HeldWithdrawnByProducer) {
 		t.Errorf("assignment preview staffs %v, holds %v; want %d staffed, %d held as withdrawn", preview.Films, preview.Held, f.other, f.film)
 	}
 
@@ -177,10 +177,10 @@ func TestAProducerWithdrawsAFilmBeforeADecisionAndAnAdminBringsItBack(t *testing
 	if r := f.results(t); len(r) != 1 || r[f.other] != 2 {
 		t.Errorf("after: results %v, want film %d alone", r, f.other)
 	}
-	api.Do("PUT", f.filmPath+"/juries", f.admin.Token, map[string]any{"juries": []int64{f.juror2.ID}}).ExpectError(http.StatusConflict, texts.MovieOutWithdrawn)
-	api.Do("POST", fmt.Sprintf("/votes/mine/%d", f.film), f.juror.Token, map[string]any{"score": 9}).ExpectError(http.StatusConflict, texts.MovieOutWithdrawn)
-	api.Do("PUT", f.filmPath+"/jury-candidate", f.juror.Token, nil).ExpectError(http.StatusConflict, texts.MovieOutWithdrawn)
-	api.Do("POST", "/awards", f.admin.Token, map[string]any{"id_movie": f.film, "name": "Grand prix"}).ExpectError(http.StatusConflict, texts.MovieOutWithdrawn)
+	api.Do("PUT", f.filmPath+"/juries", f.admin.Token, map[string]any{"juries": []int64{f.juror2.ID}}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.MovieOutWithdrawn))
+	api.Do("POST", fmt.Sprintf("/votes/mine/%d", f.film), f.juror.Token, map[string]any{"score": 9}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.MovieOutWithdrawn))
+	api.Do("PUT", f.filmPath+"/jury-candidate", f.juror.Token, nil).ExpectError(http.StatusConflict, texts.T(texts.French, texts.MovieOutWithdrawn))
+	api.Do("POST", "/awards", f.admin.Token, map[string]any{"id_movie": f.film, "name": "Grand prix"}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.MovieOutWithdrawn))
 
 	// The ledger holds and records it; the admins are told, once.
 	entries := f.ledger(t)
@@ -190,7 +190,7 @@ func TestAProducerWithdrawsAFilmBeforeADecisionAndAnAdminBringsItBack(t *testing
 	}
 	msgs := f.withdrawnMessages(t)
 	if len(msgs) != 1 || !slices.Equal(msgs[0].To, []int64{f.admin.ID, f.admin2.ID}) || msgs[0].Params["title"] != "Les Plages d'Agnès" ||
-		msgs[0].Params["by"] != texts.HeldWithdrawnByProducer {
+		msgs[0].Params["by"] != texts.T(texts.French, texts.HeldWithdrawnByProducer) {
 		t.Errorf("withdrawn messages %+v, want one to both admins", msgs)
 	}
 	audit := api.Do("GET", "/audit?action=movie.withdraw", f.admin.Token, nil).Expect(http.StatusOK).List()
@@ -201,10 +201,10 @@ func TestAProducerWithdrawsAFilmBeforeADecisionAndAnAdminBringsItBack(t *testing
 	// Only an admin brings it back, once.
 	api.Do("POST", f.filmPath+"/reinstate", f.prod.Token, nil).Expect(http.StatusForbidden)
 	back := api.Do("POST", f.filmPath+"/reinstate", f.admin.Token, nil).Expect(http.StatusOK).JSON()
-	if back["message"] != texts.MovieReinstated || back["movie"].(map[string]any)["withdrawn"] != nil {
+	if back["message"] != texts.T(texts.French, texts.MovieReinstated) || back["movie"].(map[string]any)["withdrawn"] != nil {
 		t.Fatalf("reinstate answered %v", back)
 	}
-	api.Do("POST", f.filmPath+"/reinstate", f.admin.Token, nil).ExpectError(http.StatusConflict, texts.MovieNotWithdrawn)
+	api.Do("POST", f.filmPath+"/reinstate", f.admin.Token, nil).ExpectError(http.StatusConflict, texts.T(texts.French, texts.MovieNotWithdrawn))
 	if anon, _ := f.publicList(t); !slices.Contains(anon, f.film) {
 		t.Errorf("reinstated: public list %v lacks film %d", anon, f.film)
 	}
@@ -229,7 +229,7 @@ func TestAfterADecisionOnlyAnAdminWithdrawsAFilm(t *testing.T) {
 	f := newFest(t, api)
 	other := fmt.Sprintf("/movies/%d", f.other)
 	api.Do("PUT", other+"/status", f.admin.Token, map[string]any{"status": "selected"}).Expect(http.StatusOK)
-	api.Do("POST", other+"/withdraw", f.prod.Token, map[string]any{"reason": "trop tard"}).ExpectError(http.StatusConflict, texts.WithdrawAfterDecision)
+	api.Do("POST", other+"/withdraw", f.prod.Token, map[string]any{"reason": "trop tard"}).ExpectError(http.StatusConflict, texts.T(texts.French, texts.WithdrawAfterDecision))
 	got := api.Do("POST", other+"/withdraw", f.admin.Token, map[string]any{"reason": "Hors règlement : déjà diffusé en ligne"}).Expect(http.StatusOK).JSON()
 	w := got["movie"].(map[string]any)["withdrawn"].(map[string]any)
 	if w["by"] != float64(f.admin.ID) || w["status"] != "selected" || got["movie"].(map[string]any)["selection_status"] != "selected" {
@@ -239,7 +239,7 @@ func TestAfterADecisionOnlyAnAdminWithdrawsAFilm(t *testing.T) {
 		t.Errorf("results %v, want film %d alone", r, f.film)
 	}
 	msgs := f.withdrawnMessages(t)
-	if len(msgs) != 1 || msgs[0].Params["by"] != texts.HeldWithdrawnByAdmin || msgs[0].Params["reason"] != "Hors règlement : déjà diffusé en ligne" {
+	if len(msgs) != 1 || msgs[0].Params["by"] != texts.T(texts.French, texts.HeldWithdrawnByAdmin) || msgs[0].Params["reason"] != "Hors règlement : déjà diffusé en ligne" {
 		t.Errorf("withdrawn messages %+v", msgs)
 	}
 	f.ledger(t)

@@ -132,8 +132,8 @@ func TestAnInvalidSubmissionAnswers400AndStoresNothing(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := api.Do("POST", "/movies/upload", prod.Token, c.form).ExpectError(http.StatusBadRequest, c.want)
-			if body := r.JSON(); len(body) != 1 {
-				t.Errorf("a 400 body is {error} only: %s", r.Body)
+			if body := r.JSON(); len(body) != 2 || body["code"] == "" {
+				t.Errorf("a 400 body is {error, code} only: %s", r.Body)
 			}
 			if keys := objects(t, api); len(keys) != 0 {
 				t.Errorf("objects left behind: %v", keys)

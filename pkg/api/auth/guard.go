@@ -72,16 +72,20 @@ func bearerToken(h http.Header) (string, bool) {
 	return token, true
 }
 
-// ForbiddenMessage is the 403 text for a route open to the given roles.
-func ForbiddenMessage(roles ...festival.Role) string {
+// Forbidden is the 403 of a route open to the given roles: the
+// specification's text for ADMIN, the same sentence naming the roles else.
+func Forbidden(roles ...festival.Role) error {
+	if len(roles) == 1 && roles[0] == festival.RoleAdmin {
+		return apperr.E(apperr.Forbidden, texts.AdminOnly)
+	}
 	if len(roles) == 1 {
-		return "Accès interdit. Rôle " + string(roles[0]) + " requis."
+		return apperr.E(apperr.Forbidden, texts.RoleRequired, string(roles[0]))
 	}
 	names := make([]string, len(roles))
 	for i, r := range roles {
 		names[i] = string(r)
 	}
-	return "Accès interdit. Rôle " + strings.Join(names[:len(names)-1], ", ") + " ou " + names[len(names)-1] + " requis."
+	return apperr.E(apperr.Forbidden, texts.RolesRequired, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // Handler is a route open to signed-in people: it answers as a web.Handler
@@ -98,7 +102,7 @@ func (g *Guard) Require(h Handler, roles ...festival.Role) http.Handler {
 			return 0, nil, err
 		}
 		if len(roles) > 0 && !c.Is(roles...) {
-			return 0, nil, apperr.E(apperr.Forbidden, ForbiddenMessage(roles...))
+			return 0, nil, Forbidden(roles...)
 		}
 		return h(r, c)
 	})

@@ -12,11 +12,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/festivalapi/festival/pkg/domain/texts"
+
 	"github.com/festivalapi/festival/pkg/api/web"
 )
 
 // MsgNotBuilt answers when the folder holds no built console.
-const MsgNotBuilt = "La console n'est pas construite : lancez make run (ou npm run build dans functions/console/web)."
+const MsgNotBuilt = texts.ConsoleNotBuilt
 
 // New serves the built console in dir: "/" is index.html, never cached so a
 // new deployment shows at once; "/assets/<name>" are the bundles, whose names
@@ -25,14 +27,14 @@ const MsgNotBuilt = "La console n'est pas construite : lancez make run (ou npm r
 func New(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			web.JSON(w, http.StatusMethodNotAllowed, web.ErrorBody{Error: "Méthode non autorisée"})
+			web.Refuse(w, r, http.StatusMethodNotAllowed, texts.MethodNotAllowed)
 			return
 		}
 		name, cache := "index.html", "no-cache"
 		if r.URL.Path != "/" {
 			rel := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 			if !strings.HasPrefix(rel, "assets/") || strings.Contains(rel, "..") {
-				web.JSON(w, http.StatusNotFound, web.ErrorBody{Error: "Fichier introuvable"})
+				web.Refuse(w, r, http.StatusNotFound, texts.FileNotFound)
 				return
 			}
 			name, cache = rel, "public, max-age=31536000, immutable"
@@ -40,10 +42,10 @@ func New(dir string) http.Handler {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
 		switch {
 		case err != nil && name == "index.html":
-			web.JSON(w, http.StatusServiceUnavailable, web.ErrorBody{Error: MsgNotBuilt})
+			web.Refuse(w, r, http.StatusServiceUnavailable, MsgNotBuilt)
 			return
 		case err != nil:
-			web.JSON(w, http.StatusNotFound, web.ErrorBody{Error: "Fichier introuvable"})
+			web.Refuse(w, r, http.StatusNotFound, texts.FileNotFound)
 			return
 		}
 		ctype := mime.TypeByExtension(filepath.Ext(name))

@@ -65,8 +65,8 @@ func TestAHandlerThatAnswersNothingGetsA500JSONBodyNotAnAdapterError(t *testing.
 		t.Fatalf("status %d, want 500", resp.StatusCode)
 	}
 	var body web.ErrorBody
-	if err := json.Unmarshal([]byte(resp.Body), &body); err != nil || body.Error != texts.Internal {
-		t.Errorf("body %q, want {\"error\": %q}", resp.Body, texts.Internal)
+	if err := json.Unmarshal([]byte(resp.Body), &body); err != nil || body.Error != texts.T(texts.French, texts.Internal) {
+		t.Errorf("body %q, want {\"error\": %q}", resp.Body, texts.T(texts.French, texts.Internal))
 	}
 }
 

@@ -87,14 +87,14 @@ func (f *Form) Next() (movies.File, error) {
 			return movies.File{}, apperr.E(apperr.Invalid, texts.BrokenForm)
 		}
 		if f.n >= maxFormParts {
-			return movies.File{}, invalidf("Le formulaire compte plus de %d parties", maxFormParts)
+			return movies.File{}, invalidf(texts.FormTooManyParts, maxFormParts)
 		}
 		f.n++
 		name := p.FormName()
 		if part, kind, isAnswer := movies.AnswerPart(name); isAnswer && p.FileName() != "" {
 			// A file given in answer to a question: streamed as the others.
 			if f.sent[name] {
-				return movies.File{}, invalidf("La partie %s est envoyée plusieurs fois", name)
+				return movies.File{}, invalidf(texts.PartTwice, name)
 			}
 			body := bufio.NewReader(p)
 			if _, err := body.Peek(1); err == io.EOF {
@@ -106,7 +106,7 @@ func (f *Form) Next() (movies.File, error) {
 		}
 		if kind, isFile := movies.FileKind(name); isFile {
 			if f.sent[name] {
-				return movies.File{}, invalidf("La partie %s est envoyée plusieurs fois", name)
+				return movies.File{}, invalidf(texts.PartTwice, name)
 			}
 			// The buffer holds the head the file store sniffs (4 KiB).
 			body := bufio.NewReader(p)
@@ -117,7 +117,7 @@ func (f *Form) Next() (movies.File, error) {
 			return movies.File{Part: name, Kind: kind, Body: body, Email: f.email()}, nil
 		}
 		if p.FileName() != "" {
-			return movies.File{}, invalidf("Partie de fichier inconnue : %s (parties acceptées : filmFile, thumbnail1, thumbnail2, thumbnail3, poster, subtitlesSrt)", name)
+			return movies.File{}, invalidf(texts.UnknownFilePart, name)
 		}
 		if err := f.hold(name, p); err != nil {
 			return movies.File{}, err
@@ -133,10 +133,10 @@ func (f *Form) hold(name string, p io.Reader) error {
 		return apperr.E(apperr.Invalid, texts.BrokenForm)
 	}
 	if len(b) > maxFieldBytes {
-		return invalidf("Le champ %s est trop long", name)
+		return invalidf(texts.FormFieldTooLong, name)
 	}
 	if f.textBytes += len(b); f.textBytes > maxTextBytes {
-		return apperr.E(apperr.TooLarge, "Les champs texte du formulaire sont trop volumineux")
+		return apperr.E(apperr.TooLarge, texts.FormTextTooLarge)
 	}
 	f.values[name] = append(f.values[name], string(b))
 	return nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -133,7 +134,7 @@ func TestFormRefusesWhatNoSubmissionHolds(t *testing.T) {
 		}
 		_, _, _, err = drain(t, form)
 		var e *apperr.Error
-		if !errors.As(err, &e) || e.Code != c.code || e.Message != c.answer {
+		if !errors.As(err, &e) || e.Code != c.code || e.Text(texts.French) != c.answer {
 			t.Errorf("%s: %v, want %s %q", c.name, err, c.code, c.answer)
 		}
 	}

@@ -22,7 +22,7 @@ import (
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
-func invalidf(format string, args ...any) error { return apperr.Ef(apperr.Invalid, format, args...) }
+func invalidf(key texts.Key, args ...any) error { return apperr.Ef(apperr.Invalid, key, args...) }
 
 // Patch reads the film fields that were sent, each checked by the domain
 // as it is read (festival.MoviePatch): a value that cannot be read is
@@ -139,7 +139,7 @@ func integer(f web.Fields, name string) (v *int64, sent bool, err error) {
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		return nil, true, invalidf("Le champ %s doit être un nombre entier", name)
+		return nil, true, invalidf(texts.FieldNotInteger, name)
 	}
 	return &n, true, nil
 }
@@ -169,7 +169,7 @@ func IDs(f web.Fields, name string, max int) ([]int64, bool, error) {
 	if !ok || f.IsNull(name) {
 		return nil, ok, nil
 	}
-	bad := invalidf("Le champ %s doit être une liste d'identifiants entiers", name)
+	bad := invalidf(texts.FieldNotIDs, name)
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		s = strings.TrimSpace(s)
@@ -206,7 +206,7 @@ func IDs(f web.Fields, name string, max int) ([]int64, bool, error) {
 			// Checked as the list grows: the body may hold a hundred thousand
 			// ids, and the duplicate check is quadratic in the list's length.
 			if len(ids) == max {
-				return nil, true, invalidf("Le champ %s accepte au plus %d identifiants", name, max)
+				return nil, true, invalidf(texts.TooManyIDs, name, max)
 			}
 			ids = append(ids, n)
 		}
@@ -231,10 +231,10 @@ func Collaborators(f web.Fields) ([]festival.Collaborator, bool, error) {
 	}
 	var items []map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
-		return nil, true, invalidf("Le champ collaborators doit être une liste d'objets {first_name, last_name, email, job}")
+		return nil, true, invalidf(texts.CollaboratorsShape)
 	}
 	if len(items) > movies.MaxCollaborators {
-		return nil, true, invalidf("Un film compte au plus %d collaborateurs", movies.MaxCollaborators)
+		return nil, true, invalidf(texts.TooManyCollaborators, movies.MaxCollaborators)
 	}
 	out := make([]festival.Collaborator, 0, len(items))
 	for i, item := range items {
@@ -250,20 +250,20 @@ func Collaborators(f web.Fields) ([]festival.Collaborator, bool, error) {
 		} {
 			v, _, err := cf.String(fl.name)
 			if err != nil {
-				return nil, true, invalidf("Collaborateur n°%d : le champ %s doit être une chaîne de caractères", i+1, fl.name)
+				return nil, true, invalidf(texts.CollaboratorNotString, i+1, fl.name)
 			}
 			v = strings.TrimSpace(v)
 			if fl.required && v == "" {
-				return nil, true, invalidf("Collaborateur n°%d : le champ %s est requis", i+1, fl.name)
+				return nil, true, invalidf(texts.CollaboratorRequired, i+1, fl.name)
 			}
 			if err := festival.CheckMovieText(fl.name, v, movies.MaxCollaboratorText); err != nil {
-				return nil, true, invalidf("Collaborateur n°%d : le champ %s dépasse %d caractères", i+1, fl.name, movies.MaxCollaboratorText)
+				return nil, true, invalidf(texts.CollaboratorTooLong, i+1, fl.name, movies.MaxCollaboratorText)
 			}
 			*fl.dst = v
 		}
 		if c.Email != "" {
 			if err := festival.CheckEmail(c.Email); err != nil {
-				return nil, true, invalidf("Collaborateur n°%d : adresse e-mail invalide", i+1)
+				return nil, true, invalidf(texts.CollaboratorEmail, i+1)
 			}
 		}
 		out = append(out, c)

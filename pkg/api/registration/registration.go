@@ -64,7 +64,7 @@ func ReadInput(f web.Fields, now time.Time) (festival.UserPatch, error) {
 	text := func(name string) (*string, error) {
 		s, ok, err := f.String(name)
 		if err != nil {
-			return nil, apperr.Rejectedf("%s : la valeur doit être une chaîne de caractères", name)
+			return nil, apperr.Rejectedf(texts.ValueNotString, name)
 		}
 		if !ok {
 			return nil, nil
@@ -91,7 +91,7 @@ func ReadInput(f web.Fields, now time.Time) (festival.UserPatch, error) {
 	if role != nil {
 		r, ok := festival.ParseRole(*role)
 		if !ok {
-			return in, apperr.Rejectedf("role : la valeur %q n'est pas permise (valeurs possibles : ADMIN, JURY, PRODUCER)", *role)
+			return in, apperr.Rejectedf(texts.RoleNotAllowed, *role)
 		}
 		in.Role = &r
 	}
@@ -189,14 +189,15 @@ func Register(r *http.Request, acc *accounts.Service, by *festival.Actor) (int, 
 		return 0, nil, err
 	}
 	SignUpLanguage(&in, r)
-	return Answer(acc.Create(r.Context(), by, st, in))
+	c, err := acc.Create(r.Context(), by, st, in)
+	return Answer(r, c, err)
 }
 
 // Answer answers a create: 201 with the new user (hash included, as the
 // spec shows), or 200 "Cet utilisateur existe déjà" with the existing one.
-func Answer(c accounts.Created, err error) (int, any, error) {
+func Answer(r *http.Request, c accounts.Created, err error) (int, any, error) {
 	if c.Existing {
-		return http.StatusOK, ExistsBody{Message: texts.UserExists, User: c.User.Summary()}, err
+		return http.StatusOK, ExistsBody{Message: web.Say(r, texts.UserExists), User: c.User.Summary()}, err
 	}
-	return http.StatusCreated, CreatedBody{Message: texts.UserCreated, NewUser: c.User.WithHash()}, err
+	return http.StatusCreated, CreatedBody{Message: web.Say(r, texts.UserCreated), NewUser: c.User.WithHash()}, err
 }

@@ -65,6 +65,7 @@ func cacheable(w http.ResponseWriter, r *http.Request, next http.Handler) {
 	}
 	if compressible(h.Get("Content-Type")) {
 		h.Add("Vary", "Accept-Encoding")
+		h.Add("Vary", "Accept-Language") // the texts are written in the language it prefers
 		if len(body) >= CompressMin && acceptsGzip(r.Header.Get("Accept-Encoding")) {
 			body = gzipped(body)
 			h.Set("Content-Encoding", "gzip")

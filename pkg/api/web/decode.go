@@ -90,17 +90,17 @@ func readObject(r *http.Request) (map[string]json.RawMessage, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(r.Body, MaxJSONBody+1))
 	if err != nil {
-		return nil, apperr.E(apperr.Invalid, "Corps de requête illisible")
+		return nil, apperr.E(apperr.Invalid, texts.BodyUnreadable)
 	}
 	if len(data) > MaxJSONBody {
-		return nil, apperr.E(apperr.TooLarge, "Corps de requête trop volumineux")
+		return nil, apperr.E(apperr.TooLarge, texts.BodyTooLarge)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, ErrEmptyBody
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil || raw == nil {
-		return nil, apperr.E(apperr.Invalid, "Le corps de la requête doit être un objet JSON valide")
+		return nil, apperr.E(apperr.Invalid, texts.BodyNotJSONObject)
 	}
 	if len(raw) == 0 {
 		return nil, ErrEmptyBody
@@ -182,7 +182,7 @@ func (f Fields) String(name string) (s string, ok bool, err error) {
 		return "", false, nil
 	}
 	if err := json.Unmarshal(v, &s); err != nil {
-		return "", false, apperr.Ef(apperr.Invalid, "Le champ %s doit être une chaîne de caractères", name)
+		return "", false, apperr.Ef(apperr.Invalid, texts.FieldNotString, name)
 	}
 	return s, true, nil
 }
@@ -194,7 +194,7 @@ func (f Fields) Decode(name string, dst any) (bool, error) {
 		return false, nil
 	}
 	if err := json.Unmarshal(v, dst); err != nil {
-		return false, apperr.Ef(apperr.Invalid, "Le champ %s a un type invalide", name)
+		return false, apperr.Ef(apperr.Invalid, texts.FieldBadType, name)
 	}
 	return true, nil
 }
@@ -205,7 +205,7 @@ func PathID(r *http.Request, name string) (int64, error) {
 	v := r.PathValue(name)
 	id, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, apperr.Ef(apperr.Invalid, "Identifiant invalide dans l'URL : %q", v)
+		return 0, apperr.Ef(apperr.Invalid, texts.BadURLID, v)
 	}
 	return id, nil
 }

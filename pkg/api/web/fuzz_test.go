@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // clientError fails t unless err is nil or an answer below 500: nothing a
@@ -32,9 +34,9 @@ func FuzzBody(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, ctype string) {
 		r := httptest.NewRequest("POST", "/", bytes.NewReader(body))
 		r.Header.Set("Content-Type", ctype)
-		ifEmpty := ""
+		var ifEmpty texts.Key
 		if len(ctype)%2 == 1 {
-			ifEmpty = "Données manquantes"
+			ifEmpty = texts.MissingData
 		}
 		fields, err := Body(r, ifEmpty)
 		clientError(t, "Body", err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Handler answers a request with a status and a body, or with an error. Every
@@ -74,15 +75,15 @@ func Page[T any](items []T, next string) Writer {
 	return page[T]{items: items, next: next}
 }
 
-// Done answers a change that only confirms (a deletion): 200 {message}, or
-// err.
-func Done(message string, err error) (int, any, error) {
-	return http.StatusOK, Message{Message: message}, err
+// Done answers a change that only confirms (a deletion): 200 {message},
+// the text of key in r's language, or err.
+func Done(r *http.Request, key texts.Key, err error) (int, any, error) {
+	return http.StatusOK, Message{Message: Say(r, key)}, err
 }
 
 // Read reads a JSON body (Body, with ifEmpty) and decodes it with read, the
 // route's own reader of typed input.
-func Read[T any](r *http.Request, ifEmpty string, read func(Fields) (T, error)) (T, error) {
+func Read[T any](r *http.Request, ifEmpty texts.Key, read func(Fields) (T, error)) (T, error) {
 	f, err := Body(r, ifEmpty)
 	if err != nil {
 		var zero T
@@ -94,17 +95,17 @@ func Read[T any](r *http.Request, ifEmpty string, read func(Fields) (T, error)) 
 // Body reads a JSON body. An empty one answers 400 with ifEmpty, the route's
 // own message, or is an empty set of fields when ifEmpty is "" (each
 // operation then says what is missing).
-func Body(r *http.Request, ifEmpty string) (Fields, error) {
-	return body(r, ifEmpty, readFields)
+func Body(r *http.Request, ifEmpty texts.Key) (Fields, error) {
+	return readBody(r, ifEmpty, readFields)
 }
 
 // AccountBody is Body for an account's fields (the user routes), where
 // "language" is the account's language rather than a film's.
-func AccountBody(r *http.Request, ifEmpty string) (Fields, error) {
-	return body(r, ifEmpty, readAccountFields)
+func AccountBody(r *http.Request, ifEmpty texts.Key) (Fields, error) {
+	return readBody(r, ifEmpty, readAccountFields)
 }
 
-func body(r *http.Request, ifEmpty string, read func(*http.Request) (Fields, error)) (Fields, error) {
+func readBody(r *http.Request, ifEmpty texts.Key, read func(*http.Request) (Fields, error)) (Fields, error) {
 	f, err := read(r)
 	if errors.Is(err, ErrEmptyBody) {
 		if ifEmpty != "" {

@@ -68,6 +68,7 @@ func Serve(log *slog.Logger, group string, next http.Handler) http.Handler {
 		l := log.With("request_id", id, "group", group)
 		ctx := requestlog.With(r.Context(), l)
 		ctx = context.WithValue(ctx, requestIDKey, id)
+		ctx = texts.WithLang(ctx, texts.FromAcceptLanguage(r.Header.Get("Accept-Language")))
 		r = r.WithContext(ctx)
 		w.Header().Set("X-Request-Id", id)
 		rec := &recorder{ResponseWriter: w}
@@ -75,12 +76,12 @@ func Serve(log *slog.Logger, group string, next http.Handler) http.Handler {
 			if p := recover(); p != nil {
 				l.Error("panic", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 				if rec.status == 0 {
-					JSON(rec, http.StatusInternalServerError, ErrorBody{Error: texts.Internal})
+					JSON(rec, http.StatusInternalServerError, internalBody)
 				}
 			}
 			if rec.status == 0 {
 				l.Error("handler wrote no response", "method", r.Method, "path", r.URL.Path)
-				JSON(rec, http.StatusInternalServerError, ErrorBody{Error: texts.Internal})
+				JSON(rec, http.StatusInternalServerError, internalBody)
 			}
 			l.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
 				"bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000)

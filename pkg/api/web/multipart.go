@@ -7,6 +7,8 @@ import (
 	"mime/multipart"
 	"net/http"
 
+	"github.com/festivalapi/festival/pkg/domain/texts"
+
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 )
 
@@ -15,7 +17,7 @@ import (
 func Multipart(r *http.Request) (*Parts, error) {
 	media, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || (media != "multipart/form-data" && media != "multipart/mixed") || params["boundary"] == "" || r.Body == nil {
-		return nil, apperr.E(apperr.Invalid, "Le corps de la requête doit être de type multipart/form-data")
+		return nil, apperr.E(apperr.Invalid, texts.BodyNotMultipart)
 	}
 	body := &closingWatch{r: r.Body, delim: []byte("--" + params["boundary"] + "--")}
 	return &Parts{mr: multipart.NewReader(body, params["boundary"]), body: body}, nil

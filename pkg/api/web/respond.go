@@ -40,20 +40,28 @@ func JSON(w http.ResponseWriter, status int, v any) {
 	_ = enc.Encode(v) // the status is sent; a broken connection is all that can fail here
 }
 
-// ErrorBody is the error shape of the specification.
+// ErrorBody is the error shape of the specification, with the key of its
+// text as code: the same in every language, for clients that tell
+// failures apart.
 type ErrorBody struct {
 	Error   string `json:"error"`
+	Code    string `json:"code,omitempty"`
 	Details string `json:"details,omitempty"`
 }
 
-// Error answers err. An *apperr.Error is shown as it is; anything else is an
-// internal failure whose cause goes to the log only.
+// internalBody is the answer to an internal failure: the same text in every
+// language, as the specification writes it.
+var internalBody = ErrorBody{Error: texts.T(texts.Default, texts.Internal), Code: string(texts.Internal)}
+
+// Error answers err, written in the request's language (Lang). An
+// *apperr.Error is shown as it is; anything else is an internal failure
+// whose cause goes to the log only.
 func Error(w http.ResponseWriter, r *http.Request, err error) {
 	log := Logger(r.Context())
 	var e *apperr.Error
 	if !errors.As(err, &e) {
 		log.Error("internal failure", "err", err.Error())
-		JSON(w, http.StatusInternalServerError, ErrorBody{Error: texts.Internal})
+		JSON(w, http.StatusInternalServerError, internalBody)
 		return
 	}
 	status := statusOf[e.Code]
@@ -62,9 +70,13 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 		log.Error("internal failure", "err", e.Error())
 	case e.Code == apperr.Rejected:
 		// The spec answers 500 here, but the cause is the client's value.
-		log.Warn("client error: value refused by the store", "details", e.Details)
+		log.Warn("client error: value refused by the store", "details", e.DetailsText(texts.Default))
 	default:
-		log.Info("client error", "status", status, "error", e.Message)
+		log.Info("client error", "status", status, "code", string(e.Key))
+	}
+	if !texts.Has(e.Key) && e.Key != "" {
+		// Every text should be keyed: this one is answered as it is, without a code.
+		log.Warn("error text outside the catalogues", "text", string(e.Key))
 	}
 	if e.Code == apperr.TooMany && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.FormatInt(int64((e.RetryAfter+time.Second-1)/time.Second), 10))
@@ -73,14 +85,41 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 		JSON(w, status, e.Body)
 		return
 	}
-	msg := e.Message
-	if e.Code == apperr.Internal && msg == "" {
-		msg = texts.Internal
+	if e.Code == apperr.Internal && e.Key == "" {
+		JSON(w, status, internalBody)
+		return
 	}
-	JSON(w, status, ErrorBody{Error: msg, Details: e.Details})
+	JSON(w, status, body(e, Lang(r)))
 }
 
-// Message is the body of answers that only confirm, such as deletions.
+// body writes e in l. The code is e's key when a catalogue holds it (a text
+// not yet keyed has none).
+func body(e *apperr.Error, l texts.Lang) ErrorBody {
+	b := ErrorBody{Error: e.Text(l), Details: e.DetailsText(l)}
+	if texts.Has(e.Key) {
+		b.Code = string(e.Key)
+	}
+	return b
+}
+
+// Refuse answers status with the error body of key, written in r's
+// language: for the few answers outside the apperr codes' table (the
+// console's 405 and 503).
+func Refuse(w http.ResponseWriter, r *http.Request, status int, key texts.Key) {
+	JSON(w, status, ErrorBody{Error: texts.T(Lang(r), key), Code: string(key)})
+}
+
+// Lang is the language r is answered in: the one its Accept-Language
+// prefers, which Serve put in its context.
+func Lang(r *http.Request) texts.Lang { return texts.LangOf(r.Context()) }
+
+// Say writes key's text in r's language: the message of a success body.
+func Say(r *http.Request, key texts.Key, args ...any) string {
+	return texts.T(Lang(r), key, args...)
+}
+
+// Message is the body of answers that only confirm, such as deletions
+// (its text written with Say).
 type Message struct {
 	Message string `json:"message"`
 }

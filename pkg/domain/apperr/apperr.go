@@ -8,7 +8,6 @@ package apperr
 
 import (
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/texts"
@@ -32,13 +31,19 @@ const (
 	Internal Code = "internal" // 500: anything unexpected; the cause is logged, never shown.
 )
 
-// Error is a failure the client may see.
+// Error is a failure the client may see. It carries its text as a key and
+// the key's arguments, not as words: package web writes it in the
+// request's language, and answers the key as the body's "code".
 type Error struct {
-	Code    Code
-	Message string // the body's "error" text, shown as is (the spec fixes many of them)
-	Details string // optional "details" text
-	// Body, when set, replaces the standard {error, details} body; used where the
-	// spec fixes a richer answer for a failure.
+	Code Code
+	Key  texts.Key // the body's "error" text, and its "code"
+	Args []any     // Key's arguments (a texts.Msg is written in the same language)
+	// DetailsKey, when set, is the optional "details" text, with its
+	// arguments.
+	DetailsKey  texts.Key
+	DetailsArgs []any
+	// Body, when set, replaces the standard {error, code, details} body; used
+	// where the spec fixes a richer answer for a failure.
 	Body any
 	// RetryAfter, with TooMany, is how long the caller must wait (the
 	// answer's Retry-After header, in whole seconds).
@@ -46,10 +51,22 @@ type Error struct {
 	Err        error // the cause, for logs only
 }
 
+// Text is the error's text in l (the body's "error").
+func (e *Error) Text(l texts.Lang) string { return texts.T(l, e.Key, e.Args...) }
+
+// DetailsText is the details' text in l, "" without details.
+func (e *Error) DetailsText(l texts.Lang) string {
+	if e.DetailsKey == "" {
+		return ""
+	}
+	return texts.T(l, e.DetailsKey, e.DetailsArgs...)
+}
+
+// Error is the failure in the default language, for logs and tests.
 func (e *Error) Error() string {
-	msg := string(e.Code) + ": " + e.Message
-	if e.Details != "" {
-		msg += " (" + e.Details + ")"
+	msg := string(e.Code) + ": " + e.Text(texts.Default)
+	if d := e.DetailsText(texts.Default); d != "" {
+		msg += " (" + d + ")"
 	}
 	if e.Err != nil {
 		msg += ": " + e.Err.Error()
@@ -59,18 +76,19 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// E builds an error with a code and a message.
-func E(code Code, message string) *Error { return &Error{Code: code, Message: message} }
-
-// Ef builds an error with a formatted message.
-func Ef(code Code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+// E builds an error with a code and a text: its key, and the values the
+// key's format takes.
+func E(code Code, key texts.Key, args ...any) *Error {
+	return &Error{Code: code, Key: key, Args: args}
 }
+
+// Ef is E: the name of the formatting call sites.
+func Ef(code Code, key texts.Key, args ...any) *Error { return E(code, key, args...) }
 
 // Rejectedf is the spec's persistence failure on user operations, with a
 // details sentence that names the field and the reason.
-func Rejectedf(format string, args ...any) *Error {
-	return &Error{Code: Rejected, Message: texts.DatabaseError, Details: fmt.Sprintf(format, args...)}
+func Rejectedf(key texts.Key, args ...any) *Error {
+	return &Error{Code: Rejected, Key: texts.DatabaseError, DetailsKey: key, DetailsArgs: args}
 }
 
 // CodeOf returns the code of err, or Internal when err is not an *Error.

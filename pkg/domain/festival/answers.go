@@ -3,7 +3,6 @@ package festival
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"math/big"
 	"net/url"
@@ -50,9 +49,9 @@ func (r RawAnswers) Empty() bool { return len(r.JSON) == 0 && len(r.Texts) == 0 
 // AnswerChanges are answers to set by question id; a nil answer clears it.
 type AnswerChanges map[string]*Answer
 
-// named prefixes a refusal about question q with its label.
-func named(q Question, format string, args ...any) error {
-	return apperr.E(apperr.Invalid, fmt.Sprintf(texts.FormQuestionNamed, q.Label)+fmt.Sprintf(format, args...))
+// named is a refusal about question q: its label, then why.
+func named(q Question, why texts.Key, args ...any) error {
+	return apperr.E(apperr.Invalid, texts.FormQuestionNamed, q.Label, texts.M(why, args...))
 }
 
 // asked returns the question id asked of a film of categories cats: a 400

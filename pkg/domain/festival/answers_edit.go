@@ -3,7 +3,6 @@ package festival
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -93,8 +92,8 @@ func (f EntryForm) CheckFrozen(by Actor, changed []string, now time.Time) error 
 	}
 	for _, id := range changed {
 		if q, ok := f.Question(id); ok && q.FrozenAt(now) {
-			return apperr.E(apperr.Conflict, fmt.Sprintf(texts.FormQuestionNamed, q.Label)+
-				fmt.Sprintf(texts.AnswerFrozen, q.FrozenFrom.UTC().Format("02/01/2006 à 15:04 UTC")))
+			return apperr.E(apperr.Conflict, texts.FormQuestionNamed, q.Label,
+				texts.M(texts.AnswerFrozen, texts.Stamp(q.FrozenFrom.Time)))
 		}
 	}
 	return nil
@@ -120,8 +119,7 @@ func (f EntryForm) CheckBudget(next Answers, changed []string) error {
 			if q, ok := f.Question(id); ok {
 				name = q.Label
 			}
-			return apperr.E(apperr.Invalid, fmt.Sprintf(texts.FormQuestionNamed, name)+
-				fmt.Sprintf(texts.AnswersTooLarge, MaxAnswersBytes))
+			return apperr.E(apperr.Invalid, texts.FormQuestionNamed, name, texts.M(texts.AnswersTooLarge, MaxAnswersBytes))
 		}
 	}
 	return nil

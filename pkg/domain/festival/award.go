@@ -1,5 +1,7 @@
 package festival
 
+import "github.com/festivalapi/festival/pkg/domain/texts"
+
 // Award is a prize given to a film. The film embeds it as a MovieAward.
 type Award struct {
 	ID        int64  `json:"id_award"`
@@ -22,7 +24,7 @@ func CheckAwardRoom(m Movie) error {
 		return err
 	}
 	if len(m.Awards) >= MaxMovieAwards {
-		return fieldErr("id_movie", "ce film a déjà %d prix, le maximum", MaxMovieAwards)
+		return fieldErr("id_movie", texts.MovieAwardsFull, MaxMovieAwards)
 	}
 	return nil
 }
@@ -30,7 +32,7 @@ func CheckAwardRoom(m Movie) error {
 // CheckAwardName validates an award name (already trimmed).
 func CheckAwardName(name string) error {
 	if name == "" {
-		return fieldErr("name", "le nom du prix est vide")
+		return fieldErr("name", texts.AwardNameEmpty)
 	}
 	return CheckText("name", name, MaxAwardNameLen)
 }

@@ -1,6 +1,10 @@
 package festival
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
+)
 
 // Category groups films (a competition, a genre...).
 type Category struct {
@@ -16,7 +20,7 @@ const MaxCategoryNameLen = 100
 // CheckCategoryName validates a category name (already trimmed).
 func CheckCategoryName(name string) error {
 	if name == "" {
-		return fieldErr("name", "le nom de la catégorie est vide")
+		return fieldErr("name", texts.CategoryNameEmpty)
 	}
 	return CheckText("name", name, MaxCategoryNameLen)
 }

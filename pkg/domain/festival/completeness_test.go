@@ -1,9 +1,13 @@
 package festival
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func TestTheChecklistNamesWhatAFilmLacks(t *testing.T) {
@@ -217,5 +221,31 @@ func TestCategoryRulesAreCheckedByKind(t *testing.T) {
 	want := `Règle answer de la catégorie 4 : la question "budget" n'est pas dans le formulaire du festival`
 	if got := answer400(t, CheckRuleQuestions(map[int64][]EligibilityRule{4: {{Kind: RuleAnswer, Question: "budget"}}}, form)); got != want {
 		t.Fatalf("answer %q, want %q", got, want)
+	}
+}
+
+// TestTheChecklistIsWrittenInTheReadersLanguage: the same lines, in English
+// for a request that asked for it; the refusal of an incomplete entry
+// carries the first line's key.
+func TestTheChecklistIsWrittenInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	runtime := int64(750)
+	st := Settings{
+		Form:   EntryForm{Questions: []Question{{ID: "premiere", Label: "World premiere?", Kind: QuestionYesNo, Required: true}}},
+		Season: Season{CategoryRules: map[int64][]EligibilityRule{1: {{Kind: RuleRuntimeMax, Number: func() *float64 { f := 600.0; return &f }()}}}},
+	}
+	m := Movie{Duration: &runtime, Categories: []MovieCategory{{ID: 1, Name: "Shorts"}}}
+	got := st.ChecklistIn(m, now, texts.English)
+	want := []Missing{
+		{"question", "premiere", "“World premiere?”: answer required"},
+		{"rule", "1:runtime_max", "Category “Shorts”: runtime of 12 min 30 s over 10 min"},
+	}
+	if !reflect.DeepEqual(got.Missing, want) || got.Complete {
+		t.Fatalf("checklist in English\n%+v\nwant\n%+v", got.Missing, want)
+	}
+	var e *apperr.Error
+	if err := st.Admit(&m, now, false); !errors.As(err, &e) || e.Key != texts.AnswerRequired {
+		t.Fatalf("an incomplete entry: %v", err)
 	}
 }

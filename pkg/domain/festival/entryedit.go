@@ -39,7 +39,7 @@ var entryWords = []struct{ field, word string }{
 	{"workshop", "atelier"}, {"translation", "traduction"}, {"synopsis", "synopsis"},
 	{"synopsis_anglais", "synopsis en anglais"}, {"ai_tool", "outils d'IA"},
 	{"jury_comment", "commentaire du jury"}, {"admin_comment", "commentaire de l'administration"},
-	{"original_language", texts.EntryOriginalLanguage}, {"subtitle_languages", texts.EntrySubtitleLanguages},
+	{"original_language", texts.T(texts.Default, texts.EntryOriginalLanguage)}, {"subtitle_languages", texts.T(texts.Default, texts.EntrySubtitleLanguages)},
 }
 
 // entryValue is a field's value as the audit writes it ("" when unset) and

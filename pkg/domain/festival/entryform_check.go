@@ -1,7 +1,6 @@
 package festival
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -50,12 +49,11 @@ func oneLine(s string, max int) bool {
 
 // questionErr is a refusal about the i-th question: named by its label when
 // it has a valid one, else by its place and the field at fault.
-func questionErr(i int, q Question, field, format string, args ...any) error {
-	prefix := fmt.Sprintf(texts.FormQuestionAt, i, field)
+func questionErr(i int, q Question, field string, why texts.Key, args ...any) error {
 	if oneLine(q.Label, MaxQuestionLabel) {
-		prefix = fmt.Sprintf(texts.FormQuestionNamed, q.Label)
+		return apperr.E(apperr.Invalid, texts.FormQuestionNamed, q.Label, texts.M(why, args...))
 	}
-	return apperr.E(apperr.Invalid, prefix+fmt.Sprintf(format, args...))
+	return apperr.E(apperr.Invalid, texts.FormQuestionAt, i, field, texts.M(why, args...))
 }
 
 // Check refuses a form the festival cannot ask: each refusal is a 400 that

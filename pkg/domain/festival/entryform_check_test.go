@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func aQuestion(id string, kind QuestionKind) Question {
@@ -23,7 +24,7 @@ func refusedWith(t *testing.T, err error, code apperr.Code) string {
 	if !errors.As(err, &e) || e.Code != code {
 		t.Fatalf("error %v, want an apperr %s", err, code)
 	}
-	return e.Message
+	return e.Text(texts.French)
 }
 
 func TestEntryFormCheckNamesTheQuestion(t *testing.T) {

@@ -3,6 +3,8 @@ package festival
 import (
 	"strconv"
 	"strings"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // An account is erased by its owner (DELETE /users/me) or deleted by an
@@ -86,7 +88,7 @@ func ReplayVotes(entries []LedgerEntry) (map[int64]LedgerVote, error) {
 		n := func(k string) (int64, error) {
 			v, err := strconv.ParseInt(e.Data[k], 10, 64)
 			if err != nil {
-				return 0, &LedgerBreak{Seq: e.Seq, Reason: "champ " + k + " illisible"}
+				return 0, &LedgerBreak{Seq: e.Seq, Reason: texts.M(texts.LedgerFieldUnreadable, k)}
 			}
 			return v, nil
 		}
@@ -104,7 +106,7 @@ func ReplayVotes(entries []LedgerEntry) (map[int64]LedgerVote, error) {
 				return nil, err
 			}
 			if v.Score, err = strconv.ParseFloat(e.Data["score"], 64); err != nil {
-				return nil, &LedgerBreak{Seq: e.Seq, Reason: "champ score illisible"}
+				return nil, &LedgerBreak{Seq: e.Seq, Reason: texts.M(texts.LedgerFieldUnreadable, "score")}
 			}
 			v.IsCandidate = e.Data["is_candidate"] == "true"
 			votes[v.ID] = v
@@ -137,5 +139,5 @@ func ReplayVotes(entries []LedgerEntry) (map[int64]LedgerVote, error) {
 
 // Error makes a break in a replay an error.
 func (b *LedgerBreak) Error() string {
-	return "registre, entrée " + strconv.FormatInt(b.Seq, 10) + " : " + b.Reason
+	return texts.T(texts.Default, texts.LedgerBreakAt, b.Seq, b.Reason)
 }

@@ -3,6 +3,8 @@ package festival
 import (
 	"strings"
 	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // EventType is the kind of a festival event.
@@ -41,7 +43,7 @@ func ParseEventDate(field, s string) (Time, error) {
 			return NewTime(t), nil
 		}
 	}
-	return Time{}, fieldErr(field, "la date %q n'est pas au format ISO 8601 (par exemple 2025-06-01T18:00:00Z)", truncate(s, 40))
+	return Time{}, fieldErr(field, texts.DateNotISO, truncate(s, 40))
 }
 
 // Check validates an event's values; it is called after every create or
@@ -60,7 +62,7 @@ func (e Event) Check() error {
 		return err
 	}
 	if e.EndDate.Before(e.StartDate.Time) {
-		return fieldErr("end_date", "la date de fin (%s) précède la date de début (%s)", e.EndDate, e.StartDate)
+		return fieldErr("end_date", texts.EventEndsBeforeStart, e.EndDate, e.StartDate)
 	}
 	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // LedgerEntry is one link of the vote ledger: a vote cast, changed or
@@ -49,7 +51,7 @@ func (e LedgerEntry) ComputeHash() string {
 // number, link or hash is wrong, and why.
 type LedgerBreak struct {
 	Seq    int64
-	Reason string
+	Reason texts.Msg
 }
 
 // VerifyLedger checks a whole ledger in order from its first entry: numbers
@@ -61,11 +63,11 @@ func VerifyLedger(entries []LedgerEntry) (LedgerHead, *LedgerBreak) {
 	for _, e := range entries {
 		switch {
 		case e.Seq != head.Seq+1:
-			return head, &LedgerBreak{Seq: e.Seq, Reason: "numéro attendu " + strconv.FormatInt(head.Seq+1, 10) + " (entrée manquante, en double ou déplacée)"}
+			return head, &LedgerBreak{Seq: e.Seq, Reason: texts.M(texts.LedgerSeqExpected, head.Seq+1)}
 		case e.Prev != head.Hash:
-			return head, &LedgerBreak{Seq: e.Seq, Reason: "ne cite pas l'empreinte de l'entrée précédente"}
+			return head, &LedgerBreak{Seq: e.Seq, Reason: texts.M(texts.LedgerPrevMissing)}
 		case e.ComputeHash() != e.Hash:
-			return head, &LedgerBreak{Seq: e.Seq, Reason: "contenu modifié : son empreinte ne correspond plus"}
+			return head, &LedgerBreak{Seq: e.Seq, Reason: texts.M(texts.LedgerHashChanged)}
 		}
 		head = LedgerHead{Seq: e.Seq, Hash: e.Hash}
 	}

@@ -28,20 +28,22 @@ const (
 // detected language is not checked, it stands for them).
 func CheckMedia(facts MediaFacts, declared *int64, subtitleCues int, subtitleLangs []LanguageCode, season Season) []MediaFlag {
 	var flags []MediaFlag
+	// The reasons are stored with the film's media, written in the
+	// festival's default language (a client can also tell them by Check).
 	flag := func(c MediaCheck, reason string) {
 		if a := season.CheckAction(c); a != CheckOff {
 			flags = append(flags, MediaFlag{Check: c, Action: a, Reason: reason})
 		}
 	}
 	if facts.Video == nil {
-		flag(CheckNoVideo, texts.MediaNoVideo)
+		flag(CheckNoVideo, texts.T(texts.Default, texts.MediaNoVideo))
 	} else if reason, ok := unplayable(*facts.Video); !ok {
 		flag(CheckUnplayable, reason)
 	}
 	if facts.Video != nil && declared != nil && *declared > 0 {
 		want, got := float64(*declared), facts.Duration
 		if got < shorterShare*want && want-got >= shortSeconds {
-			flag(CheckShorter, fmt.Sprintf(texts.MediaShorter, filmClock(got), filmClock(want)))
+			flag(CheckShorter, texts.T(texts.Default, texts.MediaShorter, filmClock(got), filmClock(want)))
 		}
 	}
 	if facts.SubtitlesEnd != nil {
@@ -52,9 +54,9 @@ func CheckMedia(facts MediaFacts, declared *int64, subtitleCues int, subtitleLan
 		end := *facts.SubtitlesEnd
 		switch {
 		case subtitleCues == 0:
-			flag(CheckSubtitlesBroken, texts.MediaSubtitlesBroken)
+			flag(CheckSubtitlesBroken, texts.T(texts.Default, texts.MediaSubtitlesBroken))
 		case runtime > 0 && runtime-end > subtitlesShare*runtime && runtime-end >= shortSeconds:
-			flag(CheckSubtitlesShort, fmt.Sprintf(texts.MediaSubtitlesShort, filmClock(end), filmClock(runtime)))
+			flag(CheckSubtitlesShort, texts.T(texts.Default, texts.MediaSubtitlesShort, filmClock(end), filmClock(runtime)))
 		}
 	}
 	if f, failed := subtitlesLanguageFlag(facts, subtitleLangs, season); failed {
@@ -72,7 +74,7 @@ func subtitlesLanguageFlag(facts MediaFacts, subtitleLangs []LanguageCode, seaso
 		return MediaFlag{}, false
 	}
 	return MediaFlag{Check: CheckSubtitlesLanguage, Action: a,
-		Reason: fmt.Sprintf(texts.MediaSubtitlesLanguage, *got, JoinLanguages(subtitleLangs))}, true
+		Reason: texts.T(texts.Default, texts.MediaSubtitlesLanguage, *got, JoinLanguages(subtitleLangs))}, true
 }
 
 // RecheckSubtitlesLanguage runs the subtitles_language check again on a
@@ -110,7 +112,7 @@ func unplayable(v VideoFacts) (reason string, ok bool) {
 		if !known {
 			name = strings.ToUpper(v.Codec)
 		}
-		return fmt.Sprintf(texts.MediaCodec, name), false
+		return texts.T(texts.Default, texts.MediaCodec, name), false
 	}
 	bits, chroma := pixelFormat(v.PixFmt)
 	switch {
@@ -124,9 +126,9 @@ func unplayable(v VideoFacts) (reason string, ok bool) {
 	}
 	switch {
 	case chroma != "" && chroma != "4:2:0":
-		return fmt.Sprintf(texts.MediaChroma, chroma), false
+		return texts.T(texts.Default, texts.MediaChroma, chroma), false
 	case bits > 8:
-		return fmt.Sprintf(texts.MediaBitDepth, bits), false
+		return texts.T(texts.Default, texts.MediaBitDepth, bits), false
 	}
 	return "", true
 }

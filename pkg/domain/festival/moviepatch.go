@@ -1,7 +1,6 @@
 package festival
 
 import (
-	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -91,7 +90,7 @@ func (f MovieTextField) Check(v *string) error {
 	}
 	if f.Link {
 		if u, err := url.Parse(*v); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-			return apperr.Ef(apperr.Invalid, "Le champ %s doit être une adresse http(s) valide", f.Name)
+			return apperr.Ef(apperr.Invalid, texts.FieldNotURL, f.Name)
 		}
 	}
 	return nil
@@ -101,10 +100,10 @@ func (f MovieTextField) Check(v *string) error {
 // valid UTF-8 or longer than max characters.
 func CheckMovieText(name, s string, max int) error {
 	if !utf8.ValidString(s) {
-		return apperr.Ef(apperr.Invalid, "Le champ %s n'est pas du texte UTF-8 valide", name)
+		return apperr.Ef(apperr.Invalid, texts.FieldNotUTF8, name)
 	}
 	if n := utf8.RuneCountInString(s); n > max {
-		return apperr.Ef(apperr.Invalid, "Le champ %s dépasse %d caractères (%d reçus)", name, max, n)
+		return apperr.Ef(apperr.Invalid, texts.FieldTooLong, name, max, n)
 	}
 	return nil
 }
@@ -128,20 +127,20 @@ type MovieNumberField struct {
 	Name   string
 	In     func(*MoviePatch) *Clearable[int64]
 	Of     func(*Movie) **int64
-	bounds func(now time.Time) (min, max int64, refusal string)
+	bounds func(now time.Time) (min, max int64, refusal texts.Msg)
 }
 
 // MovieNumberFields are the whole-number fields, in the order they are
 // checked (after the text fields).
 var MovieNumberFields = []MovieNumberField{
 	{"duration", func(p *MoviePatch) *Clearable[int64] { return &p.Duration }, func(m *Movie) **int64 { return &m.Duration },
-		func(time.Time) (int64, int64, string) {
-			return 1, MaxMovieDuration, "Durée invalide : un nombre entier positif est attendu (champ duration)"
+		func(time.Time) (int64, int64, texts.Msg) {
+			return 1, MaxMovieDuration, texts.M(texts.BadDuration)
 		}},
 	{"release_year", func(p *MoviePatch) *Clearable[int64] { return &p.ReleaseYear }, func(m *Movie) **int64 { return &m.ReleaseYear },
-		func(now time.Time) (int64, int64, string) {
+		func(now time.Time) (int64, int64, texts.Msg) {
 			last := int64(now.Year() + ReleaseYearsAhead)
-			return MinReleaseYear, last, fmt.Sprintf("Année de sortie invalide : une année entre %d et %d est attendue (champ release_year)", MinReleaseYear, last)
+			return MinReleaseYear, last, texts.M(texts.BadReleaseYear, MinReleaseYear, last)
 		}},
 }
 
@@ -149,7 +148,7 @@ var MovieNumberFields = []MovieNumberField{
 // bounds on the day now, or no whole number at all.
 func (f MovieNumberField) Refusal(now time.Time) error {
 	_, _, refusal := f.bounds(now)
-	return apperr.E(apperr.Invalid, refusal)
+	return apperr.E(apperr.Invalid, refusal.Key, refusal.Args...)
 }
 
 // Check refuses (Refusal) a value out of the field's bounds on the day now.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func text(v string) Clearable[string] { return Clearable[string]{Sent: true, Value: &v} }
@@ -68,7 +69,7 @@ func TestAMoviePatchIsCheckedFieldByFieldInOrder(t *testing.T) {
 				}
 				return
 			}
-			if apperr.CodeOf(err) != apperr.Invalid || err.(*apperr.Error).Message != tt.refused {
+			if apperr.CodeOf(err) != apperr.Invalid || err.(*apperr.Error).Text(texts.French) != tt.refused {
 				t.Fatalf("err = %v, want the 400 %q", err, tt.refused)
 			}
 		})
@@ -152,7 +153,7 @@ func TestAMoviePatchEditIsCheckedAndAuditsTheFieldsItSets(t *testing.T) {
 			t.Parallel()
 			edit, err := tt.patch.Edit(now)
 			if tt.refused != "" {
-				if apperr.CodeOf(err) != apperr.Invalid || err.(*apperr.Error).Message != tt.refused || edit != nil {
+				if apperr.CodeOf(err) != apperr.Invalid || err.(*apperr.Error).Text(texts.French) != tt.refused || edit != nil {
 					t.Fatalf("edit %v, err = %v, want the 400 %q", edit != nil, err, tt.refused)
 				}
 				return

@@ -1,7 +1,6 @@
 package festival
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
@@ -208,16 +207,16 @@ func (s Season) CheckSubmission(now time.Time) error {
 
 // submissionRefusal is the 403 of a submission outside w.
 func submissionRefusal(w Window, now time.Time) error {
-	return refusal(w, now, texts.SubmissionsNotOpen, "ferment", texts.SubmissionsClosed)
+	return refusal(w, now, texts.SubmissionsNotOpen, texts.SubmissionsCloseOn, texts.SubmissionsClosed)
 }
 
-// refusal is the 403 of an act outside w: not open yet (notOpen, with the
-// verb of its closing), or closed (closed).
-func refusal(w Window, now time.Time, notOpen, verb, closed string) error {
+// refusal is the 403 of an act outside w: not open yet (notOpen, then
+// closesOn naming its closing), or closed (closed).
+func refusal(w Window, now time.Time, notOpen, closesOn, closed texts.Key) error {
 	if !w.Open.IsZero() && now.Before(w.Open.Time) {
-		return apperr.Ef(apperr.Forbidden, notOpen, FrenchDate(w.Open), until(w.Close, verb))
+		return apperr.Ef(apperr.Forbidden, notOpen, texts.When(w.Open.Time), until(w.Close, closesOn))
 	}
-	return apperr.Ef(apperr.Forbidden, closed, FrenchDate(w.Close))
+	return apperr.Ef(apperr.Forbidden, closed, texts.When(w.Close.Time))
 }
 
 // CheckVote refuses a vote or a candidate mark outside the voting window, or
@@ -226,7 +225,7 @@ func (s Season) CheckVote(now time.Time) error {
 	w := s.Voting()
 	switch {
 	case s.Published():
-		return apperr.Ef(apperr.Forbidden, texts.ResultsPublishedVotesClosed, FrenchDate(s.ResultsPublishedAt))
+		return apperr.Ef(apperr.Forbidden, texts.ResultsPublishedVotesClosed, texts.When(s.ResultsPublishedAt.Time))
 	case w.Contains(now):
 		return nil
 	}
@@ -235,25 +234,24 @@ func (s Season) CheckVote(now time.Time) error {
 
 // voteRefusal is the 403 of a vote outside w.
 func voteRefusal(w Window, now time.Time) error {
-	return refusal(w, now, texts.VotingNotOpen, "ferme", texts.VotingClosed)
+	return refusal(w, now, texts.VotingNotOpen, texts.VotingClosesOn, texts.VotingClosed)
 }
+
+// sentenceEnd ends a sentence with no more to say, in every language.
+type sentenceEnd struct{}
+
+func (sentenceEnd) In(texts.Lang) string { return "." }
 
 // until ends a "not yet open" sentence with the closing date, if any.
-func until(close Time, verb string) string {
+func until(close Time, closesOn texts.Key) texts.Localized {
 	if close.IsZero() {
-		return "."
+		return sentenceEnd{}
 	}
-	return " et " + verb + " le " + FrenchDate(close) + "."
+	return texts.M(closesOn, texts.When(close.Time))
 }
-
-var frenchMonths = [...]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
-	"octobre", "novembre", "décembre"}
 
 // FrenchDate writes a time as French prose, in UTC: "1 mars 2026 à 09:30 UTC".
-func FrenchDate(t Time) string {
-	u := t.UTC()
-	return fmt.Sprintf("%d %s %d à %02d:%02d UTC", u.Day(), frenchMonths[u.Month()-1], u.Year(), u.Hour(), u.Minute())
-}
+func FrenchDate(t Time) string { return texts.When(t.Time).In(texts.French) }
 
 // JurorProgress is where one jury member stands: films assigned, opened
 // (their media fetched), voted; overdue when films are left to vote and the

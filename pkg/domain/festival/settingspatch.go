@@ -1,7 +1,6 @@
 package festival
 
 import (
-	"fmt"
 	"slices"
 	"time"
 
@@ -68,12 +67,12 @@ func (p SettingsPatch) Publishes() bool { return p.ResultsPublished != nil && *p
 type intSetting struct {
 	name     string
 	min, max int
-	refusal  string
+	refusal  texts.Msg
 	of       func(*SettingsPatch) *int
 }
 
 func throttleSetting(name string, max int, of func(*SettingsPatch) *int) intSetting {
-	return intSetting{name, 1, max, fmt.Sprintf(texts.ThrottleSettingRange, name, max), of}
+	return intSetting{name, 1, max, texts.M(texts.ThrottleSettingRange, name, max), of}
 }
 
 // intSettings are checked in this order: the first value out of bounds is
@@ -83,8 +82,8 @@ var intSettings = []intSetting{
 	throttleSetting("login_failures_per_address", MaxThrottleAttempts, func(p *SettingsPatch) *int { return p.LoginFailuresPerAddress }),
 	throttleSetting("registrations_per_address", MaxThrottleAttempts, func(p *SettingsPatch) *int { return p.RegistrationsPerAddress }),
 	throttleSetting("throttle_window_seconds", MaxThrottleWindowSeconds, func(p *SettingsPatch) *int { return p.ThrottleWindowSeconds }),
-	{"jury_reminder_days", 0, MaxJuryReminderDays, fmt.Sprintf(texts.JuryReminderDaysRange, MaxJuryReminderDays), func(p *SettingsPatch) *int { return p.JuryReminderDays }},
-	{"min_watched_share", 0, 100, texts.MinWatchedShareRange, func(p *SettingsPatch) *int { return p.MinWatchedShare }},
+	{"jury_reminder_days", 0, MaxJuryReminderDays, texts.M(texts.JuryReminderDaysRange, MaxJuryReminderDays), func(p *SettingsPatch) *int { return p.JuryReminderDays }},
+	{"min_watched_share", 0, 100, texts.M(texts.MinWatchedShareRange), func(p *SettingsPatch) *int { return p.MinWatchedShare }},
 }
 
 // BadIntSetting is the answer (400) to a value of the integer setting name
@@ -92,10 +91,10 @@ var intSettings = []intSetting{
 func BadIntSetting(name string) error {
 	for _, s := range intSettings {
 		if s.name == name {
-			return apperr.E(apperr.Invalid, s.refusal)
+			return apperr.E(apperr.Invalid, s.refusal.Key, s.refusal.Args...)
 		}
 	}
-	return apperr.Ef(apperr.Invalid, "Paramètre inconnu : %s", name)
+	return apperr.Ef(apperr.Invalid, texts.UnknownSetting, name)
 }
 
 // Check refuses (400) an integer setting out of its bounds: each value on
@@ -103,7 +102,7 @@ func BadIntSetting(name string) error {
 func (p SettingsPatch) Check() error {
 	for _, s := range intSettings {
 		if v := s.of(&p); v != nil && (*v < s.min || *v > s.max) {
-			return apperr.E(apperr.Invalid, s.refusal)
+			return apperr.E(apperr.Invalid, s.refusal.Key, s.refusal.Args...)
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func sent[T any](v T) *T { return &v }
@@ -21,7 +22,7 @@ func answer400(t *testing.T, err error) string {
 	if !errors.As(err, &e) || e.Code != apperr.Invalid {
 		t.Fatalf("error %v is not a 400", err)
 	}
-	return e.Message
+	return e.Text(texts.French)
 }
 
 func TestASettingsPatchSetsWhatWasSentAndNothingElse(t *testing.T) {

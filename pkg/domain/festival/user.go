@@ -2,7 +2,6 @@ package festival
 
 import (
 	"errors"
-	"fmt"
 	"net/mail"
 	"strings"
 	"time"
@@ -155,14 +154,16 @@ const (
 	MaxPasswordLen  = 72 // bcrypt reads at most 72 bytes; longer would be silently truncated
 )
 
-// FieldError says which field a value is refused for, and why (in French, as
-// the client shows it).
+// FieldError says which field a value is refused for, and why (written in
+// the client's language when answered).
 type FieldError struct {
 	Field  string
-	Reason string
+	Reason texts.Msg
 }
 
-func (e *FieldError) Error() string { return e.Field + " : " + e.Reason }
+func (e *FieldError) Error() string {
+	return texts.T(texts.Default, texts.FieldRefusal, e.Field, e.Reason)
+}
 
 // Refused turns a value the rules refuse (a *FieldError) into the API's
 // answer, a 400 naming the field; any other error passes unchanged. The
@@ -177,13 +178,13 @@ func RefusedAs(code apperr.Code, err error) error {
 		return err
 	}
 	if code == apperr.Rejected {
-		return apperr.Rejectedf("%s", fe.Error())
+		return apperr.Rejectedf(texts.FieldRefusal, fe.Field, fe.Reason)
 	}
-	return apperr.E(code, fe.Error())
+	return apperr.E(code, texts.FieldRefusal, fe.Field, fe.Reason)
 }
 
-func fieldErr(field, format string, args ...any) error {
-	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
+func fieldErr(field string, why texts.Key, args ...any) error {
+	return &FieldError{Field: field, Reason: texts.M(why, args...)}
 }
 
 // NormalizeEmail is the form e-mails are compared in: trimmed, lower case.
@@ -194,7 +195,7 @@ func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(
 // bounded (docs/limits.md).
 func CheckEmailLen(s string) error {
 	if len(s) > MaxEmailLen {
-		return fieldErr("email", "l'adresse e-mail dépasse %d caractères", MaxEmailLen)
+		return fieldErr("email", texts.EmailTooLong, MaxEmailLen)
 	}
 	return nil
 }
@@ -202,14 +203,14 @@ func CheckEmailLen(s string) error {
 // CheckEmail validates an e-mail address.
 func CheckEmail(s string) error {
 	if s == "" {
-		return fieldErr("email", "l'adresse e-mail est vide")
+		return fieldErr("email", texts.EmailEmpty)
 	}
 	if err := CheckEmailLen(s); err != nil {
 		return err
 	}
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".") {
-		return fieldErr("email", "l'adresse e-mail %q n'est pas valide", s)
+		return fieldErr("email", texts.EmailInvalid, s)
 	}
 	return nil
 }
@@ -218,9 +219,9 @@ func CheckEmail(s string) error {
 func CheckPassword(p string) error {
 	switch {
 	case utf8.RuneCountInString(p) < MinPasswordLen:
-		return fieldErr("password", "le mot de passe doit contenir au moins %d caractères", MinPasswordLen)
+		return fieldErr("password", texts.PasswordTooShort, MinPasswordLen)
 	case len(p) > MaxPasswordLen:
-		return fieldErr("password", "le mot de passe ne doit pas dépasser %d octets", MaxPasswordLen)
+		return fieldErr("password", texts.PasswordTooLong, MaxPasswordLen)
 	}
 	return nil
 }
@@ -228,10 +229,10 @@ func CheckPassword(p string) error {
 // CheckText validates a free text's length.
 func CheckText(field, s string, max int) error {
 	if n := utf8.RuneCountInString(s); n > max {
-		return fieldErr(field, "la valeur dépasse %d caractères (%d reçus)", max, n)
+		return fieldErr(field, texts.ValueTooLong, max, n)
 	}
 	if !utf8.ValidString(s) {
-		return fieldErr(field, "la valeur n'est pas du texte UTF-8 valide")
+		return fieldErr(field, texts.ValueNotUTF8)
 	}
 	return nil
 }
@@ -239,7 +240,7 @@ func CheckText(field, s string, max int) error {
 // CheckName validates a first or last name.
 func CheckName(field, s string) error {
 	if strings.TrimSpace(s) == "" {
-		return fieldErr(field, "la valeur est vide")
+		return fieldErr(field, texts.ValueEmpty)
 	}
 	return CheckText(field, s, MaxNameLen)
 }
@@ -251,17 +252,17 @@ func CheckOneOf(field, s string, allowed []string) error {
 			return nil
 		}
 	}
-	return fieldErr(field, "la valeur %q n'est pas permise (valeurs possibles : %s)", s, strings.Join(allowed, ", "))
+	return fieldErr(field, texts.ValueNotAllowed, s, strings.Join(allowed, ", "))
 }
 
 // CheckBirthDate validates a YYYY-MM-DD birth date, which may not be in the future.
 func CheckBirthDate(s string, now time.Time) error {
 	d, err := time.Parse(time.DateOnly, s)
 	if err != nil {
-		return fieldErr("birth_date", "la date %q n'est pas au format AAAA-MM-JJ", s)
+		return fieldErr("birth_date", texts.BirthDateFormat, s)
 	}
 	if d.After(now) || d.Year() < 1900 {
-		return fieldErr("birth_date", "la date %q n'est pas une date de naissance plausible", s)
+		return fieldErr("birth_date", texts.BirthDateImplausible, s)
 	}
 	return nil
 }

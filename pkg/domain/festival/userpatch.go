@@ -29,7 +29,7 @@ type UserPatch struct {
 func (p UserPatch) Apply(u *User, mayChangeRole bool) error {
 	if p.Role != nil && *p.Role != u.Role {
 		if !mayChangeRole {
-			return apperr.E(apperr.Forbidden, "Vous ne pouvez pas changer votre propre rôle")
+			return apperr.E(apperr.Forbidden, texts.OwnRoleChange)
 		}
 		u.Role = *p.Role
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 func TestAUserPatchSetsWhatWasSent(t *testing.T) {
@@ -40,7 +41,7 @@ func TestAUserPatchSetsWhatWasSent(t *testing.T) {
 			err := tt.patch.Apply(&got, tt.mayChangeRole)
 			if tt.refused != "" {
 				var e *apperr.Error
-				if !errors.As(err, &e) || e.Code != apperr.Forbidden || e.Message != tt.refused {
+				if !errors.As(err, &e) || e.Code != apperr.Forbidden || e.Text(texts.French) != tt.refused {
 					t.Fatalf("Apply: %v, want 403 %q", err, tt.refused)
 				}
 				return

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Score bounds of a vote (docs/architecture.md, "Baseline decisions"): a number from 0 to 10,
@@ -38,7 +40,7 @@ type Vote struct {
 // CheckScore validates a score already decoded from JSON.
 func CheckScore(v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) || v < MinScore || v > MaxScore {
-		return fieldErr("score", "la note doit être un nombre entre %d et %d (décimales permises), reçu %v", MinScore, MaxScore, v)
+		return fieldErr("score", texts.ScoreRange, MinScore, MaxScore, v)
 	}
 	return nil
 }
@@ -49,15 +51,15 @@ func CheckScore(v float64) error {
 func ParseScore(raw json.RawMessage) (float64, error) {
 	var n json.Number
 	if err := json.Unmarshal(raw, &n); err != nil {
-		return 0, fieldErr("score", "la note doit être un nombre entre %d et %d, reçu %s", MinScore, MaxScore, truncate(string(raw), 40))
+		return 0, fieldErr("score", texts.ScoreNotNumber, MinScore, MaxScore, truncate(string(raw), 40))
 	}
 	// json.Number also accepts a quoted number; only a bare number is a number.
 	if len(raw) > 0 && raw[0] == '"' {
-		return 0, fieldErr("score", "la note doit être un nombre entre %d et %d, reçu la chaîne %s", MinScore, MaxScore, truncate(string(raw), 40))
+		return 0, fieldErr("score", texts.ScoreString, MinScore, MaxScore, truncate(string(raw), 40))
 	}
 	v, err := n.Float64()
 	if err != nil {
-		return 0, fieldErr("score", "la note doit être un nombre entre %d et %d, reçu %s", MinScore, MaxScore, truncate(string(raw), 40))
+		return 0, fieldErr("score", texts.ScoreNotNumber, MinScore, MaxScore, truncate(string(raw), 40))
 	}
 	if err := CheckScore(v); err != nil {
 		return 0, err
@@ -66,7 +68,7 @@ func ParseScore(raw json.RawMessage) (float64, error) {
 	// is a number between 0 and 10 that no grade needs.
 	r, ok := new(big.Rat).SetString(n.String())
 	if !ok || !r.Mul(r, big.NewRat(int64(math.Pow10(ScoreDecimals)), 1)).IsInt() {
-		return 0, fieldErr("score", "la note a au plus %d décimales, reçu %s", ScoreDecimals, truncate(string(raw), 40))
+		return 0, fieldErr("score", texts.ScoreDecimals, ScoreDecimals, truncate(string(raw), 40))
 	}
 	return v, nil
 }

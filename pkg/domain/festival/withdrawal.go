@@ -96,7 +96,7 @@ func outOfFestival(draft bool, w *Withdrawal) error {
 
 // OutOfFestivalReason is why a film is out of the festival, as the
 // assignment's preview lists it under held ("" when it is in).
-func (m Movie) OutOfFestivalReason() string {
+func (m Movie) OutOfFestivalReason() texts.Key {
 	switch {
 	case m.Withdrawn != nil && m.Withdrawn.By == m.OwnerID:
 		return texts.HeldWithdrawnByProducer
@@ -138,7 +138,7 @@ func WithdrawnMessage(m Movie, admins []int64, now time.Time) []Message {
 		by = texts.HeldWithdrawnByProducer
 	}
 	return []Message{NewMessage(MessageMovieWithdrawn, admins, map[string]string{
-		"title": m.Title, "id_movie": strconv.FormatInt(m.ID, 10), "reason": m.Withdrawn.Reason, "by": by,
+		"title": m.Title, "id_movie": strconv.FormatInt(m.ID, 10), "reason": m.Withdrawn.Reason, "by": texts.T(texts.Default, by),
 	}, now)}
 }
 

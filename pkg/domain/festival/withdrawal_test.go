@@ -14,7 +14,7 @@ import (
 func codeOf(err error) (apperr.Code, string) {
 	var e *apperr.Error
 	if errors.As(err, &e) {
-		return e.Code, e.Message
+		return e.Code, e.Text(texts.French)
 	}
 	if err != nil {
 		return "?", err.Error()
@@ -38,7 +38,7 @@ func TestAWithdrawalReasonIsOneToAThousandCharacters(t *testing.T) {
 	for _, c := range cases {
 		r, err := ParseWithdrawalReason(c.in)
 		code, msg := codeOf(err)
-		if c.ok != (err == nil) || r.String() != c.want || (!c.ok && (code != apperr.Invalid || msg != texts.WithdrawalReasonLength)) {
+		if c.ok != (err == nil) || r.String() != c.want || (!c.ok && (code != apperr.Invalid || msg != texts.T(texts.French, texts.WithdrawalReasonLength))) {
 			t.Errorf("ParseWithdrawalReason(%.20q) = %q, %v", c.in, r, err)
 		}
 	}
@@ -62,14 +62,14 @@ func TestWhoMayWithdrawAFilmAndWhen(t *testing.T) {
 	}{
 		{"its producer before a decision", owner, StatusAssigned, nil, reason, "", ""},
 		{"its producer while candidate", owner, StatusCandidate, nil, reason, "", ""},
-		{"its producer once selected", owner, StatusSelected, nil, reason, apperr.Conflict, texts.WithdrawAfterDecision},
-		{"its producer once refused", owner, StatusRefused, nil, reason, apperr.Conflict, texts.WithdrawAfterDecision},
-		{"its producer once awarded", owner, StatusAwarded, nil, reason, apperr.Conflict, texts.WithdrawAfterDecision},
+		{"its producer once selected", owner, StatusSelected, nil, reason, apperr.Conflict, texts.T(texts.French, texts.WithdrawAfterDecision)},
+		{"its producer once refused", owner, StatusRefused, nil, reason, apperr.Conflict, texts.T(texts.French, texts.WithdrawAfterDecision)},
+		{"its producer once awarded", owner, StatusAwarded, nil, reason, apperr.Conflict, texts.T(texts.French, texts.WithdrawAfterDecision)},
 		{"an admin once selected", admin, StatusSelected, nil, reason, "", ""},
-		{"another producer", stranger, StatusSubmitted, nil, reason, apperr.Forbidden, texts.NotOwner},
-		{"a juror", juror, StatusSubmitted, nil, reason, apperr.Forbidden, texts.NotOwner},
-		{"anyone, twice", admin, StatusSubmitted, withdrawn, reason, apperr.Conflict, texts.MovieAlreadyWithdrawn},
-		{"without a reason", owner, StatusSubmitted, nil, WithdrawalReason{}, apperr.Invalid, texts.WithdrawalReasonLength},
+		{"another producer", stranger, StatusSubmitted, nil, reason, apperr.Forbidden, texts.T(texts.French, texts.NotOwner)},
+		{"a juror", juror, StatusSubmitted, nil, reason, apperr.Forbidden, texts.T(texts.French, texts.NotOwner)},
+		{"anyone, twice", admin, StatusSubmitted, withdrawn, reason, apperr.Conflict, texts.T(texts.French, texts.MovieAlreadyWithdrawn)},
+		{"without a reason", owner, StatusSubmitted, nil, WithdrawalReason{}, apperr.Invalid, texts.T(texts.French, texts.WithdrawalReasonLength)},
 	}
 	for _, c := range cases {
 		m := Movie{ID: 3, OwnerID: 7, SelectionStatus: c.status, Withdrawn: c.before, Juries: []Jury{{ID: 5}, {ID: 6}}}
@@ -107,8 +107,8 @@ func TestOnlyAnAdminUndoesAWithdrawal(t *testing.T) {
 		text      string
 	}{
 		{"an admin", Actor{ID: 1, Role: RoleAdmin}, w, "", ""},
-		{"its producer", Actor{ID: 7, Role: RoleProducer}, w, apperr.Forbidden, texts.AdminOnly},
-		{"a film not withdrawn", Actor{ID: 1, Role: RoleAdmin}, nil, apperr.Conflict, texts.MovieNotWithdrawn},
+		{"its producer", Actor{ID: 7, Role: RoleProducer}, w, apperr.Forbidden, texts.T(texts.French, texts.AdminOnly)},
+		{"a film not withdrawn", Actor{ID: 1, Role: RoleAdmin}, nil, apperr.Conflict, texts.T(texts.French, texts.MovieNotWithdrawn)},
 	}
 	for _, c := range cases {
 		m := Movie{ID: 3, OwnerID: 7, SelectionStatus: StatusSelected, Withdrawn: c.withdrawn}
@@ -138,8 +138,8 @@ func TestAFilmOutOfTheFestivalTakesNoJuryVoteMarkOrAward(t *testing.T) {
 		text      string
 	}{
 		{"in the festival", false, nil, ""},
-		{"withdrawn", false, &Withdrawal{By: 9, Reason: "x"}, texts.MovieOutWithdrawn},
-		{"a draft", true, nil, texts.MovieOutDraft},
+		{"withdrawn", false, &Withdrawal{By: 9, Reason: "x"}, texts.T(texts.French, texts.MovieOutWithdrawn)},
+		{"a draft", true, nil, texts.T(texts.French, texts.MovieOutDraft)},
 	}
 	for _, c := range cases {
 		m := Movie{ID: 3, OwnerID: 9, SelectionStatus: StatusSubmitted, Draft: c.draft, Withdrawn: c.withdrawn}
@@ -243,8 +243,8 @@ func TestTheAdminsHearOfAWithdrawalAndWhoMadeIt(t *testing.T) {
 		admins []int64
 		want   string // the by param; "" for no message
 	}{
-		{"by its producer", 7, []int64{1, 2}, texts.HeldWithdrawnByProducer},
-		{"by an admin", 1, []int64{1, 2}, texts.HeldWithdrawnByAdmin},
+		{"by its producer", 7, []int64{1, 2}, texts.T(texts.French, texts.HeldWithdrawnByProducer)},
+		{"by an admin", 1, []int64{1, 2}, texts.T(texts.French, texts.HeldWithdrawnByAdmin)},
 		{"no admin to tell", 7, nil, ""},
 	}
 	for _, c := range cases {

@@ -1,10 +1,11 @@
 package mailtemplate
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"text/template/parse"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Templates are written in Go's text/template syntax and parsed by its own
@@ -137,7 +138,7 @@ func evalCommand(c *parse.CommandNode, data map[string]string) (any, error) {
 		return call(fn.Ident, args)
 	}
 	if len(c.Args) > 1 {
-		return nil, fmt.Errorf("%s : %s n'est pas une fonction", c, c.Args[0])
+		return nil, fail(texts.TemplateNotFunction, c, c.Args[0])
 	}
 	return evalArg(c.Args[0], data)
 }
@@ -147,7 +148,7 @@ func evalArg(n parse.Node, data map[string]string) (any, error) {
 	case *parse.FieldNode:
 		v, ok := data[n.Ident[0]]
 		if !ok || len(n.Ident) > 1 {
-			return nil, fmt.Errorf("champ inconnu %s", n)
+			return nil, fail(texts.TemplateUnknownName, n)
 		}
 		return v, nil
 	case *parse.StringNode:
@@ -166,12 +167,12 @@ func call(name string, args []any) (any, error) {
 	switch name {
 	case "not":
 		if len(args) != 1 {
-			return nil, errors.New("not attend un argument")
+			return nil, fail(texts.TemplateNeedsOneArg, "not")
 		}
 		return !truth(args[0]), nil
 	case "and", "or":
 		if len(args) == 0 {
-			return nil, fmt.Errorf("%s attend des arguments", name)
+			return nil, fail(texts.TemplateNeedsArgs, name)
 		}
 		for _, a := range args[:len(args)-1] {
 			if truth(a) == (name == "or") {
@@ -181,11 +182,11 @@ func call(name string, args []any) (any, error) {
 		return args[len(args)-1], nil
 	case "eq", "ne":
 		if len(args) < 2 || (name == "ne" && len(args) != 2) {
-			return nil, fmt.Errorf("%s attend deux arguments", name)
+			return nil, fail(texts.TemplateNeedsTwoArgs, name)
 		}
 		for _, a := range args[1:] {
 			if fmt.Sprintf("%T", a) != fmt.Sprintf("%T", args[0]) {
-				return nil, fmt.Errorf("%s compare des valeurs de types différents", name)
+				return nil, fail(texts.TemplateMixedTypes, name)
 			}
 			if a == args[0] {
 				return name == "eq", nil
@@ -193,7 +194,7 @@ func call(name string, args []any) (any, error) {
 		}
 		return name == "ne", nil
 	}
-	return nil, fmt.Errorf("fonction inconnue %s", name)
+	return nil, fail(texts.TemplateUnknownFunc, name)
 }
 
 // truth is text/template's: a non-empty string, true.
@@ -206,3 +207,11 @@ func truth(v any) bool {
 	}
 	return v != nil
 }
+
+// failure is an error of a template's run, written in the reader's language
+// when the API answers it (readable).
+type failure struct{ texts.Msg }
+
+func (f failure) Error() string { return f.In(texts.Default) }
+
+func fail(key texts.Key, args ...any) error { return failure{texts.M(key, args...)} }

@@ -212,13 +212,13 @@ func Check(t Template) error {
 	data := only(sampleIn(t.Language()), t.Kind)
 	s, err := run(subject, data)
 	if err != nil {
-		return apperr.Ef(apperr.Invalid, texts.TemplateRender, texts.TemplateSubject, readable(err, texts.TemplateSubject))
+		return apperr.Ef(apperr.Invalid, texts.TemplateRender, texts.M(texts.TemplateSubject), readable(err, texts.TemplateSubject))
 	}
 	if strings.ContainsAny(s, "\r\n") {
 		return apperr.E(apperr.Invalid, texts.TemplateOneLine)
 	}
 	if _, err := run(body, data); err != nil {
-		return apperr.Ef(apperr.Invalid, texts.TemplateRender, texts.TemplateBody, readable(err, texts.TemplateBody))
+		return apperr.Ef(apperr.Invalid, texts.TemplateRender, texts.M(texts.TemplateBody), readable(err, texts.TemplateBody))
 	}
 	return nil
 }
@@ -245,7 +245,7 @@ func sampleIn(l texts.Lang) map[string]string {
 	out := maps.Clone(sample)
 	out[FieldStatus] = texts.MailStatusWordsEnglish[string(festival.StatusSelected)]
 	out[FieldUntil] = "12 March 2026"
-	out[FieldBy] = texts.MailWithdrawnByEnglish[texts.HeldWithdrawnByProducer]
+	out[FieldBy] = texts.T(texts.English, texts.HeldWithdrawnByProducer)
 	out[FieldReason] = "The film was chosen by another festival that requires a premiere."
 	return out
 }
@@ -254,14 +254,15 @@ func sampleIn(l texts.Lang) map[string]string {
 // uses, or the apperr.Invalid that says why it cannot be used: it does not
 // parse, it leaves the subset the interpreter runs (engine.go), or it names
 // a field outside kind's whitelist.
-func compile(name, text string, kind festival.MessageKind) (*parse.Tree, []string, error) {
-	t, err := parseTemplate(name, text)
+func compile(part texts.Key, text string, kind festival.MessageKind) (*parse.Tree, []string, error) {
+	name := texts.M(part) // the part, as the refusal names it
+	t, err := parseTemplate(string(part), text)
 	var unsupported errUnsupported
 	if errors.As(err, &unsupported) {
 		return nil, nil, apperr.Ef(apperr.Invalid, texts.TemplateUnsupported, name, unsupported.what)
 	}
 	if err != nil {
-		return nil, nil, apperr.Ef(apperr.Invalid, texts.TemplateSyntax, name, readable(err, name))
+		return nil, nil, apperr.Ef(apperr.Invalid, texts.TemplateSyntax, name, readable(err, part))
 	}
 	used, err := supported(t)
 	if errors.As(err, &unsupported) {
@@ -309,9 +310,14 @@ func walk(n parse.Node, visit func(parse.Node)) {
 }
 
 // readable is a template error without the package's prefix: "ligne 2 :
-// unexpected ..." rather than "template: Le corps du message:2: unexpected ...".
-func readable(err error, name string) string {
-	msg := strings.TrimPrefix(err.Error(), "template: "+name+":")
+// unexpected ..." (TemplateLine) rather than "template: template_body:2:
+// unexpected ...": a texts.Msg, or the error as it is when it names no line.
+func readable(err error, part texts.Key) any {
+	var f failure
+	if errors.As(err, &f) {
+		return f.Msg
+	}
+	msg := strings.TrimPrefix(err.Error(), "template: "+string(part)+":")
 	line, rest, ok := strings.Cut(msg, ":")
 	if !ok || line == "" || strings.Trim(line, "0123456789") != "" {
 		return msg
@@ -319,5 +325,5 @@ func readable(err error, name string) string {
 	if col, after, ok := strings.Cut(rest, ":"); ok && col != "" && strings.Trim(col, "0123456789") == "" {
 		rest = after
 	}
-	return "ligne " + line + " : " + strings.TrimSpace(rest)
+	return texts.M(texts.TemplateLine, line, strings.TrimSpace(rest))
 }

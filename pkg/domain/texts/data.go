@@ -2,32 +2,26 @@ package texts
 
 // A person's data: the export of their account and its erasure.
 const (
-	ErasePasswordMissing = "password : votre mot de passe actuel est requis pour effacer votre compte"
-	ErasePasswordWrong   = "Mot de passe incorrect : votre compte n'est pas effacé"
-	EraseLastAdmin       = "Vous êtes le dernier administrateur du festival : nommez-en un autre avant d'effacer votre compte"
-	AccountErased        = "Votre compte et vos données ont été effacés"
+	ErasePasswordMissing Key = "erase_password_missing"
+	ErasePasswordWrong   Key = "erase_password_wrong"
+	EraseLastAdmin       Key = "erase_last_admin"
+	AccountErased        Key = "account_erased"
 )
 
 // The export of a person's data.
 const (
-	ExportStarted  = "Export de vos données prêt : le lien pour le télécharger vous est envoyé par message (valable 7 jours)"
-	ExportNotFound = "Export introuvable ou expiré : demandez-en un nouveau"
+	ExportStarted  Key = "export_started"
+	ExportNotFound Key = "export_not_found"
 )
 
 // ExportReadme is the README.txt of an export: what each file is.
-const ExportReadme = `Vos données au festival
-
-Ce dossier contient tout ce que le festival conserve à votre sujet, tel qu'au moment de l'export.
-
-- account.json : votre compte (nom, adresse e-mail, rôle, coordonnées et profil). Le mot de passe n'y figure pas : seule son empreinte est conservée, et elle n'est jamais exportée.
-- films.json : les films que vous avez soumis, tels que vous les voyez dans la console, avec vos réponses au formulaire du festival. Les fichiers vidéo n'y sont pas (ils peuvent peser plusieurs gigaoctets) : films.json donne le nom de chacun, que vous retrouvez dans la console.
-- fichiers/<numéro du film>/ : les fichiers joints à vos réponses (PDF, images), 10 Mio au plus chacun.
-- messages.json : les messages qui vous ont été adressés, envoyés ou en attente. Le texte d'un message adressé à plusieurs personnes n'est pas repris (il a été rédigé pour l'une d'elles).
-- viewings.json : pour un membre du jury, ce que vous avez regardé de chaque film (passages lus, en secondes, et clés de lecture obtenues).
-- votes.json : pour un membre du jury, vos votes (note, commentaire, mentions).
-
-Le lien de téléchargement est valable 7 jours ; l'export est ensuite supprimé.
-`
+const ExportReadme Key = "export_readme"
 
 // ExportLeftOut introduces the files an export could not carry.
-const ExportLeftOut = "\nFichiers non inclus :"
+const ExportLeftOut Key = "export_left_out"
+
+// The files an export left out, and why.
+const (
+	ExportFileTooBig  Key = "export_file_too_big"
+	ExportFileMissing Key = "export_file_missing"
+)

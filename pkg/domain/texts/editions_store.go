@@ -2,5 +2,5 @@ package texts
 
 // What the store answers a write to a record of an archived edition.
 const (
-	EditionArchivedReadOnly = "Cette édition est archivée : elle ne se modifie plus" // en: "This edition is archived: it can no longer be changed"
+	EditionArchivedReadOnly Key = "edition_archived_read_only"
 )

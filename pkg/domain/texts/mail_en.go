@@ -90,10 +90,13 @@ var MailStatusWordsEnglish = map[string]string{
 
 // MailWithdrawnByEnglish is who withdrew a film ({{.By}}) in English, by the
 // French words the message carries (HeldWithdrawnByProducer, ...Admin).
-var MailWithdrawnByEnglish = map[string]string{
-	HeldWithdrawnByProducer: "withdrawn by its producer",
-	HeldWithdrawnByAdmin:    "withdrawn by an administrator",
-}
+var MailWithdrawnByEnglish = func() map[string]string {
+	out := map[string]string{}
+	for _, k := range []Key{HeldWithdrawnByProducer, HeldWithdrawnByAdmin} {
+		out[T(French, k)] = T(English, k)
+	}
+	return out
+}()
 
 // MailMediaChecksEnglish are the reasons of the media checks
 // (festival.MediaCheck) in English, one line each in {{.Reasons}}. The

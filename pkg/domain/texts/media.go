@@ -4,17 +4,70 @@ package texts
 // producer and the admins beside a flagged film. %s are names or durations.
 const (
 	// A video codec the browsers do not all play (HEVC, ProRes, VP9...).
-	MediaCodec = "La vidéo est en %s, que les navigateurs ne lisent pas tous : exportez-la en H.264 (8 bits, 4:2:0)."
+	MediaCodec Key = "media_codec"
 	// H.264 with more than 8 bits per sample.
-	MediaBitDepth = "La vidéo H.264 est en %d bits, que les navigateurs ne lisent pas tous : exportez-la en H.264 8 bits (4:2:0)."
+	MediaBitDepth Key = "media_bit_depth"
 	// H.264 with another chroma subsampling than 4:2:0.
-	MediaChroma = "La vidéo H.264 est en %s, que les navigateurs ne lisent pas tous : exportez-la en H.264 4:2:0 (8 bits)."
+	MediaChroma Key = "media_chroma"
 	// No video stream in the file (or nothing readable at all).
-	MediaNoVideo = "Le fichier ne contient aucune vidéo lisible : envoyez le film en MP4 (H.264)."
+	MediaNoVideo Key = "media_no_video"
 	// The measured runtime far below the declared one.
-	MediaShorter = "Le fichier dure %s alors que la durée déclarée est de %s : le film est-il complet ?"
+	MediaShorter Key = "media_shorter"
 	// The last subtitle ends long before the film does.
-	MediaSubtitlesShort = "Les sous-titres s'arrêtent à %s pour un film de %s : le fichier est-il complet ?"
+	MediaSubtitlesShort Key = "media_subtitles_short"
 	// A subtitle file with no cue that can be read.
-	MediaSubtitlesBroken = "Le fichier de sous-titres ne contient aucun sous-titre lisible : envoyez un fichier SRT (00:00:01,000 --> 00:00:04,000)."
+	MediaSubtitlesBroken Key = "media_subtitles_broken"
+)
+
+// A film's files as the API receives them: what each part must hold.
+const (
+	ExpectedVideo    Key = "expected_video"
+	ExpectedImage    Key = "expected_image"
+	ExpectedSubtitle Key = "expected_subtitle"
+	InvalidFile      Key = "invalid_file"
+	FileTooLarge     Key = "file_too_large"
+)
+
+// Moved from the code.
+const (
+	SniffBinary        Key = "sniff_binary"
+	SniffUTF16         Key = "sniff_utf16"
+	SniffJPEGTruncated Key = "sniff_jpeg_truncated"
+	SniffMP4Truncated  Key = "sniff_mp4_truncated"
+	SniffPNGTruncated  Key = "sniff_png_truncated"
+	FileEmpty          Key = "file_empty"
+	SniffAVIF          Key = "sniff_avif"
+	SniffHEIF          Key = "sniff_heif"
+	SniffRaw           Key = "sniff_raw"
+	SniffCueBackwards  Key = "sniff_cue_backwards"
+	SniffCueTiming     Key = "sniff_cue_timing"
+	SniffCueRange      Key = "sniff_cue_range"
+	SniffCueNumber     Key = "sniff_cue_number"
+	SniffNotUTF8       Key = "sniff_not_utf8"
+	SniffNoFtyp        Key = "sniff_no_ftyp"
+	SniffAfterFtyp     Key = "sniff_after_ftyp"
+	SniffCompatBrand   Key = "sniff_compat_brand"
+	SniffMajorBrand    Key = "sniff_major_brand"
+	SniffFtypSize      Key = "sniff_ftyp_size"
+	SniffNoIHDR        Key = "sniff_no_ihdr"
+	SniffCueEmpty      Key = "sniff_cue_empty"
+	SniffAVIFSequence  Key = "sniff_avif_sequence"
+	SniffHEIFSequence  Key = "sniff_heif_sequence"
+	SniffVideoNotImage Key = "sniff_video_not_image"
+)
+
+// The direct upload's file checks.
+const (
+	NoPartSent     Key = "no_part_sent"
+	FileNotSent    Key = "file_not_sent"
+	ContentNotName Key = "content_not_name"
+)
+
+// A QuickTime file sent as the film.
+const SniffQuickTime Key = "sniff_quick_time"
+
+// Moved from the code.
+const (
+	SniffUnknown Key = "sniff_unknown"
+	SniffNoCue   Key = "sniff_no_cue"
 )

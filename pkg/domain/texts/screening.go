@@ -2,10 +2,10 @@ package texts
 
 // The screening room's texts: the adaptive stream, its tickets and keys.
 const (
-	NotWatchedEnoughServer = "Le serveur a compté %.1f %% du film (les minutes dont la clé a été servie au rythme du film) ; le festival demande d'en avoir vu %d %% avant de voter"
-	StreamNotReady         = "Le film n'est pas encore prêt pour la lecture en streaming : réessayez une fois son encodage terminé"
-	BadTicket              = "Ticket de lecture invalide ou expiré : demandez-en un nouveau (GET /movies/:id/stream)"
-	NoStreamKey            = "Les clés de lecture sont réservées aux membres du jury assignés au film et aux administrateurs"
-	StreamFileNotFound     = "Fichier de lecture introuvable : master.m3u8 ou <rendu>.m3u8"
-	KeyMinuteNotFound      = "Minute de film introuvable"
+	NotWatchedEnoughServer Key = "not_watched_enough_server"
+	StreamNotReady         Key = "stream_not_ready"
+	BadTicket              Key = "bad_ticket"
+	NoStreamKey            Key = "no_stream_key"
+	StreamFileNotFound     Key = "stream_file_not_found"
+	KeyMinuteNotFound      Key = "key_minute_not_found"
 )

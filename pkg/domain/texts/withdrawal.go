@@ -3,15 +3,15 @@ package texts
 // A film's withdrawal from the festival and what a film out of it (withdrawn,
 // or a draft not submitted) is refused.
 const (
-	MovieWithdrawnDone      = "Film retiré du festival"
-	MovieReinstated         = "Retrait annulé : le film est de nouveau au festival"
-	WithdrawalReasonLength  = "Le champ reason (le motif du retrait) est obligatoire : de 1 à 1000 caractères"
-	MovieAlreadyWithdrawn   = "Ce film est déjà retiré du festival"
-	MovieNotWithdrawn       = "Ce film n'est pas retiré du festival : il n'y a pas de retrait à annuler"
-	WithdrawAfterDecision   = "La décision du festival sur ce film est prise : seul un administrateur peut encore le retirer"
-	MovieOutWithdrawn       = "Ce film est retiré du festival : il ne peut être ni confié au jury, ni noté, ni primé"
-	MovieOutDraft           = "Ce film est un brouillon qui n'est pas encore soumis : il ne peut être ni confié au jury, ni noté, ni primé"
-	HeldWithdrawnByProducer = "retiré par son producteur"
-	HeldWithdrawnByAdmin    = "retiré par un administrateur"
-	HeldDraft               = "brouillon incomplet"
+	MovieWithdrawnDone      Key = "movie_withdrawn_done"
+	MovieReinstated         Key = "movie_reinstated"
+	WithdrawalReasonLength  Key = "withdrawal_reason_length"
+	MovieAlreadyWithdrawn   Key = "movie_already_withdrawn"
+	MovieNotWithdrawn       Key = "movie_not_withdrawn"
+	WithdrawAfterDecision   Key = "withdraw_after_decision"
+	MovieOutWithdrawn       Key = "movie_out_withdrawn"
+	MovieOutDraft           Key = "movie_out_draft"
+	HeldWithdrawnByProducer Key = "held_withdrawn_by_producer"
+	HeldWithdrawnByAdmin    Key = "held_withdrawn_by_admin"
+	HeldDraft               Key = "held_draft"
 )

@@ -120,7 +120,7 @@ func (s *Service) Settings(ctx context.Context) (festival.Settings, error) {
 // role the festival's settings st do not open to self-registration.
 func CheckSelfRegistration(st festival.Settings, role festival.Role) error {
 	if !st.SelfRegistrationAllows(role) {
-		return apperr.Ef(apperr.Forbidden, "Inscription refusée : le festival n'ouvre pas l'inscription libre au rôle %s ; un administrateur doit créer ce compte", role)
+		return apperr.Ef(apperr.Forbidden, texts.SelfRegistrationClosed, role)
 	}
 	return nil
 }
@@ -179,7 +179,7 @@ func storeErr(err error) error {
 	case errors.Is(err, festival.ErrNotFound):
 		return apperr.E(apperr.NotFound, texts.UserNotFound)
 	case errors.Is(err, festival.ErrConflict):
-		return apperr.E(apperr.Conflict, "Les films de cet utilisateur changent en ce moment : réessayez")
+		return apperr.E(apperr.Conflict, texts.UserFilmsChanging)
 	}
 	return err
 }
@@ -212,7 +212,7 @@ func (s *Service) Update(ctx context.Context, caller festival.Actor, id int64, i
 		return in.Apply(u, allowRole)
 	})
 	if errors.Is(err, festival.ErrEmailTaken) {
-		return u, apperr.Rejectedf("email : l'adresse %q est déjà utilisée par un autre compte", *in.Email)
+		return u, apperr.Rejectedf(texts.EmailTaken, *in.Email)
 	}
 	return u, storeErr(err)
 }

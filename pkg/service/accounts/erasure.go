@@ -13,7 +13,7 @@ import (
 // admin's DELETE /users/:id): erase, as the user's own erasure does.
 func (s *Service) Delete(ctx context.Context, caller festival.Actor, id int64) error {
 	if caller.ID == id {
-		return apperr.E(apperr.Invalid, "Vous ne pouvez pas supprimer votre propre compte")
+		return apperr.E(apperr.Invalid, texts.OwnAccountDelete)
 	}
 	if _, err := s.Get(ctx, id); err != nil {
 		return err

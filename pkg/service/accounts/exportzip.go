@@ -91,9 +91,12 @@ func writeExport(ctx context.Context, w io.Writer, d exportData, bucket Bucket, 
 	if err != nil {
 		return err
 	}
-	text := texts.ExportReadme
+	// Written in the language of the request that asked for it (French
+	// when none was negotiated).
+	lang := texts.LangOf(ctx)
+	text := texts.T(lang, texts.ExportReadme)
 	if len(left) > 0 {
-		text += texts.ExportLeftOut + "\n- " + strings.Join(left, "\n- ") + "\n"
+		text += texts.T(lang, texts.ExportLeftOut) + "\n- " + strings.Join(left, "\n- ") + "\n"
 	}
 	if _, err := io.WriteString(readme, text); err != nil {
 		return err
@@ -128,12 +131,12 @@ func writeAnswerFiles(ctx context.Context, z *zip.Writer, films []festival.Movie
 			f := m.Answers[q].File
 			name := fmt.Sprintf("fichiers/%d/%s-%s", m.ID, safeName(q), safeName(f.Name))
 			if f.Size > festival.MaxExportedFile {
-				left = append(left, fmt.Sprintf("%s (%d octets : au-delà de %d)", name, f.Size, festival.MaxExportedFile))
+				left = append(left, texts.T(texts.LangOf(ctx), texts.ExportFileTooBig, name, f.Size, festival.MaxExportedFile))
 				continue
 			}
 			body, err := bucket.MovieFile(ctx, m.ID, f.Key)
 			if err != nil {
-				left = append(left, name+" (absent du stockage)")
+				left = append(left, texts.T(texts.LangOf(ctx), texts.ExportFileMissing, name))
 				continue
 			}
 			err = copyInto(z, name, body, now)

@@ -2,7 +2,6 @@ package accounts
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -19,11 +18,11 @@ const (
 	counterReset        = "password-reset"
 )
 
-// tooMany is the 429 answer until the window ends; format takes the whole
-// minutes left.
-func tooMany(format string, until, now time.Time) error {
+// tooMany is the 429 answer until the window ends; key's text takes the
+// whole minutes left.
+func tooMany(key texts.Key, until, now time.Time) error {
 	wait := until.Sub(now)
-	return &apperr.Error{Code: apperr.TooMany, Message: fmt.Sprintf(format, int((wait+time.Minute-1)/time.Minute)), RetryAfter: wait}
+	return &apperr.Error{Code: apperr.TooMany, Key: key, Args: []any{int((wait + time.Minute - 1) / time.Minute)}, RetryAfter: wait}
 }
 
 // loginKeys are the counters a login attempt with email from address meets.
@@ -89,15 +88,15 @@ func (s *Service) admitReset(ctx context.Context, address string) error {
 }
 
 // admit counts one attempt on a counter of the address and refuses it with
-// 429 (format's message) past RegistrationsPerAddress within the window.
-func (s *Service) admit(ctx context.Context, st festival.Settings, counter, address, format string) error {
+// 429 (refusal's message) past RegistrationsPerAddress within the window.
+func (s *Service) admit(ctx context.Context, st festival.Settings, counter, address string, refusal texts.Key) error {
 	k := festival.CounterKey{Counter: counter, Subject: address}
 	counts, err := s.store.Counters.AddCount(ctx, st.Window(), k)
 	if err != nil {
 		return err
 	}
 	if c := counts[k]; c.N > st.RegistrationsPerAddress {
-		return tooMany(format, c.Until, s.now())
+		return tooMany(refusal, c.Until, s.now())
 	}
 	return nil
 }

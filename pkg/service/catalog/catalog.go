@@ -22,14 +22,14 @@ func New(st Stores) *Service { return &Service{store: st} }
 
 // outcomes word the store's outcomes for one kind of record.
 type outcomes struct {
-	notFound  string // the record is not there
-	nameTaken string // another record has the name
-	conflict  string // changed or deleted meanwhile
+	notFound  texts.Key // the record is not there
+	nameTaken texts.Key // another record has the name
+	conflict  texts.Key // changed or deleted meanwhile
 }
 
 var (
 	categoryOutcomes = outcomes{texts.CategoryNotFound, texts.CategoryTaken,
-		"La catégorie a été modifiée ou supprimée en même temps : rechargez-la et réessayez"}
+		texts.CategoryChangedMeanwhile}
 	eventOutcomes = outcomes{notFound: texts.EventNotFound, nameTaken: texts.EventTaken}
 )
 

@@ -38,7 +38,7 @@ func festivalOf() (*catalog.Service, *memory.Films) {
 func wantAnswer(t *testing.T, what string, err error, code apperr.Code, msg string) {
 	t.Helper()
 	var ae *apperr.Error
-	if !errors.As(err, &ae) || ae.Code != code || (msg != "" && ae.Message != msg) {
+	if !errors.As(err, &ae) || ae.Code != code || (msg != "" && ae.Text(texts.French) != msg) {
 		t.Fatalf("%s: err %v, want %s %q", what, err, code, msg)
 	}
 }
@@ -51,18 +51,18 @@ func TestCategoryNamesAreFoldedRequiredAndUnique(t *testing.T) {
 		t.Fatalf("CreateCategory = %+v, %v; want the name with its spaces folded", c, err)
 	}
 	_, err = svc.CreateCategory(ctx, admin, " \t ")
-	wantAnswer(t, "blank name", err, apperr.Invalid, texts.CategoryName)
+	wantAnswer(t, "blank name", err, apperr.Invalid, texts.T(texts.French, texts.CategoryName))
 	_, err = svc.CreateCategory(ctx, admin, strings.Repeat("x", festival.MaxCategoryNameLen+1))
 	wantAnswer(t, "name too long", err, apperr.Invalid, "")
 	_, err = svc.CreateCategory(ctx, admin, "COURT   MÉTRAGE")
-	wantAnswer(t, "taken name", err, apperr.Conflict, texts.CategoryTaken)
+	wantAnswer(t, "taken name", err, apperr.Conflict, texts.T(texts.French, texts.CategoryTaken))
 
 	doc, _ := svc.CreateCategory(ctx, admin, "Documentaire")
 	_, err = svc.RenameCategory(ctx, admin, doc.ID, "court métrage")
-	wantAnswer(t, "rename onto a taken name", err, apperr.Conflict, texts.CategoryTaken)
+	wantAnswer(t, "rename onto a taken name", err, apperr.Conflict, texts.T(texts.French, texts.CategoryTaken))
 	_, err = svc.RenameCategory(ctx, admin, doc.ID+10, "Autre")
-	wantAnswer(t, "rename of an unknown category", err, apperr.NotFound, texts.CategoryNotFound)
-	wantAnswer(t, "deletion of an unknown category", svc.DeleteCategory(ctx, admin, doc.ID+10), apperr.NotFound, texts.CategoryNotFound)
+	wantAnswer(t, "rename of an unknown category", err, apperr.NotFound, texts.T(texts.French, texts.CategoryNotFound))
+	wantAnswer(t, "deletion of an unknown category", svc.DeleteCategory(ctx, admin, doc.ID+10), apperr.NotFound, texts.T(texts.French, texts.CategoryNotFound))
 	if up, err := svc.RenameCategory(ctx, admin, doc.ID, "  Documentaire  long "); err != nil || up.Name != "Documentaire long" {
 		t.Fatalf("RenameCategory = %+v, %v", up, err)
 	}
@@ -116,15 +116,15 @@ func TestAnEventStaysValidThroughItsChanges(t *testing.T) {
 	other, _, _ := svc.CreateEvent(ctx, admin, festival.Event{Name: "Atelier", Description: "Montage", StartDate: start,
 		EndDate: start, Location: "Lyon", EventType: "WORKSHOP"})
 	_, err = svc.UpdateEvent(ctx, admin, other.ID, catalog.EventPatch{Name: date(" MASTERCLASS ")})
-	wantAnswer(t, "rename onto a taken name", err, apperr.Conflict, texts.EventTaken)
+	wantAnswer(t, "rename onto a taken name", err, apperr.Conflict, texts.T(texts.French, texts.EventTaken))
 	_, err = svc.UpdateEvent(ctx, admin, other.ID+10, catalog.EventPatch{Location: date("Nice")})
-	wantAnswer(t, "update of an unknown event", err, apperr.NotFound, texts.EventNotFound)
+	wantAnswer(t, "update of an unknown event", err, apperr.NotFound, texts.T(texts.French, texts.EventNotFound))
 	_, err = svc.Event(ctx, other.ID+10)
-	wantAnswer(t, "an unknown event", err, apperr.NotFound, texts.EventNotFound)
+	wantAnswer(t, "an unknown event", err, apperr.NotFound, texts.T(texts.French, texts.EventNotFound))
 	if err := svc.DeleteEvent(ctx, admin, other.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantAnswer(t, "second deletion", svc.DeleteEvent(ctx, admin, other.ID), apperr.NotFound, texts.EventNotFound)
+	wantAnswer(t, "second deletion", svc.DeleteEvent(ctx, admin, other.ID), apperr.NotFound, texts.T(texts.French, texts.EventNotFound))
 }
 
 func TestAwardsNeedAFilmANameAndRoom(t *testing.T) {
@@ -139,12 +139,12 @@ func TestAwardsNeedAFilmANameAndRoom(t *testing.T) {
 		name    string
 	}{{0, "Grand prix"}, {-1, "Grand prix"}, {id, "   "}} {
 		_, err := svc.CreateAward(ctx, admin, c.movieID, c.name)
-		wantAnswer(t, fmt.Sprintf("award %d %q", c.movieID, c.name), err, apperr.Invalid, texts.AwardFields)
+		wantAnswer(t, fmt.Sprintf("award %d %q", c.movieID, c.name), err, apperr.Invalid, texts.T(texts.French, texts.AwardFields))
 	}
 	_, err := svc.CreateAward(ctx, admin, id, strings.Repeat("p", festival.MaxAwardNameLen+1))
 	wantAnswer(t, "award name too long", err, apperr.Invalid, "")
 	_, err = svc.CreateAward(ctx, admin, id+1, "Grand prix")
-	wantAnswer(t, "award for an unknown film", err, apperr.NotFound, texts.MovieNotFound)
+	wantAnswer(t, "award for an unknown film", err, apperr.NotFound, texts.T(texts.French, texts.MovieNotFound))
 
 	first, err := svc.CreateAward(ctx, admin, id, "  Grand prix ")
 	if err != nil || first.Name != "Grand prix" {
@@ -160,7 +160,7 @@ func TestAwardsNeedAFilmANameAndRoom(t *testing.T) {
 	if err := svc.DeleteAward(ctx, admin, first.ID); err != nil {
 		t.Fatal(err)
 	}
-	wantAnswer(t, "second withdrawal", svc.DeleteAward(ctx, admin, first.ID), apperr.NotFound, texts.AwardNotFound)
+	wantAnswer(t, "second withdrawal", svc.DeleteAward(ctx, admin, first.ID), apperr.NotFound, texts.T(texts.French, texts.AwardNotFound))
 	list, _, err := svc.Awards(ctx, festival.Page{})
 	if err != nil || len(list) != festival.MaxMovieAwards-1 {
 		t.Fatalf("%d awards listed, %v", len(list), err)

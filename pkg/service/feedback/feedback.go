@@ -51,7 +51,7 @@ func (s *Service) Of(ctx context.Context, c festival.Actor, id int64) (festival.
 		return festival.Feedback{}, apperr.E(apperr.Forbidden, texts.FeedbackOff)
 	}
 	if audience == festival.AudienceProducer && !season.Released(m, now) {
-		return festival.Feedback{}, apperr.Ef(apperr.Forbidden, texts.FeedbackNotReleased, festival.FrenchDate(season.DecisionsReleaseAt))
+		return festival.Feedback{}, apperr.Ef(apperr.Forbidden, texts.FeedbackNotReleased, texts.When(season.DecisionsReleaseAt.Time))
 	}
 	g := festival.FeedbackGround{Movie: settings.ForAudience(festival.AudienceProducer, m, now), Season: season}
 	parts := season.Feedback

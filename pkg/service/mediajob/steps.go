@@ -87,7 +87,7 @@ func (r *Runner) measure(ctx context.Context, m festival.Movie, st festival.Sett
 	err = r.setMedia(ctx, m, func(fm *festival.FilmMedia) {
 		fm.State, fm.Facts, fm.Flags = festival.MediaMeasured, &facts, flags
 		if facts.Video == nil {
-			fm.State, fm.Error, next = festival.MediaFailed, texts.MediaNoVideo, festival.MediaReady
+			fm.State, fm.Error, next = festival.MediaFailed, texts.T(texts.Default, texts.MediaNoVideo), festival.MediaReady // stored: the festival's language
 		}
 	}, msgs...)
 	if err != nil {
@@ -315,7 +315,7 @@ func (r *Runner) failed(ctx context.Context, j festival.MediaJob, cause error) {
 	m, _, err := r.films.GetMovieAndSettings(ctx, j.MovieID)
 	if err == nil && m.Media != nil && m.Media.File == j.File {
 		err = r.setMedia(ctx, m, func(fm *festival.FilmMedia) {
-			fm.State, fm.Error = festival.MediaFailed, fmt.Sprintf(texts.MediaJobFailed, short(cause.Error()))
+			fm.State, fm.Error = festival.MediaFailed, texts.T(texts.Default, texts.MediaJobFailed, short(cause.Error()))
 		})
 	}
 	if err != nil && !errors.Is(err, festival.ErrConflict) && !errors.Is(err, festival.ErrNotFound) {

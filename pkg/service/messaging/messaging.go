@@ -6,7 +6,6 @@ package messaging
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -204,11 +203,11 @@ func details(in Composition) map[string]string {
 	}
 }
 
-// Written is the answer's sentence for the messages written.
-func Written(c Composed) string {
-	msg := fmt.Sprintf(texts.ComposeWritten, c.Recipients)
+// Written is the answer's sentence for the messages written, in l.
+func Written(c Composed, l texts.Lang) string {
+	msg := texts.T(l, texts.ComposeWritten, c.Recipients)
 	if c.Held > 0 {
-		msg += fmt.Sprintf(texts.ComposeHeld, c.Held, festival.FrenchDate(festival.NewTime(c.HeldUntil)))
+		msg += texts.T(l, texts.ComposeHeld, c.Held, texts.When(c.HeldUntil))
 	}
 	return msg
 }

@@ -132,21 +132,22 @@ func (s *Service) PreviewAssignment(ctx context.Context, c festival.Actor, req A
 	p := assignment.Propose(staffed, in)
 	took := time.Since(start)
 	out, err := s.savePreview(ctx, c, req, films, jurors, minutes, p, took)
-	out.Held = heldFilms(films, asked)
+	out.Held = heldFilms(texts.LangOf(ctx), films, asked)
 	out.Unassignable = unassignableFilms(films, p)
 	return out, err
 }
 
 // heldFilms are the films asked for that are out of the festival
-// (festival.Movie.OutOfFestivalReason) or that their media checks hold back.
-func heldFilms(films []festival.VersionedMovie, asked func(festival.Movie) bool) []HeldFilm {
+// (festival.Movie.OutOfFestivalReason, written in l) or that their media
+// checks hold back.
+func heldFilms(l texts.Lang, films []festival.VersionedMovie, asked func(festival.Movie) bool) []HeldFilm {
 	out := []HeldFilm{}
 	for _, vm := range films {
 		m := vm.Movie
 		switch {
 		case !asked(m):
 		case !m.InFestival():
-			out = append(out, HeldFilm{ID: m.ID, Title: m.Title, Reason: m.OutOfFestivalReason()})
+			out = append(out, HeldFilm{ID: m.ID, Title: m.Title, Reason: texts.T(l, m.OutOfFestivalReason())})
 		case m.Media.Refused():
 			out = append(out, HeldFilm{ID: m.ID, Title: m.Title, Reason: m.Media.RefusalReasons()})
 		}

@@ -91,25 +91,25 @@ func TestAnAppliedPlansRefusalIsAnsweredForWhatItIs(t *testing.T) {
 		code apperr.Code
 		text string
 	}{
-		{"unknown", festival.ErrNotFound, apperr.NotFound, texts.PlanNotFound},
-		{"applied", &festival.PlanStateError{State: festival.PlanApplied}, apperr.Conflict, texts.PlanAlreadyApplied},
-		{"being applied", &festival.PlanStateError{State: festival.PlanApplying}, apperr.Conflict, texts.PlanBeingApplied},
-		{"rolled back", &festival.PlanStateError{State: festival.PlanRolledBack}, apperr.Conflict, texts.PlanNotApplicable},
-		{"a member changed", festival.ErrConflict, apperr.Conflict, texts.PlanJuryChanged},
-		{"a member gone", &festival.UnknownIDsError{IDs: []int64{5}}, apperr.Conflict, texts.PlanJuryChanged},
+		{"unknown", festival.ErrNotFound, apperr.NotFound, texts.T(texts.French, texts.PlanNotFound)},
+		{"applied", &festival.PlanStateError{State: festival.PlanApplied}, apperr.Conflict, texts.T(texts.French, texts.PlanAlreadyApplied)},
+		{"being applied", &festival.PlanStateError{State: festival.PlanApplying}, apperr.Conflict, texts.T(texts.French, texts.PlanBeingApplied)},
+		{"rolled back", &festival.PlanStateError{State: festival.PlanRolledBack}, apperr.Conflict, texts.T(texts.French, texts.PlanNotApplicable)},
+		{"a member changed", festival.ErrConflict, apperr.Conflict, texts.T(texts.French, texts.PlanJuryChanged)},
+		{"a member gone", &festival.UnknownIDsError{IDs: []int64{5}}, apperr.Conflict, texts.T(texts.French, texts.PlanJuryChanged)},
 	}
 	for _, c := range cases {
 		svc := movies.New(movies.Stores{Plans: &plans{applied: c.err}}, nil, nil)
 		_, err := svc.ApplyAssignment(context.Background(), admin, "p1")
 		var e *apperr.Error
-		if !errors.As(err, &e) || e.Code != c.code || e.Message != c.text {
+		if !errors.As(err, &e) || e.Code != c.code || e.Text(texts.French) != c.text {
 			t.Errorf("%s: apply = %v, want %s %q", c.name, err, c.code, c.text)
 		}
 	}
 	svc := movies.New(movies.Stores{Plans: &plans{applied: &festival.PlanStaleError{MovieID: 12}}}, nil, nil)
 	var stale *apperr.Error
 	if _, err := svc.ApplyAssignment(context.Background(), admin, "p1"); !errors.As(err, &stale) || stale.Code != apperr.Conflict ||
-		stale.Message != fmt.Sprintf(texts.PlanFilmChanged, 12) {
+		stale.Text(texts.French) != fmt.Sprintf(texts.T(texts.French, texts.PlanFilmChanged), 12) {
 		t.Errorf("a stale film: apply = %v, want a conflict naming film 12", err)
 	}
 	svc = movies.New(movies.Stores{Plans: &plans{}}, nil, nil)

@@ -67,16 +67,16 @@ func (s *Service) changeEntry(ctx context.Context, c festival.Actor, id int64, s
 		}
 	}
 	films := []festival.Movie{m}
-	withChecklist(st, c, films, now)
+	withChecklist(ctx, st, c, films, now)
 	return films[0], nil
 }
 
-// withChecklist gives each film its checklist where c reads it: c is an
-// admin or the film's producer.
-func withChecklist(st festival.Settings, c festival.Actor, films []festival.Movie, now time.Time) {
+// withChecklist gives each film its checklist where c reads it (c is an
+// admin or the film's producer), written in the language of ctx's request.
+func withChecklist(ctx context.Context, st festival.Settings, c festival.Actor, films []festival.Movie, now time.Time) {
 	for i, m := range films {
 		if a := festival.AudienceOf(c, m); a == festival.AudienceAdmin || a == festival.AudienceProducer {
-			checklist := st.Checklist(m, now)
+			checklist := st.ChecklistIn(m, now, texts.LangOf(ctx))
 			films[i].Completeness = &checklist
 		}
 	}

@@ -30,7 +30,7 @@ type Submission struct {
 	AnswerFileNames map[string]string
 }
 
-func invalidf(format string, args ...any) error { return apperr.Ef(apperr.Invalid, format, args...) }
+func invalidf(key texts.Key, args ...any) error { return apperr.Ef(apperr.Invalid, key, args...) }
 
 // StatusNames lists the stored statuses, for messages.
 func StatusNames() string {
@@ -65,5 +65,5 @@ func StatusFilter(s string) ([]festival.SelectionStatus, error) {
 			return []festival.SelectionStatus{st}, nil
 		}
 	}
-	return nil, invalidf(texts.BadStatus, "Paramètre status", s, StatusNames())
+	return nil, invalidf(texts.BadStatus, texts.StatusParameter, s, StatusNames())
 }

@@ -219,7 +219,7 @@ func (s *Service) CompleteUpload(ctx context.Context, c festival.Actor, id int64
 	seen := map[int32]bool{}
 	for _, p := range parts {
 		if p.Number < 1 || p.Number > 10000 || seen[p.Number] || strings.TrimSpace(p.ETag) == "" || len(parts) > 10000 {
-			return festival.Movie{}, invalidf("Parties invalides : chaque partie a un numéro de 1 à 10000, une seule fois, et l'ETag reçu de S3")
+			return festival.Movie{}, invalidf(texts.BadParts)
 		}
 		seen[p.Number] = true
 	}
@@ -238,7 +238,7 @@ func (s *Service) CompleteUpload(ctx context.Context, c festival.Actor, id int64
 			return festival.Movie{}, fileErr(part, kind, err)
 		case errors.Is(err, files.ErrUploadRefused):
 			requestlog.From(ctx).Info("direct upload not completed", "id_movie", id, "err", err.Error())
-			return festival.Movie{}, invalidf("Envoi direct impossible à terminer : vérifiez upload_id, les numéros de parties et leurs ETag")
+			return festival.Movie{}, invalidf(texts.DirectUploadUnfinished)
 		}
 		// S3 unavailable, access denied...: not the client's fault, a 500
 		// logged with its cause.

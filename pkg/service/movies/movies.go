@@ -76,17 +76,17 @@ func storeErr(err error) error {
 	case errors.Is(err, festival.ErrLateCodeSpent):
 		return apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
 	case errors.As(err, &unknown):
-		return apperr.Ef(apperr.Invalid, "Identifiants inconnus : %s", festival.JoinIDs(unknown.IDs, ", "))
+		return apperr.Ef(apperr.Invalid, texts.UnknownIDs, festival.JoinIDs(unknown.IDs, ", "))
 	}
 	return err
 }
 
 // unknownIDs names, with format, the ids a lookup did not find; any other
 // error passes unchanged.
-func unknownIDs(err error, format string) error {
+func unknownIDs(err error, refusal texts.Key) error {
 	var unknown *festival.UnknownIDsError
 	if errors.As(err, &unknown) {
-		return invalidf(format, festival.JoinIDs(unknown.IDs, ", "))
+		return invalidf(refusal, festival.JoinIDs(unknown.IDs, ", "))
 	}
 	return err
 }
@@ -108,7 +108,7 @@ func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival
 		// Not in the curated selection the public reads: as if absent.
 		return festival.Movie{}, apperr.E(apperr.NotFound, texts.MovieNotFound)
 	}
-	withChecklist(st, c, seen, now)
+	withChecklist(ctx, st, c, seen, now)
 	return seen[0], nil
 }
 
@@ -136,7 +136,7 @@ func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.Movi
 		movies = st.FilmsFor(c, movies, now)
 	}
 	if checklist {
-		withChecklist(st, c, movies, now)
+		withChecklist(ctx, st, c, movies, now)
 	}
 	return movies, next, nil
 }
@@ -163,7 +163,7 @@ func (s *Service) List(ctx context.Context, c festival.Actor, q ListQuery) ([]fe
 	}
 	if q.Category != "" {
 		if f.CategoryID, err = strconv.ParseInt(q.Category, 10, 64); err != nil || f.CategoryID <= 0 {
-			return nil, "", invalidf("Paramètre category invalide : un identifiant de catégorie entier est attendu")
+			return nil, "", invalidf(texts.BadCategoryFilter)
 		}
 	}
 	incomplete, err := parseIncomplete(q.Incomplete)

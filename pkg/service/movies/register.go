@@ -95,7 +95,7 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 	committed = true
 	s.mediaMayBeQueued(m)
 	films := []festival.Movie{m}
-	withChecklist(st, festival.Actor{ID: u.ID, Role: festival.RoleProducer}, films, admit.now) // a draft says why
+	withChecklist(ctx, st, festival.Actor{ID: u.ID, Role: festival.RoleProducer}, films, admit.now) // a draft says why
 	return u, films[0], nil
 }
 
@@ -143,7 +143,7 @@ func (r *Registrar) account(ctx context.Context, fields Fields) (festival.User, 
 func asInvalid(err error) error {
 	var e *apperr.Error
 	if errors.As(err, &e) && e.Code == apperr.Rejected {
-		return apperr.E(apperr.Invalid, e.Details)
+		return apperr.E(apperr.Invalid, e.DetailsKey, e.DetailsArgs...)
 	}
 	return err
 }

@@ -97,7 +97,7 @@ func (s *Service) Resubmit(ctx context.Context, c festival.Actor, id int64, in R
 	committed = true
 	s.mediaMayBeQueued(m)
 	films := []festival.Movie{m}
-	withChecklist(st, c, films, admit.now)
+	withChecklist(ctx, st, c, films, admit.now)
 	return films[0], nil
 }
 

@@ -52,10 +52,10 @@ func (s *Service) receive(ctx context.Context, movieID int64, form Form, first f
 }
 
 // expected says what a part must hold, agreed with its noun.
-var expected = map[files.Kind]string{
-	files.Video:    "un film MP4 est attendu",
-	files.Image:    "une image JPEG ou PNG est attendue",
-	files.Subtitle: "un fichier de sous-titres SRT est attendu",
+var expected = map[files.Kind]texts.Key{
+	files.Video:    texts.ExpectedVideo,
+	files.Image:    texts.ExpectedImage,
+	files.Subtitle: texts.ExpectedSubtitle,
 	files.Document: texts.AnswerFileOneOf,
 }
 
@@ -72,9 +72,9 @@ func fileErr(part string, kind files.Kind, err error) error {
 	case errors.As(err, &broken):
 		return apperr.E(apperr.Invalid, texts.BrokenForm)
 	case errors.As(err, &inv):
-		return apperr.Ef(apperr.Invalid, "Fichier invalide pour la partie %s : %s (%s)", part, expected[kind], inv.Reason)
+		return apperr.Ef(apperr.Invalid, texts.InvalidFile, part, texts.M(expected[kind]), inv.Reason)
 	case errors.As(err, &big):
-		return apperr.Ef(apperr.TooLarge, "Fichier trop volumineux pour la partie %s (maximum %d octets)", part, big.Limit)
+		return apperr.Ef(apperr.TooLarge, texts.FileTooLarge, part, big.Limit)
 	}
 	return err
 }
@@ -196,7 +196,7 @@ func (s *Service) Submit(ctx context.Context, c festival.Actor, up Upload) (m fe
 	committed = true
 	s.mediaMayBeQueued(m)
 	films := []festival.Movie{m}
-	withChecklist(st, c, films, admit.now) // a draft says why
+	withChecklist(ctx, st, c, films, admit.now) // a draft says why
 	return films[0], nil
 }
 

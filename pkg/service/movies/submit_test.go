@@ -13,6 +13,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
@@ -141,7 +142,7 @@ func TestSubmitRemovesTheFilesOfAFailedSubmission(t *testing.T) {
 			s := newSubmitting(t, nil)
 			_, err := s.svc.Submit(context.Background(), s.producer, movies.Upload{Form: c.form})
 			var e *apperr.Error
-			if !errors.As(err, &e) || e.Message != c.want {
+			if !errors.As(err, &e) || e.Text(texts.French) != c.want {
 				t.Fatalf("%v, want %q", err, c.want)
 			}
 			if keys := s.objects(t); len(keys) != 0 {

@@ -37,9 +37,9 @@ func TestAFilmOutOfTheFestivalIsHeldFromTheAssignmentWithItsReason(t *testing.T)
 	}
 	// Film 14 is not asked for (refused): it is not held, only left out.
 	want := []movies.HeldFilm{
-		{ID: 11, Title: "By its producer", Reason: texts.HeldWithdrawnByProducer},
-		{ID: 12, Title: "By an admin", Reason: texts.HeldWithdrawnByAdmin},
-		{ID: 13, Title: "Draft", Reason: texts.HeldDraft},
+		{ID: 11, Title: "By its producer", Reason: texts.T(texts.French, texts.HeldWithdrawnByProducer)},
+		{ID: 12, Title: "By an admin", Reason: texts.T(texts.French, texts.HeldWithdrawnByAdmin)},
+		{ID: 13, Title: "Draft", Reason: texts.T(texts.French, texts.HeldDraft)},
 	}
 	if !slices.Equal(p.Held, want) {
 		t.Fatalf("held %+v, want %+v", p.Held, want)

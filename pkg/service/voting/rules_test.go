@@ -121,7 +121,7 @@ func (f *memFestival) votes() []festival.Vote {
 func refused(t *testing.T, what string, err error, code apperr.Code, msg string) {
 	t.Helper()
 	var ae *apperr.Error
-	if !errors.As(err, &ae) || ae.Code != code || !strings.HasPrefix(ae.Message, msg) {
+	if !errors.As(err, &ae) || ae.Code != code || !strings.HasPrefix(ae.Text(texts.French), msg) {
 		t.Fatalf("%s: err %v, want %s %q", what, err, code, msg)
 	}
 }
@@ -153,7 +153,7 @@ func TestAVoteIsCreatedThenChangedAndReadBack(t *testing.T) {
 		t.Fatalf("AllMine = %+v, %v", all, err)
 	}
 	_, err = f.svc.Mine(ctx, juror, m.ID+1)
-	refused(t, "Mine without a vote", err, apperr.NotFound, texts.VoteNotFound)
+	refused(t, "Mine without a vote", err, apperr.NotFound, texts.T(texts.French, texts.VoteNotFound))
 }
 
 func TestVotesTheStoreRefusesWriteNothing(t *testing.T) {
@@ -167,15 +167,15 @@ func TestVotesTheStoreRefusesWriteNothing(t *testing.T) {
 	yes := true
 
 	_, err := f.svc.Vote(ctx, juror, m.ID+99, Ballot{Score: num(5)})
-	refused(t, "a vote on an unknown film", err, apperr.NotFound, texts.MovieNotFound)
+	refused(t, "a vote on an unknown film", err, apperr.NotFound, texts.T(texts.French, texts.MovieNotFound))
 	_, err = f.svc.Vote(ctx, juror, m.ID, Ballot{Score: num(5)})
-	refused(t, "an unassigned juror", err, apperr.Forbidden, texts.NotAssigned)
+	refused(t, "an unassigned juror", err, apperr.Forbidden, texts.T(texts.French, texts.NotAssigned))
 	if _, err := f.db.Films().SetMovieJuries(ctx, festival.Actor{ID: 1, Role: festival.RoleAdmin}, m.ID,
 		[]festival.Jury{{ID: juror.ID, Email: juror.Record.Email, Role: festival.RoleJury}}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = f.svc.Vote(ctx, juror, m.ID, Ballot{IsCandidate: &yes})
-	refused(t, "a first vote without a score", err, apperr.Invalid, texts.ScoreRequired)
+	refused(t, "a first vote without a score", err, apperr.Invalid, texts.T(texts.French, texts.ScoreRequired))
 	if all := f.votes(); len(all) != 0 {
 		t.Fatalf("votes stored: %+v, want none", all)
 	}
@@ -264,7 +264,7 @@ func TestNoOneVotesOnAFilmTheyHaveAConflictWith(t *testing.T) {
 	declared.Record = nil // read from the store, with the conflict it declared
 	for name, voter := range map[string]festival.Actor{"producer": producer, "collaborator": collaborator, "declared": declared} {
 		_, err := f.svc.Vote(ctx, voter, m.ID, Ballot{Score: num(10)})
-		refused(t, "the "+name, err, apperr.Forbidden, texts.ConflictOfInterest)
+		refused(t, "the "+name, err, apperr.Forbidden, texts.T(texts.French, texts.ConflictOfInterest))
 	}
 	if all := f.votes(); len(all) != 0 {
 		t.Fatalf("votes stored: %+v, want none", all)
@@ -319,12 +319,12 @@ func TestVotesAreDeletedOneOrByFilm(t *testing.T) {
 	if err := f.svc.Delete(ctx, admin, first); err != nil {
 		t.Fatal(err)
 	}
-	refused(t, "a vote deleted twice", f.svc.Delete(ctx, admin, first), apperr.NotFound, texts.VoteNotFound)
+	refused(t, "a vote deleted twice", f.svc.Delete(ctx, admin, first), apperr.NotFound, texts.T(texts.French, texts.VoteNotFound))
 	if n, err := f.svc.DeleteOfMovie(ctx, admin, m.ID); err != nil || n != 2 {
 		t.Fatalf("DeleteOfMovie = %d, %v; want 2", n, err)
 	}
 	_, err := f.svc.DeleteOfMovie(ctx, admin, other.ID+99)
-	refused(t, "the votes of an unknown film", err, apperr.NotFound, texts.MovieNotFound)
+	refused(t, "the votes of an unknown film", err, apperr.NotFound, texts.T(texts.French, texts.MovieNotFound))
 	for _, v := range f.votes() {
 		if v.MovieID != other.ID {
 			t.Fatalf("vote %+v left on film %d", v, m.ID)

@@ -19,7 +19,7 @@ import (
 // storeErr is the service's one translation of the store's outcomes into the
 // API's answers; missing names what was not found (a film, a vote, a
 // category).
-func storeErr(err error, missing string) error {
+func storeErr(err error, missing texts.Key) error {
 	switch {
 	case errors.Is(err, festival.ErrNotFound):
 		return apperr.E(apperr.NotFound, missing)

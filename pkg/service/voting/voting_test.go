@@ -60,18 +60,18 @@ func TestAVoteIsJudgedThenDecidedOnTheGroundReadOnce(t *testing.T) {
 		},
 		"an unknown film": {
 			settings: open, voter: juror, movieID: 13, ballot: Ballot{Score: &six},
-			code: apperr.NotFound, message: texts.MovieNotFound,
+			code: apperr.NotFound, message: texts.T(texts.French, texts.MovieNotFound),
 		},
 		"a vote outside the window is refused before any write": {
 			settings: closed, voter: juror, movieID: 12, ballot: Ballot{Score: &six}, code: apperr.Forbidden,
 		},
 		"a producer cannot vote on their film": {
 			settings: open, voter: producer, movieID: 12, ballot: Ballot{Score: &six},
-			code: apperr.Forbidden, message: texts.ConflictOfInterest,
+			code: apperr.Forbidden, message: texts.T(texts.French, texts.ConflictOfInterest),
 		},
 		"a first vote without a score is refused by the domain": {
 			settings: open, voter: juror, movieID: 12, ballot: Ballot{IsCandidate: &yes},
-			code: apperr.Invalid, message: texts.ScoreRequired,
+			code: apperr.Invalid, message: texts.T(texts.French, texts.ScoreRequired),
 		},
 	}
 	for name, c := range cases {
@@ -82,10 +82,10 @@ func TestAVoteIsJudgedThenDecidedOnTheGroundReadOnce(t *testing.T) {
 			got, err := s.Vote(context.Background(), festival.Actor{ID: voter.ID, Role: voter.Role, Record: &voter}, c.movieID, c.ballot)
 			if c.code != "" {
 				var e *apperr.Error
-				if !errors.As(err, &e) || e.Code != c.code || (c.message != "" && e.Message != c.message) {
+				if !errors.As(err, &e) || e.Code != c.code || (c.message != "" && e.Text(texts.French) != c.message) {
 					t.Fatalf("err = %v, want %s %q", err, c.code, c.message)
 				}
-				if c.message != texts.ScoreRequired && len(st.judged) != 0 {
+				if c.message != texts.T(texts.French, texts.ScoreRequired) && len(st.judged) != 0 {
 					t.Fatalf("a refused vote reached the store: %+v", st.judged)
 				}
 				return

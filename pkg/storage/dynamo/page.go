@@ -13,6 +13,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Page asks for one page of a listing (festival.Page).
@@ -20,7 +21,7 @@ type Page = festival.Page
 
 // ErrBadCursor is returned for a cursor the store did not produce: a client
 // error, answered as such wherever a listing takes a cursor.
-var ErrBadCursor = apperr.E(apperr.Invalid, "Paramètre cursor invalide")
+var ErrBadCursor = apperr.E(apperr.Invalid, texts.BadCursor)
 
 // encodeCursor turns a LastEvaluatedKey into an opaque string.
 func encodeCursor(k map[string]types.AttributeValue) string {

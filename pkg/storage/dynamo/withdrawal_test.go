@@ -49,7 +49,7 @@ func TestAVoteJudgedBeforeAWithdrawalIsRefusedByItsWrite(t *testing.T) {
 		}
 		_, err = s.SaveVote(ctx, actor(jury), m.ID, c.change, &judged)
 		var e *apperr.Error
-		if !errors.As(err, &e) || e.Code != apperr.Conflict || e.Message != texts.MovieOutWithdrawn {
+		if !errors.As(err, &e) || e.Code != apperr.Conflict || e.Text(texts.French) != texts.T(texts.French, texts.MovieOutWithdrawn) {
 			t.Errorf("%s: vote after the withdrawal = %v, want the 409 of a withdrawn film", c.name, err)
 		}
 		if _, err := s.GetVote(ctx, m.ID, jury.ID); !errors.Is(err, festival.ErrNotFound) {

@@ -14,6 +14,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/smithy-go"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // The direct-to-S3 flow exists because API Gateway stops requests at 10 MB,
@@ -70,7 +72,7 @@ func (s *Store) StartUpload(ctx context.Context, movieID int64, part string, kin
 		return Upload{}, fmt.Errorf("files: direct upload supports video and subtitle, not %q", kind)
 	}
 	if size <= 0 {
-		return Upload{}, &InvalidFileError{Part: part, Reason: "fichier vide"}
+		return Upload{}, &InvalidFileError{Part: part, Reason: texts.M(texts.FileEmpty)}
 	}
 	if limit := s.Limit(kind); size > limit {
 		return Upload{}, &TooLargeError{Part: part, Limit: limit}
@@ -138,7 +140,7 @@ var refusedCodes = map[string]bool{"NoSuchUpload": true, "InvalidPart": true, "I
 // upload S3 refuses because of what the client sent wraps ErrUploadRefused.
 func (s *Store) CompleteUpload(ctx context.Context, key, uploadID string, parts []CompletedPart) error {
 	if len(parts) == 0 {
-		return &InvalidFileError{Part: partOf(key), Reason: "aucune partie envoyée"}
+		return &InvalidFileError{Part: partOf(key), Reason: texts.M(texts.NoPartSent)}
 	}
 	sorted := slices.Clone(parts)
 	slices.SortFunc(sorted, func(a, b CompletedPart) int { return int(a.Number) - int(b.Number) })
@@ -193,13 +195,13 @@ func (s *Store) Verify(ctx context.Context, key string, kind Kind, maxBytes int6
 	})
 	if err != nil {
 		if isNotFound(err) {
-			return Stored{}, &InvalidFileError{Part: part, Reason: "le fichier n'a pas été envoyé"}
+			return Stored{}, &InvalidFileError{Part: part, Reason: texts.M(texts.FileNotSent)}
 		}
 		return Stored{}, fmt.Errorf("files: head %s: %w", key, err)
 	}
 	size := aws.ToInt64(head.ContentLength)
 	if size <= 0 {
-		return Stored{}, s.reject(ctx, key, &InvalidFileError{Part: part, Reason: "fichier vide"})
+		return Stored{}, s.reject(ctx, key, &InvalidFileError{Part: part, Reason: texts.M(texts.FileEmpty)})
 	}
 	if size > maxBytes {
 		return Stored{}, s.reject(ctx, key, &TooLargeError{Part: part, Limit: maxBytes})
@@ -229,7 +231,7 @@ func (s *Store) Verify(ctx context.Context, key string, kind Kind, maxBytes int6
 		// JPEG bytes would be served with the wrong type.
 		return Stored{}, s.reject(ctx, key, &InvalidFileError{
 			Part:   part,
-			Reason: fmt.Sprintf("contenu %s mais nom de fichier en %s", contentType, path.Ext(key)),
+			Reason: texts.M(texts.ContentNotName, contentType, path.Ext(key)),
 		})
 	}
 	return Stored{Name: path.Base(key), Key: key, Size: size, ContentType: contentType}, nil

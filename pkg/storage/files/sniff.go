@@ -13,6 +13,8 @@ import (
 	"regexp"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Kind is the kind of content a form part must hold.
@@ -47,16 +49,16 @@ var ErrTooLarge = errors.New("file too large")
 // the part in its 400 answer.
 type InvalidFileError struct {
 	Part string
-	// Reason says what is wrong with the content, in French: the API shows
-	// it to the client inside its error message.
-	Reason string
+	// Reason says what is wrong with the content: the API shows it to the
+	// client inside its error message, in the client's language.
+	Reason texts.Msg
 }
 
 func (e *InvalidFileError) Error() string {
 	if e.Part == "" {
-		return "invalid file: " + e.Reason
+		return "invalid file: " + e.Reason.In(texts.Default)
 	}
-	return fmt.Sprintf("invalid file in part %q: %s", e.Part, e.Reason)
+	return fmt.Sprintf("invalid file in part %q: %s", e.Part, e.Reason.In(texts.Default))
 }
 
 // Unwrap lets errors.Is(err, ErrInvalid) match.
@@ -89,8 +91,8 @@ func (e *BrokenBodyError) Unwrap() error { return e.Err }
 // Unwrap lets errors.Is(err, ErrTooLarge) match.
 func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
 
-func invalid(format string, args ...any) error {
-	return &InvalidFileError{Reason: fmt.Sprintf(format, args...)}
+func invalid(why texts.Key, args ...any) error {
+	return &InvalidFileError{Reason: texts.M(why, args...)}
 }
 
 // Sniff checks that head, the first bytes of a file (up to SniffLen), holds
@@ -104,7 +106,7 @@ func Sniff(kind Kind, head []byte) (ext string, contentType string, err error) {
 		return "", "", fmt.Errorf("files: unknown kind %q", kind)
 	}
 	if len(head) == 0 {
-		return "", "", invalid("fichier vide")
+		return "", "", invalid(texts.FileEmpty)
 	}
 	switch kind {
 	case Video:
@@ -128,46 +130,46 @@ func Sniff(kind Kind, head []byte) (ext string, contentType string, err error) {
 // printable ASCII is accepted: encoders invent brands (isom, iso2..iso9, mp41,
 // mp42, avc1, "M4V ", dash, msnv, XAVC, ...) and rejecting unknown ones would
 // turn away real films.
-var notMP4Brands = map[string]string{
-	"qt  ": "film QuickTime, pas MP4",
-	"heic": "image HEIF, pas une vidéo",
-	"heix": "image HEIF, pas une vidéo",
-	"mif1": "image HEIF, pas une vidéo",
-	"msf1": "suite d'images HEIF, pas une vidéo",
-	"avif": "image AVIF, pas une vidéo",
-	"avis": "suite d'images AVIF, pas une vidéo",
-	"crx ": "image brute d'appareil photo, pas une vidéo",
+var notMP4Brands = map[string]texts.Key{
+	"qt  ": texts.SniffQuickTime,
+	"heic": texts.SniffHEIF,
+	"heix": texts.SniffHEIF,
+	"mif1": texts.SniffHEIF,
+	"msf1": texts.SniffHEIFSequence,
+	"avif": texts.SniffAVIF,
+	"avis": texts.SniffAVIFSequence,
+	"crx ": texts.SniffRaw,
 }
 
 // sniffMP4 checks the leading ftyp box: size(4) "ftyp"(4) major brand(4)
 // minor version(4) compatible brands(4 each).
 func sniffMP4(head []byte) error {
 	if len(head) < 8 || string(head[4:8]) != "ftyp" {
-		return invalid("pas un fichier MP4 : boîte ftyp absente")
+		return invalid(texts.SniffNoFtyp)
 	}
 	if len(head) < 16 {
-		return invalid("fichier MP4 tronqué")
+		return invalid(texts.SniffMP4Truncated)
 	}
 	size := int(binary.BigEndian.Uint32(head[0:4]))
 	// A real ftyp box is a few dozen bytes; a 64-bit (1) or to-end-of-file
 	// (0) size, or one not made of whole brands, means the bytes only happen
 	// to contain "ftyp".
 	if size < 16 || size > SniffLen || (size-16)%4 != 0 {
-		return invalid("pas un fichier MP4 : taille de boîte ftyp invraisemblable (%d)", size)
+		return invalid(texts.SniffFtypSize, size)
 	}
 	if len(head) < size {
-		return invalid("fichier MP4 tronqué")
+		return invalid(texts.SniffMP4Truncated)
 	}
 	major := string(head[8:12])
 	if !printable(head[8:12]) {
-		return invalid("pas un fichier MP4 : marque principale illisible")
+		return invalid(texts.SniffMajorBrand)
 	}
 	if why, bad := notMP4Brands[major]; bad {
-		return invalid("%s", why)
+		return invalid(why)
 	}
 	for i := 16; i < size; i += 4 {
 		if !printable(head[i : i+4]) {
-			return invalid("pas un fichier MP4 : marque compatible illisible")
+			return invalid(texts.SniffCompatBrand)
 		}
 	}
 	// When the next box header is in reach, check it too: after the ftyp
@@ -176,7 +178,7 @@ func sniffMP4(head []byte) error {
 		next := head[size : size+8]
 		nsize := binary.BigEndian.Uint32(next[0:4])
 		if !printable(next[4:8]) || (nsize > 1 && nsize < 8) {
-			return invalid("pas un fichier MP4 : données incohérentes après la boîte ftyp")
+			return invalid(texts.SniffAfterFtyp)
 		}
 	}
 	return nil
@@ -202,7 +204,7 @@ func sniffDocument(head []byte) (string, string, error) {
 	}
 	ext, ct, err := sniffImage(head)
 	if err != nil {
-		return "", "", invalid("contenu non reconnu")
+		return "", "", invalid(texts.SniffUnknown)
 	}
 	return ext, ct, nil
 }
@@ -214,22 +216,22 @@ func sniffImage(head []byte) (string, string, error) {
 	case bytes.HasPrefix(head, []byte{0xff, 0xd8, 0xff}):
 		// SOI then the first marker; a bare 3-byte prefix is no image.
 		if len(head) < 4 {
-			return "", "", invalid("fichier JPEG tronqué")
+			return "", "", invalid(texts.SniffJPEGTruncated)
 		}
 		return ".jpg", "image/jpeg", nil
 	case bytes.HasPrefix(head, pngSignature):
 		// The first chunk of every PNG is IHDR (length 4 bytes, then type).
 		if len(head) < 16 {
-			return "", "", invalid("fichier PNG tronqué")
+			return "", "", invalid(texts.SniffPNGTruncated)
 		}
 		if string(head[12:16]) != "IHDR" {
-			return "", "", invalid("pas un fichier PNG : bloc IHDR absent")
+			return "", "", invalid(texts.SniffNoIHDR)
 		}
 		return ".png", "image/png", nil
 	case len(head) >= 8 && string(head[4:8]) == "ftyp":
-		return "", "", invalid("une vidéo n'est pas une image")
+		return "", "", invalid(texts.SniffVideoNotImage)
 	default:
-		return "", "", invalid("contenu non reconnu")
+		return "", "", invalid(texts.SniffUnknown)
 	}
 }
 
@@ -242,7 +244,7 @@ var timing = regexp.MustCompile(`^(\d+):(\d{2}):(\d{2})[,.](\d{3})[ \t]*-->[ \t]
 // index line, timing line, at least one text line.
 func sniffSRT(head []byte) error {
 	if bytes.HasPrefix(head, []byte{0xff, 0xfe}) || bytes.HasPrefix(head, []byte{0xfe, 0xff}) {
-		return invalid("encodage UTF-16 : UTF-8 est attendu")
+		return invalid(texts.SniffUTF16)
 	}
 	text := bytes.TrimPrefix(head, []byte{0xef, 0xbb, 0xbf})
 	if len(head) >= SniffLen {
@@ -258,11 +260,11 @@ func sniffSRT(head []byte) error {
 		}
 	}
 	if !utf8.Valid(text) {
-		return invalid("pas du texte UTF-8")
+		return invalid(texts.SniffNotUTF8)
 	}
 	for _, c := range text {
 		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			return invalid("données binaires dans le fichier")
+			return invalid(texts.SniffBinary)
 		}
 	}
 
@@ -275,30 +277,30 @@ func sniffSRT(head []byte) error {
 		i++
 	}
 	if i+2 >= len(lines) {
-		return invalid("pas de premier sous-titre complet")
+		return invalid(texts.SniffNoCue)
 	}
 
 	index := string(bytes.TrimSpace(lines[i]))
 	n, err := strconv.ParseUint(index, 10, 32)
 	if err != nil || n == 0 {
-		return invalid("numéro du premier sous-titre invalide (%.20q)", index)
+		return invalid(texts.SniffCueNumber, index)
 	}
 
 	m := timing.FindStringSubmatch(string(bytes.TrimSpace(lines[i+1])))
 	if m == nil {
-		return invalid("ligne de minutage du premier sous-titre mal formée")
+		return invalid(texts.SniffCueTiming)
 	}
 	start, ok1 := millis(m[1:5])
 	end, ok2 := millis(m[5:9])
 	if !ok1 || !ok2 {
-		return invalid("minutage du premier sous-titre hors limites")
+		return invalid(texts.SniffCueRange)
 	}
 	if end < start {
-		return invalid("le premier sous-titre finit avant de commencer")
+		return invalid(texts.SniffCueBackwards)
 	}
 
 	if len(bytes.TrimSpace(lines[i+2])) == 0 {
-		return invalid("premier sous-titre sans texte")
+		return invalid(texts.SniffCueEmpty)
 	}
 	return nil
 }

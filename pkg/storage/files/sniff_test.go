@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/storage/files"
 	"github.com/festivalapi/festival/pkg/storage/files/filestest"
 )
@@ -126,8 +127,8 @@ func TestSniffInvalid(t *testing.T) {
 			if !errors.As(err, &inv) || !errors.Is(err, files.ErrInvalid) {
 				t.Fatalf("error %v (%T) is not an *InvalidFileError wrapping ErrInvalid", err, err)
 			}
-			if inv.Reason == "" {
-				t.Error("empty Reason")
+			if !texts.Has(inv.Reason.Key) {
+				t.Errorf("Reason %q is not a text of the catalogues", inv.Reason.Key)
 			}
 		})
 	}
@@ -143,7 +144,7 @@ func TestSniffUnknownKind(t *testing.T) {
 
 func TestInvalidFileErrorNamesPart(t *testing.T) {
 	t.Parallel()
-	err := &files.InvalidFileError{Part: "filmFile", Reason: "not an MP4 file"}
+	err := &files.InvalidFileError{Part: "filmFile", Reason: texts.M(texts.SniffNoFtyp)}
 	if !strings.Contains(err.Error(), `"filmFile"`) {
 		t.Errorf("message %q does not name the part", err)
 	}

@@ -26,6 +26,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // DB holds one festival's records behind one lock: every method of every
@@ -89,7 +90,7 @@ func (db *DB) stamp() festival.Time { return festival.NewTime(db.now()) }
 
 // errBadCursor is the DynamoDB store's answer to a cursor it did not
 // produce (its ErrBadCursor): the same code and text.
-func errBadCursor() error { return apperr.E(apperr.Invalid, "Paramètre cursor invalide") }
+func errBadCursor() error { return apperr.E(apperr.Invalid, texts.BadCursor) }
 
 // listing says how one listing pages: its name (a cursor names the listing
 // it continues, so another listing's cursor is refused) and each record's

@@ -10,6 +10,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // A listing of the suite, seen through its records' keys (ids, codes):
@@ -274,5 +275,5 @@ func badCursorRefused(t *testing.T, s Stores, l, other listing) {
 // not produce for the listing.
 func isBadCursor(err error) bool {
 	var ae *apperr.Error
-	return errors.As(err, &ae) && ae.Code == apperr.Invalid && ae.Message == "Paramètre cursor invalide"
+	return errors.As(err, &ae) && ae.Code == apperr.Invalid && ae.Key == texts.BadCursor
 }

@@ -37,7 +37,7 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 	if s := get("actor"); s != "" {
 		var id int64
 		if err := json.Unmarshal([]byte(s), &id); err != nil || id <= 0 {
-			return a, apperr.Ef(apperr.Invalid, "Paramètre actor invalide : %q (identifiant d'utilisateur attendu)", s)
+			return a, apperr.Ef(apperr.Invalid, texts.AuditBadActor, s)
 		}
 		a.ActorID = id
 	}
@@ -52,12 +52,12 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 		}
 		t, err := festival.ParseEventDate(b.name, s)
 		if err != nil {
-			return a, apperr.Ef(apperr.Invalid, "Paramètre %s invalide : %q (date ISO 8601 attendue, par exemple 2026-05-01T00:00:00Z)", b.name, s)
+			return a, apperr.Ef(apperr.Invalid, texts.AuditBadDate, b.name, s)
 		}
 		*b.dst = t.Time
 	}
 	if !a.From.IsZero() && !a.To.IsZero() && a.To.Before(a.From) {
-		return a, apperr.E(apperr.Invalid, "Le paramètre to précède le paramètre from")
+		return a, apperr.E(apperr.Invalid, texts.AuditToBeforeFrom)
 	}
 	a.Page.Cursor = get("cursor")
 	a.Page.Limit = festadmin.DefaultAuditLimit

@@ -27,5 +27,5 @@ func (h *Handler) registerMovie(r *http.Request) (int, any, error) {
 	u, m, err := h.registrar.RegisterFilm(r.Context(), movies.FilmRegistration{
 		Address: web.SourceAddress(r), LateCode: r.URL.Query().Get("late_code"), Form: form, FormErr: err,
 	})
-	return http.StatusCreated, RegisteredMovie{Message: texts.ProducerAndMovieCreated, NewUser: u.Public(), Movie: m}, err
+	return http.StatusCreated, RegisteredMovie{Message: web.Say(r, texts.ProducerAndMovieCreated), NewUser: u.Public(), Movie: m}, err
 }

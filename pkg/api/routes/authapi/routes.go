@@ -43,7 +43,7 @@ func (h *Handler) requestReset(r *http.Request) (int, any, error) {
 	if err != nil || !ok || strings.TrimSpace(email) == "" {
 		return 0, nil, apperr.E(apperr.Invalid, texts.ResetEmailRequired)
 	}
-	return web.Done(texts.ResetRequested, h.accounts.RequestPasswordReset(r.Context(), email, web.SourceAddress(r)))
+	return web.Done(r, texts.ResetRequested, h.accounts.RequestPasswordReset(r.Context(), email, web.SourceAddress(r)))
 }
 
 // confirmReset sets a new {password} with the {token} a reset message carried.
@@ -57,7 +57,7 @@ func (h *Handler) confirmReset(r *http.Request) (int, any, error) {
 	if errT != nil || errP != nil || !okT || !okP || token == "" {
 		return 0, nil, apperr.E(apperr.Invalid, texts.ResetFields)
 	}
-	return web.Done(texts.PasswordReset, h.accounts.ResetPassword(r.Context(), token, password))
+	return web.Done(r, texts.PasswordReset, h.accounts.ResetPassword(r.Context(), token, password))
 }
 
 // register answers exactly as POST /users does.
@@ -91,7 +91,7 @@ func (h *Handler) login(r *http.Request) (int, any, error) {
 		email, password = "", ""
 	}
 	res, err := h.accounts.Login(r.Context(), email, password, web.SourceAddress(r))
-	return http.StatusOK, LoginBody{Message: texts.LoginOK, Data: LoginData{
+	return http.StatusOK, LoginBody{Message: web.Say(r, texts.LoginOK), Data: LoginData{
 		Email: res.User.Email, FirstName: res.User.FirstName, Role: string(res.User.Role), Token: res.Token,
 	}}, err
 }

@@ -34,7 +34,7 @@ func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	a, err := h.catalog.CreateAward(r.Context(), c, movieID, name)
-	return http.StatusCreated, CreatedBody{Message: texts.AwardCreated, Award: a}, err
+	return http.StatusCreated, CreatedBody{Message: web.Say(r, texts.AwardCreated), Award: a}, err
 }
 
 func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
@@ -42,5 +42,5 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.AwardDeleted, h.catalog.DeleteAward(r.Context(), c, id))
+	return web.Done(r, texts.AwardDeleted, h.catalog.DeleteAward(r.Context(), c, id))
 }

@@ -32,7 +32,7 @@ func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	cat, err := h.catalog.CreateCategory(r.Context(), c, name)
-	return http.StatusCreated, CreatedBody{Message: texts.CategoryCreated, NewCategory: cat}, err
+	return http.StatusCreated, CreatedBody{Message: web.Say(r, texts.CategoryCreated), NewCategory: cat}, err
 }
 
 func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
@@ -45,7 +45,7 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	cat, err := h.catalog.RenameCategory(r.Context(), c, id, name)
-	return http.StatusOK, UpdatedBody{Message: texts.CategoryUpdated, UpdatedCategory: cat}, err
+	return http.StatusOK, UpdatedBody{Message: web.Say(r, texts.CategoryUpdated), UpdatedCategory: cat}, err
 }
 
 func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
@@ -53,7 +53,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.CategoryDeleted, h.catalog.DeleteCategory(r.Context(), c, id))
+	return web.Done(r, texts.CategoryDeleted, h.catalog.DeleteCategory(r.Context(), c, id))
 }
 
 // readName reads the body {name} of a create or a rename.

@@ -50,5 +50,5 @@ func (h *Handler) apply(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	n, err := h.decisions.Apply(r.Context(), c, id)
-	return http.StatusOK, Applied{Message: texts.DecisionsApplied, Changed: n}, err
+	return http.StatusOK, Applied{Message: web.Say(r, texts.DecisionsApplied), Changed: n}, err
 }

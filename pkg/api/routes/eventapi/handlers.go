@@ -53,9 +53,9 @@ func (h *Handler) create(r *http.Request, c festival.Actor) (int, any, error) {
 	}
 	e, created, err := h.catalog.CreateEvent(r.Context(), c, in)
 	if !created {
-		return http.StatusOK, CreatedBody{Message: texts.EventExists, NewEvent: e}, err
+		return http.StatusOK, CreatedBody{Message: web.Say(r, texts.EventExists), NewEvent: e}, err
 	}
-	return http.StatusCreated, CreatedBody{Message: texts.EventCreated, NewEvent: e}, err
+	return http.StatusCreated, CreatedBody{Message: web.Say(r, texts.EventCreated), NewEvent: e}, err
 }
 
 func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
@@ -68,7 +68,7 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	e, err := h.catalog.UpdateEvent(r.Context(), c, id, patch)
-	return http.StatusOK, UpdatedBody{Message: texts.EventUpdated, UpdatedEvent: e}, err
+	return http.StatusOK, UpdatedBody{Message: web.Say(r, texts.EventUpdated), UpdatedEvent: e}, err
 }
 
 func (h *Handler) missingID(*http.Request, festival.Actor) (int, any, error) {
@@ -80,5 +80,5 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.EventDeleted, h.catalog.DeleteEvent(r.Context(), c, id))
+	return web.Done(r, texts.EventDeleted, h.catalog.DeleteEvent(r.Context(), c, id))
 }

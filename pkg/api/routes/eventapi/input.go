@@ -57,7 +57,7 @@ func readEventPatch(f web.Fields) (catalog.EventPatch, error) {
 			return p, err
 		}
 		if !ok {
-			return p, apperr.Ef(apperr.Invalid, "Le champ %s ne peut pas être vide", name)
+			return p, apperr.Ef(apperr.Invalid, texts.FieldEmpty, name)
 		}
 		*slots[name] = &v
 		sent++

@@ -63,7 +63,7 @@ func (h *Handler) putAnswerFile(r *http.Request, c festival.Actor) (int, any, er
 		body, name = &wholeForm{part: part, parts: parts}, part.FileName()
 	}
 	m, err := h.movies.PutAnswerFile(r.Context(), c, id, q, name, body)
-	return http.StatusOK, Saved{Message: texts.AnswerFileSaved, Movie: m}, err
+	return http.StatusOK, Saved{Message: web.Say(r, texts.AnswerFileSaved), Movie: m}, err
 }
 
 // filePart returns the form's part `file` (nil when the form has none);
@@ -123,7 +123,7 @@ func (h *Handler) deleteAnswerFile(r *http.Request, c festival.Actor) (int, any,
 		return 0, nil, err
 	}
 	m, err := h.movies.DeleteAnswerFile(r.Context(), c, id, q)
-	return http.StatusOK, Saved{Message: texts.AnswerFileGone, Movie: m}, err
+	return http.StatusOK, Saved{Message: web.Say(r, texts.AnswerFileGone), Movie: m}, err
 }
 
 // answerFile is GET /movies/:id/answers/:question: 302 to a short-lived

@@ -106,5 +106,5 @@ func (h *Handler) applyAssignment(r *http.Request, c festival.Actor) (int, any, 
 		return 0, nil, apperr.E(apperr.Invalid, texts.PlanIDRequired)
 	}
 	n, err := h.movies.ApplyAssignment(r.Context(), c, id)
-	return http.StatusOK, Applied{Message: texts.AssignmentApplied, Films: n}, err
+	return http.StatusOK, Applied{Message: web.Say(r, texts.AssignmentApplied), Films: n}, err
 }

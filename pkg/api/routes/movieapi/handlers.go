@@ -60,7 +60,7 @@ func (h *Handler) assigned(r *http.Request, c festival.Actor) (int, any, error) 
 func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
 	form, err := movieform.Open(r, h.movies.Now())
 	m, err := h.movies.Submit(r.Context(), c, movies.Upload{LateCode: r.URL.Query().Get("late_code"), Form: form, FormErr: err})
-	return http.StatusCreated, Saved{Message: texts.MovieSubmitted, Movie: m}, err
+	return http.StatusCreated, Saved{Message: web.Say(r, texts.MovieSubmitted), Movie: m}, err
 }
 
 // change is the shape of every JSON-bodied change of one film (the
@@ -68,7 +68,7 @@ func (h *Handler) upload(r *http.Request, c festival.Actor) (int, any, error) {
 // serves one of them, answering msg with the film.
 type change func(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error)
 
-func changed(msg string, fn change) func(*http.Request, festival.Actor) (int, any, error) {
+func changed(msg texts.Key, fn change) func(*http.Request, festival.Actor) (int, any, error) {
 	return func(r *http.Request, c festival.Actor) (int, any, error) {
 		id, err := movieID(r)
 		if err != nil {
@@ -79,7 +79,7 @@ func changed(msg string, fn change) func(*http.Request, festival.Actor) (int, an
 			return 0, nil, err
 		}
 		m, err := fn(r.Context(), c, id, f)
-		return http.StatusOK, Saved{Message: msg, Movie: m}, err
+		return http.StatusOK, Saved{Message: web.Say(r, msg), Movie: m}, err
 	}
 }
 
@@ -90,7 +90,7 @@ func (h *Handler) markCandidate(r *http.Request, c festival.Actor) (int, any, er
 		return 0, nil, err
 	}
 	m, err := h.movies.MarkCandidate(r.Context(), c, id)
-	return http.StatusOK, Saved{Message: texts.MarkedCandidate, Movie: m}, err
+	return http.StatusOK, Saved{Message: web.Say(r, texts.MarkedCandidate), Movie: m}, err
 }
 
 func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
@@ -98,7 +98,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.MovieDeleted, h.movies.Delete(r.Context(), c, id))
+	return web.Done(r, texts.MovieDeleted, h.movies.Delete(r.Context(), c, id))
 }
 
 func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {

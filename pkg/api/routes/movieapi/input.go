@@ -50,7 +50,7 @@ func (h *Handler) setStatus(ctx context.Context, c festival.Actor, id int64, f w
 }
 
 func (h *Handler) setCategories(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	ids, err := requiredIDs(f, "categories", movies.MaxCategories, "Le champ categories est requis (liste d'identifiants de catégories)")
+	ids, err := requiredIDs(f, "categories", movies.MaxCategories, texts.CategoriesRequired)
 	if err != nil {
 		return festival.Movie{}, err
 	}
@@ -58,7 +58,7 @@ func (h *Handler) setCategories(ctx context.Context, c festival.Actor, id int64,
 }
 
 func (h *Handler) setJuries(ctx context.Context, c festival.Actor, id int64, f web.Fields) (festival.Movie, error) {
-	ids, err := requiredIDs(f, "juries", movies.MaxJuries, "Le champ juries est requis (liste d'identifiants d'utilisateurs JURY)")
+	ids, err := requiredIDs(f, "juries", movies.MaxJuries, texts.JuriesRequired)
 	if err != nil {
 		return festival.Movie{}, err
 	}
@@ -67,7 +67,7 @@ func (h *Handler) setJuries(ctx context.Context, c festival.Actor, id int64, f w
 
 // requiredIDs reads the list of at most max ids in field; absent, it is the
 // 400 missing.
-func requiredIDs(f web.Fields, field string, max int, missing string) ([]int64, error) {
+func requiredIDs(f web.Fields, field string, max int, missing texts.Key) ([]int64, error) {
 	ids, sent, err := movieform.IDs(f, field, max)
 	if err == nil && !sent {
 		err = apperr.E(apperr.Invalid, missing)
@@ -81,7 +81,7 @@ func (h *Handler) setCollaborators(ctx context.Context, c festival.Actor, id int
 		return festival.Movie{}, err
 	}
 	if !sent {
-		return festival.Movie{}, apperr.E(apperr.Invalid, "Le champ collaborators est requis (liste d'objets {first_name, last_name, email, job})")
+		return festival.Movie{}, apperr.E(apperr.Invalid, texts.CollaboratorsRequired)
 	}
 	return h.movies.SetCollaborators(ctx, c, id, collabs)
 }

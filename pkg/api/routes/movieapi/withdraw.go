@@ -30,5 +30,5 @@ func (h *Handler) reinstate(r *http.Request, c festival.Actor) (int, any, error)
 		return 0, nil, err
 	}
 	m, err := h.movies.Reinstate(r.Context(), c, id)
-	return http.StatusOK, Saved{Message: texts.MovieReinstated, Movie: m}, err
+	return http.StatusOK, Saved{Message: web.Say(r, texts.MovieReinstated), Movie: m}, err
 }

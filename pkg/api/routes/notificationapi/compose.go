@@ -41,7 +41,7 @@ func (h *Handler) compose(r *http.Request, c festival.Actor) (int, any, error) {
 	if in.Preview {
 		return http.StatusOK, PreviewBody{Recipients: out.Recipients, Samples: out.Samples}, nil
 	}
-	return http.StatusOK, ComposedBody{Message: messaging.Written(out), Recipients: out.Recipients}, nil
+	return http.StatusOK, ComposedBody{Message: messaging.Written(out, web.Lang(r)), Recipients: out.Recipients}, nil
 }
 
 // group is the "to" object as sent.

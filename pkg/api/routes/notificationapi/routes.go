@@ -5,7 +5,6 @@
 package notificationapi
 
 import (
-	"fmt"
 	"net/http"
 	"regexp"
 
@@ -81,7 +80,7 @@ func (h *Handler) edit(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	m, err := h.desk.Edit(r.Context(), c, id, e)
-	return http.StatusOK, editAnswer{Message: texts.MessageEdited, Notification: m}, err
+	return http.StatusOK, editAnswer{Message: web.Say(r, texts.MessageEdited), Notification: m}, err
 }
 
 // readEdit reads {subject?, text?} into a checked rewrite.
@@ -112,7 +111,7 @@ func (h *Handler) discard(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.MessageDiscarded, h.desk.Discard(r.Context(), c, id))
+	return web.Done(r, texts.MessageDiscarded, h.desk.Discard(r.Context(), c, id))
 }
 
 // releaseAnswer is POST /notifications/release's answer.
@@ -133,7 +132,7 @@ func (h *Handler) release(r *http.Request, c festival.Actor) (int, any, error) {
 	if cat != 0 {
 		text = texts.CategoryDecisionsFreed
 	}
-	return http.StatusOK, releaseAnswer{Message: fmt.Sprintf(text, n), Released: n}, err
+	return http.StatusOK, releaseAnswer{Message: web.Say(r, text, n), Released: n}, err
 }
 
 // readCategory reads the optional id_categorie (0: every category).

@@ -25,7 +25,7 @@ type setting struct {
 // order: the first wrong value is the answer.
 func settings(p *festival.SettingsPatch) []setting {
 	return []setting{
-		{"jury_vote_assigned_only", boolean(&p.JuryVoteAssignedOnly, "Le paramètre jury_vote_assigned_only doit être un booléen (true ou false)")},
+		{"jury_vote_assigned_only", boolean(&p.JuryVoteAssignedOnly, texts.JuryVoteAssignedOnlyBool)},
 		{"self_registration_roles", roles(&p.SelfRegistrationRoles)},
 		{"login_failures_per_account", integer(&p.LoginFailuresPerAccount)},
 		{"login_failures_per_address", integer(&p.LoginFailuresPerAddress)},
@@ -35,9 +35,9 @@ func settings(p *festival.SettingsPatch) []setting {
 		{"submissions_close_at", date(&p.SubmissionsCloseAt)},
 		{"voting_open_at", date(&p.VotingOpenAt)},
 		{"voting_close_at", date(&p.VotingCloseAt)},
-		{"results_published", boolean(&p.ResultsPublished, "Le paramètre results_published doit être un booléen (true publie les résultats et clôt les votes)")},
+		{"results_published", boolean(&p.ResultsPublished, texts.ResultsPublishedBool)},
 		{"public_film_view", choice(&p.PublicFilmView, festival.ParseFilmView,
-			"Le paramètre public_film_view doit valoir full (l'objet film complet) ou redacted (sans e-mails, commentaires ni jury avant les résultats)")},
+			texts.PublicFilmViewValues)},
 		{"jury_reminder_days", integer(&p.JuryReminderDays)},
 		{"min_watched_share", integer(&p.MinWatchedShare)},
 		{"scoring_grid", grid(&p.ScoringGrid)},
@@ -47,7 +47,7 @@ func settings(p *festival.SettingsPatch) []setting {
 		{"public_selection", choice(&p.PublicSelection, festival.ParsePublicSelection, texts.PublicSelectionValues)},
 		{"feedback", feedback(&p.Feedback)},
 		{"media_checks", mediaChecks(&p.MediaChecks)},
-		{"screening_watermark", boolean(&p.ScreeningWatermark, "Le paramètre screening_watermark doit être un booléen (true marque chaque copie de visionnage au nom du juré)")},
+		{"screening_watermark", boolean(&p.ScreeningWatermark, texts.ScreeningWatermarkBool)},
 		{"blind_judging", boolean(&p.BlindJudging, texts.BlindJudgingBool)},
 		{"incomplete_entries", choice(&p.IncompleteEntries, festival.ParseIncompleteEntries, texts.IncompleteEntriesValues)},
 		{"category_rules", categoryRules(&p.CategoryRules)},
@@ -70,7 +70,7 @@ func readSettingsPatch(f web.Fields) (festival.SettingsPatch, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return p, apperr.Ef(apperr.Invalid, "Paramètre inconnu : %s. %s", strings.Join(unknown, ", "), texts.NoSetting)
+		return p, apperr.Ef(apperr.Invalid, texts.UnknownSettings, strings.Join(unknown, ", "), texts.M(texts.NoSetting))
 	}
 	for _, s := range known {
 		raw, sent := f[s.name]
@@ -91,7 +91,7 @@ func readSettingsPatch(f web.Fields) (festival.SettingsPatch, error) {
 
 func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
-func boolean(to **bool, refusal string) func(string, json.RawMessage) error {
+func boolean(to **bool, refusal texts.Key) func(string, json.RawMessage) error {
 	return func(_ string, raw json.RawMessage) error {
 		var b bool
 		if err := json.Unmarshal(raw, &b); err != nil || isNull(raw) {
@@ -121,7 +121,7 @@ func date(to **festival.Time) func(string, json.RawMessage) error {
 	return func(name string, raw json.RawMessage) error {
 		var t festival.Time
 		if err := json.Unmarshal(raw, &t); err != nil {
-			return apperr.Ef(apperr.Invalid, "Le paramètre %s doit être une date ISO 8601 (par exemple 2026-03-01T00:00:00Z) ou null", name)
+			return apperr.Ef(apperr.Invalid, texts.SettingNotDate, name)
 		}
 		t = festival.NewTime(t.Time)
 		*to = &t
@@ -133,13 +133,13 @@ func roles(to *[]festival.Role) func(string, json.RawMessage) error {
 	return func(_ string, raw json.RawMessage) error {
 		var names []string
 		if err := json.Unmarshal(raw, &names); err != nil || isNull(raw) {
-			return apperr.E(apperr.Invalid, "Le paramètre self_registration_roles doit être une liste de rôles parmi ADMIN, JURY, PRODUCER (éventuellement vide)")
+			return apperr.E(apperr.Invalid, texts.SelfRegistrationRolesShape)
 		}
 		rs := []festival.Role{}
 		for _, n := range names {
 			r, ok := festival.ParseRole(n)
 			if !ok {
-				return apperr.Ef(apperr.Invalid, "Rôle inconnu dans self_registration_roles : %q (valeurs possibles : ADMIN, JURY, PRODUCER)", n)
+				return apperr.Ef(apperr.Invalid, texts.SelfRegistrationRoleUnknown, n)
 			}
 			rs = append(rs, r)
 		}
@@ -150,7 +150,7 @@ func roles(to *[]festival.Role) func(string, json.RawMessage) error {
 
 // choice reads a setting that takes one of a few names (parse knows
 // them); anything else is refused with refusal, which lists them.
-func choice[T ~string](to **T, parse func(string) (T, bool), refusal string) func(string, json.RawMessage) error {
+func choice[T ~string](to **T, parse func(string) (T, bool), refusal texts.Key) func(string, json.RawMessage) error {
 	return func(_ string, raw json.RawMessage) error {
 		var name string
 		_ = json.Unmarshal(raw, &name)

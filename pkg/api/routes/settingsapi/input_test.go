@@ -9,6 +9,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // body turns a JSON object into a body's fields.
@@ -45,7 +46,7 @@ func TestASettingsBodyIsAnsweredByItsFirstWrongSetting(t *testing.T) {
 	for _, tt := range tests {
 		_, err := readSettingsPatch(body(t, tt.body))
 		var e *apperr.Error
-		if !errors.As(err, &e) || e.Code != apperr.Invalid || len(e.Message) < len(tt.want) || e.Message[:len(tt.want)] != tt.want {
+		if !errors.As(err, &e) || e.Code != apperr.Invalid || len(e.Text(texts.French)) < len(tt.want) || e.Text(texts.French)[:len(tt.want)] != tt.want {
 			t.Errorf("%s: %v, want 400 %q", tt.body, err, tt.want)
 		}
 	}

@@ -30,7 +30,7 @@ func (h *Handler) createLateCode(r *http.Request, _ festival.Actor) (int, any, e
 	var in festadmin.LateCodeInput
 	for k := range f {
 		if k != "code" && k != "uses" && k != "expires_at" {
-			return 0, nil, apperr.Ef(apperr.Invalid, "Paramètre inconnu : %s (envoyez expires_at, et au choix uses et code)", k)
+			return 0, nil, apperr.Ef(apperr.Invalid, texts.UnknownLateCodeField, k)
 		}
 	}
 	if f.Has("uses") {
@@ -49,9 +49,9 @@ func (h *Handler) createLateCode(r *http.Request, _ festival.Actor) (int, any, e
 		}
 	}
 	c, err := h.admin.CreateLateCode(r.Context(), in)
-	return http.StatusCreated, LateCodeBody{Message: texts.LateCodeCreated, Code: c}, err
+	return http.StatusCreated, LateCodeBody{Message: web.Say(r, texts.LateCodeCreated), Code: c}, err
 }
 
 func (h *Handler) deleteLateCode(r *http.Request, _ festival.Actor) (int, any, error) {
-	return web.Done(texts.LateCodeDeleted, h.admin.DeleteLateCode(r.Context(), r.PathValue("code")))
+	return web.Done(r, texts.LateCodeDeleted, h.admin.DeleteLateCode(r.Context(), r.PathValue("code")))
 }

@@ -25,5 +25,5 @@ func (h *Handler) update(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	st, err := h.admin.UpdateSettings(r.Context(), c, ch)
-	return http.StatusOK, SettingsBody{Message: texts.SettingsUpdated, Settings: st}, err
+	return http.StatusOK, SettingsBody{Message: web.Say(r, texts.SettingsUpdated), Settings: st}, err
 }

@@ -59,7 +59,7 @@ func (h *Handler) saveTemplate(r *http.Request, c festival.Actor) (int, any, err
 		return 0, nil, err
 	}
 	v, err := h.messages.SaveTemplate(r.Context(), c, kind, l, t[0], t[1])
-	return http.StatusOK, TemplateBody{Message: texts.TemplateSaved, Template: v}, err
+	return http.StatusOK, TemplateBody{Message: web.Say(r, texts.TemplateSaved), Template: v}, err
 }
 
 // readTemplate reads {subject, body}: two strings, nothing else.
@@ -89,5 +89,5 @@ func (h *Handler) resetTemplate(r *http.Request, c festival.Actor) (int, any, er
 		return 0, nil, err
 	}
 	v, err := h.messages.ResetTemplate(r.Context(), c, kind, l)
-	return http.StatusOK, TemplateBody{Message: texts.TemplateReset, Template: v}, err
+	return http.StatusOK, TemplateBody{Message: web.Say(r, texts.TemplateReset), Template: v}, err
 }

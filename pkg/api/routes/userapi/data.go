@@ -21,7 +21,7 @@ func (h *Handler) eraseMe(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.AccountErased, h.accounts.EraseMe(r.Context(), c, password, web.SourceAddress(r)))
+	return web.Done(r, texts.AccountErased, h.accounts.EraseMe(r.Context(), c, password, web.SourceAddress(r)))
 }
 
 // export builds the caller's export and sends its link by message: 202.
@@ -29,7 +29,7 @@ func (h *Handler) export(r *http.Request, c festival.Actor) (int, any, error) {
 	if err := h.accounts.Export(r.Context(), c); err != nil {
 		return 0, nil, err
 	}
-	return http.StatusAccepted, web.Message{Message: texts.ExportStarted}, nil
+	return http.StatusAccepted, web.Message{Message: web.Say(r, texts.ExportStarted)}, nil
 }
 
 // download answers 302 to a fresh presigned link to the caller's export.

@@ -87,7 +87,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.UserDeleted, h.accounts.Delete(r.Context(), c, id))
+	return web.Done(r, texts.UserDeleted, h.accounts.Delete(r.Context(), c, id))
 }
 
 // userID reads the {id} of a user route; an id that cannot exist is the

@@ -53,7 +53,7 @@ func readBallot(f web.Fields) (voting.Ballot, error) {
 	if f.Has("is_candidate") && !f.IsNull("is_candidate") {
 		var b bool
 		if _, err := f.Decode("is_candidate", &b); err != nil {
-			return ch, apperr.E(apperr.Invalid, "Le champ is_candidate doit être un booléen (true ou false)")
+			return ch, apperr.E(apperr.Invalid, texts.IsCandidateBool)
 		}
 		ch.IsCandidate = &b
 	}

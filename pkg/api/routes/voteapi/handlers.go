@@ -35,9 +35,9 @@ func (h *Handler) vote(r *http.Request, c festival.Actor) (int, any, error) {
 	}
 	saved, err := h.votes.Vote(r.Context(), c, id, b)
 	if saved.Created {
-		return http.StatusCreated, VoteBody{Message: texts.VoteCreated, Vote: saved.Vote}, err
+		return http.StatusCreated, VoteBody{Message: web.Say(r, texts.VoteCreated), Vote: saved.Vote}, err
 	}
-	return http.StatusOK, VoteBody{Message: texts.VoteUpdated, Vote: saved.Vote}, err
+	return http.StatusOK, VoteBody{Message: web.Say(r, texts.VoteUpdated), Vote: saved.Vote}, err
 }
 
 func (h *Handler) getMine(r *http.Request, c festival.Actor) (int, any, error) {
@@ -62,7 +62,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return web.Done(texts.VoteDeleted, h.votes.Delete(r.Context(), c, id))
+	return web.Done(r, texts.VoteDeleted, h.votes.Delete(r.Context(), c, id))
 }
 
 func (h *Handler) deleteOfMovie(r *http.Request, c festival.Actor) (int, any, error) {
@@ -71,7 +71,7 @@ func (h *Handler) deleteOfMovie(r *http.Request, c festival.Actor) (int, any, er
 		return 0, nil, err
 	}
 	n, err := h.votes.DeleteOfMovie(r.Context(), c, id)
-	return http.StatusOK, DeletedBody{Message: texts.MovieVotesDeleted, Deleted: n}, err
+	return http.StatusOK, DeletedBody{Message: web.Say(r, texts.MovieVotesDeleted), Deleted: n}, err
 }
 
 // categoryFilter reads the optional ?id_categorie= of the results.
@@ -82,7 +82,7 @@ func categoryFilter(r *http.Request) (int64, error) {
 	}
 	id, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, apperr.Ef(apperr.Invalid, "Paramètre id_categorie invalide : %q (entier positif attendu)", s)
+		return 0, apperr.Ef(apperr.Invalid, texts.BadCategoryParam, s)
 	}
 	return id, nil
 }

@@ -1,0 +1,32 @@
+package texts
+
+// enEligibility is the English of eligibility.go's texts.
+var enEligibility = map[Key]string{
+	AnswerRequired:      "“%s”: answer required",
+	RuleInCategory:      "Category “%s”: %s",
+	RuntimeOverMax:      "runtime of %s over %s",
+	RuntimeUnderMin:     "runtime of %s under %s",
+	RuntimeUnknownMax:   "unknown runtime (%s at most)",
+	RuntimeUnknownMin:   "unknown runtime (%s at least)",
+	ReleaseYearTooOld:   "release year %d before %d",
+	ReleaseYearUnknown:  "release year missing (%d or later)",
+	LanguageNotAccepted: "main language “%s” not among the accepted languages (%s)",
+	LanguageUnknown:     "main language missing (accepted languages: %s)",
+	SubtitlesMissing:    "subtitles missing",
+	SubtitlesUnreadable: "unreadable subtitles (the file check read no cue)",
+	RuleAnswerMissing:   "answer to “%s” missing",
+	RuleAnswerNotIn:     "answer to “%s” not among the accepted values (%s)",
+	CategoryRulesShape:  "The category_rules setting must be an object {\"<id_categorie>\": [{\"kind\": ..., \"number\": ..., \"values\": [...], \"question\": ...}]} (null or {} removes every rule)",
+	RuleKindUnknown:     "Unknown rule for category %d: %q (possible values: runtime_max, runtime_min, release_year_min, language, subtitles, answer)",
+	TooManyRules:        "Category %d has %d rules: %d at most",
+	RuleRuntimeRange:    "Rule %s of category %d: a whole number of seconds between 1 and %d is expected (number)",
+	RuleYearRange:       "Rule release_year_min of category %d: a year between %d and %d is expected (number)",
+	RuleLanguages:       "Rule language of category %d: 1 to %d languages (values) of 1 to %d characters are expected",
+	RuleQuestionNeeded:  "Rule answer of category %d: the id of a question of the form is expected (question)",
+	RuleValuesTooMany:   "Rule answer of category %d: %d accepted values (values) at most, of 1 to %d characters",
+	RuleUnknownQuestion: "Rule answer of category %d: question %q is not in the festival's form",
+	RuleExtraField:      "Rule %s of category %d: the field %s does not apply to this rule",
+	MovieEntryUpdated:   "Film updated",
+	AdminOnlyField:      "The field %s is reserved for administrators",
+	IncompleteFilter:    "Invalid incomplete parameter: true or false is expected",
+}
