@@ -3,6 +3,8 @@ package festival
 import (
 	"slices"
 	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Decisions a festival can stand behind: when its decisions go out (a
@@ -107,65 +109,73 @@ func AudienceOf(c Actor, m Movie) Audience {
 	return AudiencePublic
 }
 
-// statusWords are the words of each status for each audience. A producer
+// statusWords are the words of each status for each audience (keys of
+// the catalogues: each reader reads them in their language). A producer
 // and the public never read the deliberation (assigned, to discuss, a
 // juror's candidate mark); the public never reads a refusal.
-var statusWords = map[Audience]map[SelectionStatus]string{
+var statusWords = map[Audience]map[SelectionStatus]texts.Key{
 	AudienceAdmin: {
-		StatusSubmitted: "reçu", StatusAssigned: "confié au jury", StatusToDiscuss: "à discuter",
-		StatusCandidate: "proposé par un juré", StatusSelected: "sélectionné", StatusFinalist: "finaliste",
-		StatusAwarded: "primé", StatusRefused: "non retenu",
+		StatusSubmitted: texts.StatusWordReceived, StatusAssigned: texts.StatusWordWithJury, StatusToDiscuss: texts.StatusWordToDiscuss,
+		StatusCandidate: texts.StatusWordProposed, StatusSelected: texts.StatusWordSelected, StatusFinalist: texts.StatusWordFinalist,
+		StatusAwarded: texts.StatusWordAwarded, StatusRefused: texts.StatusWordRefused,
 	},
 	AudienceJury: {
-		StatusSubmitted: "reçu", StatusAssigned: "à juger", StatusToDiscuss: "à discuter",
-		StatusCandidate: "proposé par un juré", StatusSelected: "sélectionné", StatusFinalist: "finaliste",
-		StatusAwarded: "primé", StatusRefused: "non retenu",
+		StatusSubmitted: texts.StatusWordReceived, StatusAssigned: texts.StatusWordToJudge, StatusToDiscuss: texts.StatusWordToDiscuss,
+		StatusCandidate: texts.StatusWordProposed, StatusSelected: texts.StatusWordSelected, StatusFinalist: texts.StatusWordFinalist,
+		StatusAwarded: texts.StatusWordAwarded, StatusRefused: texts.StatusWordRefused,
 	},
 	AudienceProducer: {
-		StatusSubmitted: "reçu", StatusAssigned: WordUnderReview, StatusToDiscuss: WordUnderReview,
-		StatusCandidate: WordUnderReview, StatusSelected: "sélectionné", StatusFinalist: "finaliste",
-		StatusAwarded: "primé", StatusRefused: "non retenu",
+		StatusSubmitted: texts.StatusWordReceived, StatusAssigned: texts.StatusWordUnderReview, StatusToDiscuss: texts.StatusWordUnderReview,
+		StatusCandidate: texts.StatusWordUnderReview, StatusSelected: texts.StatusWordSelected, StatusFinalist: texts.StatusWordFinalist,
+		StatusAwarded: texts.StatusWordAwarded, StatusRefused: texts.StatusWordRefused,
 	},
 	AudiencePublic: {
-		StatusSubmitted: WordEntered, StatusAssigned: WordEntered, StatusToDiscuss: WordEntered,
-		StatusCandidate: WordEntered, StatusSelected: "sélectionné", StatusFinalist: "finaliste",
-		StatusAwarded: "primé", StatusRefused: WordEntered,
+		StatusSubmitted: texts.StatusWordEntered, StatusAssigned: texts.StatusWordEntered, StatusToDiscuss: texts.StatusWordEntered,
+		StatusCandidate: texts.StatusWordEntered, StatusSelected: texts.StatusWordSelected, StatusFinalist: texts.StatusWordFinalist,
+		StatusAwarded: texts.StatusWordAwarded, StatusRefused: texts.StatusWordEntered,
 	},
 }
 
 // The words a producer and the public read while a film is not decided
-// (or its decision not released).
-const (
-	WordUnderReview = "en cours d'examen"
-	WordEntered     = "inscrit"
+// (or its decision not released), in French (the mails compare them).
+var (
+	WordUnderReview = texts.T(texts.French, texts.StatusWordUnderReview)
+	WordEntered     = texts.T(texts.French, texts.StatusWordEntered)
 )
 
-// StatusWord is the word audience a reads for a film of status s; released
-// says whether the festival's decision on it is out. Before release a
-// producer reads "en cours d'examen" and the public "inscrit", whatever the
-// stored status.
+// StatusWord is the word audience a reads, in French, for a film of status
+// s (StatusWordIn).
 func StatusWord(a Audience, s SelectionStatus, released bool) string {
+	return StatusWordIn(texts.French, a, s, released)
+}
+
+// StatusWordIn is the word audience a reads in l for a film of status s;
+// released says whether the festival's decision on it is out. Before
+// release a producer reads "en cours d'examen" and the public "inscrit",
+// whatever the stored status.
+func StatusWordIn(l texts.Lang, a Audience, s SelectionStatus, released bool) string {
 	if !released {
 		switch a {
 		case AudienceProducer:
-			return WordUnderReview
+			return texts.T(l, texts.StatusWordUnderReview)
 		case AudiencePublic:
-			return WordEntered
+			return texts.T(l, texts.StatusWordEntered)
 		}
 	}
 	if w, ok := statusWords[a][s]; ok {
-		return w
+		return texts.T(l, w)
 	}
 	return string(s)
 }
 
-// StatusWords is the whole table, for the console (GET /settings/status-words).
-func StatusWords() map[Audience]map[SelectionStatus]string {
+// StatusWords is the whole table in l, for the console (GET
+// /settings/status-words).
+func StatusWords(l texts.Lang) map[Audience]map[SelectionStatus]string {
 	out := make(map[Audience]map[SelectionStatus]string, len(statusWords))
 	for a, words := range statusWords {
 		out[a] = make(map[SelectionStatus]string, len(words))
 		for s, w := range words {
-			out[a][s] = w
+			out[a][s] = texts.T(l, w)
 		}
 	}
 	return out
@@ -206,7 +216,7 @@ func (s Settings) ForAudience(a Audience, m Movie, now time.Time) Movie {
 	// Each answer goes to the audiences its question allows (the form's
 	// visibility); admins read them as stored.
 	m.Answers = s.Form.AnswersFor(a, m.Answers)
-	m.StatusLabel = StatusWord(a, m.SelectionStatus, released)
+	m.StatusLabel = StatusWordIn(s.lang, a, m.SelectionStatus, released)
 	if s.Guarded() && (a == AudienceProducer || a == AudiencePublic) && (!released || !m.SelectionStatus.IsDecision()) {
 		m.SelectionStatus, m.Status = StatusSubmitted, StatusSubmitted.Guide()
 	}

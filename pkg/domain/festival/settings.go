@@ -1,11 +1,18 @@
 package festival
 
-import "time"
+import (
+	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
+)
 
 // Settings are the festival's own rules where the specification is more
 // permissive than a festival may want (docs/architecture.md, "Baseline decisions"). The defaults
 // follow the specification literally.
 type Settings struct {
+	// lang is the language the films' status words are written in for the
+	// request that reads them (In); French when unset.
+	lang texts.Lang
 	// JuryVoteAssignedOnly: jury members may vote on (and mark candidate) only
 	// the films assigned to them.
 	JuryVoteAssignedOnly bool `json:"jury_vote_assigned_only"`
@@ -89,4 +96,11 @@ func (s Settings) SelfRegistrationAllows(role Role) bool {
 		}
 	}
 	return false
+}
+
+// In is s for a reader of language l: the films it shows (ForAudience,
+// FilmsFor) carry their status words in l.
+func (s Settings) In(l texts.Lang) Settings {
+	s.lang = l
+	return s
 }

@@ -22,4 +22,5 @@ var en = merge(
 	enEditionsStore,
 	enLanguages,
 	enAccountsLang,
+	enStatus,
 )

@@ -23,4 +23,5 @@ var fr = merge(
 	frEditionsStore,
 	frLanguages,
 	frAccountsLang,
+	frStatus,
 )

@@ -53,7 +53,7 @@ func (s *Service) Of(ctx context.Context, c festival.Actor, id int64) (festival.
 	if audience == festival.AudienceProducer && !season.Released(m, now) {
 		return festival.Feedback{}, apperr.Ef(apperr.Forbidden, texts.FeedbackNotReleased, texts.When(season.DecisionsReleaseAt.Time))
 	}
-	g := festival.FeedbackGround{Movie: settings.ForAudience(festival.AudienceProducer, m, now), Season: season}
+	g := festival.FeedbackGround{Movie: settings.In(texts.LangOf(ctx)).ForAudience(festival.AudienceProducer, m, now), Season: season}
 	parts := season.Feedback
 	if parts.Marks || parts.Comments || parts.Viewing {
 		votes, watches, err := s.store.Votes.MovieJudging(ctx, id)

@@ -180,7 +180,7 @@ func (s *Service) AnswerFileURL(ctx context.Context, c festival.Actor, id int64,
 	if !ok || stored.File == nil {
 		return "", apperr.E(apperr.NotFound, texts.AnswerNone)
 	}
-	seen := st.FilmsFor(c, []festival.Movie{m}, s.now())
+	seen := st.In(texts.LangOf(ctx)).FilmsFor(c, []festival.Movie{m}, s.now())
 	if len(seen) == 0 {
 		return "", apperr.E(apperr.NotFound, texts.MovieNotFound)
 	}

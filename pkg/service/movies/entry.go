@@ -61,7 +61,7 @@ func (s *Service) changeEntry(ctx context.Context, c festival.Actor, id int64, s
 	}
 	s.mediaMayBeQueued(m)
 	if !c.Is(festival.RoleAdmin) {
-		seen := st.FilmsFor(c, []festival.Movie{m}, now)
+		seen := st.In(texts.LangOf(ctx)).FilmsFor(c, []festival.Movie{m}, now)
 		if len(seen) == 1 {
 			m = seen[0]
 		}

@@ -102,7 +102,7 @@ func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival
 	now := s.now()
 	seen := []festival.Movie{m}
 	if !c.Is(festival.RoleAdmin) {
-		seen = st.FilmsFor(c, seen, now)
+		seen = st.In(texts.LangOf(ctx)).FilmsFor(c, seen, now)
 	}
 	if len(seen) == 0 {
 		// Not in the curated selection the public reads: as if absent.
@@ -133,7 +133,7 @@ func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.Movi
 	}
 	now := s.now()
 	if !c.Is(festival.RoleAdmin) {
-		movies = st.FilmsFor(c, movies, now)
+		movies = st.In(texts.LangOf(ctx)).FilmsFor(c, movies, now)
 	}
 	if checklist {
 		withChecklist(ctx, st, c, movies, now)
@@ -305,7 +305,7 @@ func (s *Service) MarkCandidate(ctx context.Context, c festival.Actor, id int64)
 	// The juror reads the film as GET /movies/:id shows it to them: no
 	// media facts, and no maker under blind judging (Settings.FilmsFor).
 	// A juror is never out of the list the festival shows them.
-	shown := settings.FilmsFor(c, []festival.Movie{m}, s.now())
+	shown := settings.In(texts.LangOf(ctx)).FilmsFor(c, []festival.Movie{m}, s.now())
 	if len(shown) == 0 {
 		return festival.Movie{}, apperr.E(apperr.NotFound, texts.MovieNotFound)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 	"github.com/festivalapi/festival/pkg/service/messaging"
 )
@@ -38,6 +39,6 @@ func New(adm *festadmin.Service, msg *messaging.Service, g *auth.Guard) http.Han
 
 // statusWords is the table of a status's words by audience (GET
 // /settings/status-words, anyone): the console reads the words from it.
-func statusWords(*http.Request, festival.Actor) (int, any, error) {
-	return http.StatusOK, festival.StatusWords(), nil
+func statusWords(r *http.Request, _ festival.Actor) (int, any, error) {
+	return http.StatusOK, festival.StatusWords(texts.LangOf(r.Context())), nil
 }
