@@ -1,6 +1,11 @@
 package festival
 
-import "time"
+import (
+	"slices"
+	"time"
+
+	"github.com/festivalapi/festival/pkg/domain/texts"
+)
 
 // Film visibility: what a caller who is not an admin reads of a film, under
 // the festival's public film view (Season.PublicFilmView).
@@ -60,8 +65,16 @@ func RedactFilm(m Movie, published bool) Movie {
 func (s Settings) FilmsFor(c Actor, films []Movie, now time.Time) []Movie {
 	if c.Is(RoleAdmin) {
 		// As stored: a film is decoded with the admin's words, and an admin
-		// reads every film whole (no copy of a festival's list per request).
-		return films
+		// reads every film whole (no copy of a festival's list per request,
+		// unless the words are wanted in another language than French).
+		if s.lang == "" || s.lang == texts.French {
+			return films
+		}
+		out := slices.Clone(films)
+		for i := range out {
+			out[i].StatusLabel = StatusWordIn(s.lang, AudienceAdmin, out[i].SelectionStatus, true)
+		}
+		return out
 	}
 	out := make([]Movie, 0, len(films))
 	for _, m := range films {

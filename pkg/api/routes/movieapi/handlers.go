@@ -79,6 +79,11 @@ func changed(msg texts.Key, fn change) func(*http.Request, festival.Actor) (int,
 			return 0, nil, err
 		}
 		m, err := fn(r.Context(), c, id, f)
+		if c.Is(festival.RoleAdmin) {
+			// A changed film is read as stored, in the admins' words: in
+			// the language the admin reads.
+			m.StatusLabel = festival.StatusWordIn(web.Lang(r), festival.AudienceAdmin, m.SelectionStatus, true)
+		}
 		return http.StatusOK, Saved{Message: web.Say(r, msg), Movie: m}, err
 	}
 }
