@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 	"time"
 
@@ -149,26 +150,34 @@ func checkCurrent(ed, current festival.EditionID) error {
 // vote, an award) is refused by the condition the transaction already has
 // on the film, with no item more.
 func inEditionOnly(op types.TransactWriteItem, ed festival.EditionID) types.TransactWriteItem {
+	return andCondition(op, " AND #ed = :ed", map[string]string{"#ed": attrEdition},
+		map[string]types.AttributeValue{":ed": str(string(ed))})
+}
+
+// andCondition adds cond, with its names and values, to the condition of
+// an Update or a ConditionCheck built for this transaction (other
+// operations are returned as they are).
+func andCondition(op types.TransactWriteItem, cond string, names map[string]string, values map[string]types.AttributeValue) types.TransactWriteItem {
 	var expr **string
-	var names *map[string]string
-	var values *map[string]types.AttributeValue
+	var opNames *map[string]string
+	var opValues *map[string]types.AttributeValue
 	switch {
 	case op.Update != nil:
-		expr, names, values = &op.Update.ConditionExpression, &op.Update.ExpressionAttributeNames, &op.Update.ExpressionAttributeValues
+		expr, opNames, opValues = &op.Update.ConditionExpression, &op.Update.ExpressionAttributeNames, &op.Update.ExpressionAttributeValues
 	case op.ConditionCheck != nil:
-		expr, names, values = &op.ConditionCheck.ConditionExpression, &op.ConditionCheck.ExpressionAttributeNames, &op.ConditionCheck.ExpressionAttributeValues
+		expr, opNames, opValues = &op.ConditionCheck.ConditionExpression, &op.ConditionCheck.ExpressionAttributeNames, &op.ConditionCheck.ExpressionAttributeValues
 	default:
 		return op
 	}
-	*expr = aws.String(aws.ToString(*expr) + " AND #ed = :ed")
-	if *names == nil {
-		*names = map[string]string{}
+	*expr = aws.String(aws.ToString(*expr) + cond)
+	if *opNames == nil {
+		*opNames = map[string]string{}
 	}
-	(*names)["#ed"] = attrEdition
-	if *values == nil {
-		*values = map[string]types.AttributeValue{}
+	maps.Copy(*opNames, names)
+	if *opValues == nil {
+		*opValues = map[string]types.AttributeValue{}
 	}
-	(*values)[":ed"] = str(string(ed))
+	maps.Copy(*opValues, values)
 	return op
 }
 

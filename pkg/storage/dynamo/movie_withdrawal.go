@@ -1,7 +1,6 @@
 package dynamo
 
 import (
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -65,26 +64,7 @@ func (s *Films) withdrawalOps(before, after festival.Movie) ([]types.TransactWri
 // the festival: not withdrawn (the attribute is absent while it is in), not
 // a draft. A vote cannot slip in beside a withdrawal.
 func inFestivalOnly(op types.TransactWriteItem) types.TransactWriteItem {
-	const cond = " AND attribute_not_exists(#wdn) AND (attribute_not_exists(#drf) OR #drf = :nodraft)"
-	var expr **string
-	var names *map[string]string
-	var values *map[string]types.AttributeValue
-	switch {
-	case op.Update != nil:
-		expr, names, values = &op.Update.ConditionExpression, &op.Update.ExpressionAttributeNames, &op.Update.ExpressionAttributeValues
-	case op.ConditionCheck != nil:
-		expr, names, values = &op.ConditionCheck.ConditionExpression, &op.ConditionCheck.ExpressionAttributeNames, &op.ConditionCheck.ExpressionAttributeValues
-	default:
-		return op
-	}
-	*expr = aws.String(aws.ToString(*expr) + cond)
-	if *names == nil {
-		*names = map[string]string{}
-	}
-	(*names)["#wdn"], (*names)["#drf"] = "withdrawn", "draft"
-	if *values == nil {
-		*values = map[string]types.AttributeValue{}
-	}
-	(*values)[":nodraft"] = &types.AttributeValueMemberBOOL{Value: false}
-	return op
+	return andCondition(op, " AND attribute_not_exists(#wdn) AND (attribute_not_exists(#drf) OR #drf = :nodraft)",
+		map[string]string{"#wdn": "withdrawn", "#drf": "draft"},
+		map[string]types.AttributeValue{":nodraft": &types.AttributeValueMemberBOOL{Value: false}})
 }
