@@ -36,7 +36,7 @@ function SubmitForm({ closed, categories, questions }: { closed: boolean; catego
       if (!m) {
         const form = new FormData();
         form.set("title", String(f.get("title")));
-        for (const name of ["synopsis", "release_year", "nationality"]) {
+        for (const name of ["synopsis", "release_year", "nationality", "original_language", "subtitle_languages"]) {
           const v = String(f.get(name) ?? "").trim();
           if (v) form.set(name, v);
         }
@@ -90,6 +90,14 @@ function SubmitForm({ closed, categories, questions }: { closed: boolean; catego
         <label>
           {words.submit.nationality}
           <input name="nationality" />
+        </label>
+        <label>
+          {words.submit.originalLanguage}
+          <input name="original_language" maxLength={2} pattern="[A-Za-z]{2}" />
+        </label>
+        <label>
+          {words.submit.subtitleLanguages}
+          <input name="subtitle_languages" />
         </label>
         <label>
           {words.submit.poster}

@@ -34,19 +34,23 @@ export function JuryDeclarations(props: { heading: string; hint: string; load: (
   const action = useAction();
   const [cats, setCats] = useState<number[] | null>(null);
   const [conflicts, setConflicts] = useState<number[] | null>(null);
+  const [langs, setLangs] = useState<string | null>(null);
   if (loaded.state !== "ready") return <Pending of={loaded} />;
   const [profile, categories, films] = loaded.data;
   const chosenCats = cats ?? profile.categories;
   const chosenConflicts = conflicts ?? profile.conflicts;
+  const chosenLangs = langs ?? (profile.languages ?? []).join(", ");
   return (
     <form
       class="form"
       onSubmit={(e) => {
         e.preventDefault();
         action.run(async () => {
-          const saved = await props.save({ categories: chosenCats, conflicts: chosenConflicts });
+          const languages = chosenLangs.split(/[\s,;]+/).filter((l) => l !== "");
+          const saved = await props.save({ categories: chosenCats, conflicts: chosenConflicts, languages });
           setCats(saved.categories);
           setConflicts(saved.conflicts);
+          setLangs((saved.languages ?? []).join(", "));
           return words.account.profileSaved;
         });
       }}
@@ -66,6 +70,10 @@ export function JuryDeclarations(props: { heading: string; hint: string; load: (
         set={setConflicts}
         scroll
       />
+      <label>
+        {words.account.profileLanguages}
+        <input name="languages" value={chosenLangs} onInput={(e) => setLangs(e.currentTarget.value)} />
+      </label>
       <button type="submit" disabled={action.busy}>
         {words.account.profileSave}
       </button>

@@ -118,7 +118,24 @@ function Planner() {
               <h3>{words.assignment.short}</h3>
               <ul>
                 {preview.short.map((s) => (
-                  <li key={s.id_movie}>{words.assignment.shortLine(title(s.id_movie), s.assigned, s.needed)}</li>
+                  <li key={s.id_movie}>
+                    {words.assignment.shortLine(title(s.id_movie), s.assigned, s.needed)}
+                    {s.reason === "language" && words.assignment.byLanguage}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {preview.unassignable.length > 0 && (
+            <>
+              <h3>{words.assignment.unassignable}</h3>
+              <ul>
+                {preview.unassignable.map((u) => (
+                  <li key={u.id_movie} class="error">
+                    <a href={`#/films/${u.id_movie}`}>{u.title}</a>
+                    {words.colon}
+                    {u.languages.join(", ")}
+                  </li>
                 ))}
               </ul>
             </>

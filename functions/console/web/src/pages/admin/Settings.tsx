@@ -38,7 +38,7 @@ type FeedbackParts = NonNullable<SettingsT["feedback"]>;
 
 // The media job's technical checks, each refused, warned or off (a check
 // the settings do not name warns).
-const checks = ["unplayable", "no_video", "shorter", "subtitles_short", "subtitles_broken"] as const;
+const checks = ["unplayable", "no_video", "shorter", "subtitles_short", "subtitles_broken", "subtitles_language"] as const;
 const checkActions: CheckAction[] = ["refuse", "warn", "off"];
 
 function mediaChecks(f: FormData): MediaChecks {
