@@ -62,6 +62,10 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		{"my jury declarations", "GET", "/users/me/jury-profile", jury.Token, nil, 200, 1, 0},
 		// A member's own progress reads their records only, not the jury's.
 		{"my progress", "GET", "/votes/progress/mine", jury.Token, nil, 200, 5, 0},
+		// What a member may do on a film is the vote's ground, read as a vote reads it.
+		{"may I vote", "GET", fmt.Sprintf("/votes/allowed/%d", id), jury.Token, nil, 200, 2, 0},
+		// A member's queue reads what their progress reads, but the reminders.
+		{"my queue", "GET", "/votes/queue", jury.Token, nil, 200, 4, 0},
 		{"first vote", "POST", fmt.Sprintf("/votes/mine/%d", id), jury.Token, map[string]any{"score": 7}, 201, 4, 0},
 		{"vote changed", "POST", fmt.Sprintf("/votes/mine/%d", id), jury.Token, map[string]any{"score": 8}, 200, 3, 0},
 		// Vote and award ids come 20 at a time: only the first of a block reads the counter.

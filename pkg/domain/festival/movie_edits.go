@@ -32,17 +32,8 @@ func SetStatus(to SelectionStatus) MovieEdit {
 // only. juror is the member's account, by the caller.
 func MarkCandidate(by Actor, juror User, st Settings, now time.Time) MovieEdit {
 	return func(m *Movie) (map[string]string, error) {
-		if err := m.CheckInFestival(); err != nil {
+		if err := CheckJudging(by, juror, st, now, *m, m.HasJury(by.ID)); err != nil {
 			return nil, err
-		}
-		if err := st.CheckVoteIn(now, m.CategoryIDs()); err != nil {
-			return nil, err
-		}
-		if ConflictOfInterest(*m, juror) {
-			return nil, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
-		}
-		if st.JuryVoteAssignedOnly && by.Role == RoleJury && !m.HasJury(by.ID) {
-			return nil, apperr.E(apperr.Forbidden, texts.NotAssigned)
 		}
 		return SetStatus(StatusCandidate)(m)
 	}

@@ -22,11 +22,18 @@ type VoteChange struct {
 
 // VoteGround is what a vote is decided on, read in one request: the film's
 // facts, the festival settings, the voter's vote (Vote nil when they have
-// none) and what the voter played of the film.
+// none), whether the voter is assigned to the film and what they played of
+// it.
 type VoteGround struct {
 	Movie    MovieFacts
 	Settings Settings
 	Vote     *Vote
+	// Assigned says whether the voter is among the film's jury (the
+	// setting jury_vote_assigned_only; the write checks it again).
+	Assigned bool
+	// Archived says the film is of an archived edition: read-only (the
+	// write refuses it again in its own condition).
+	Archived bool
 	Viewing  []Span
 	// Keys is the voter's log of key fetches of the film (the server's
 	// count when the film streams), KeysIssued every key served to them.

@@ -65,44 +65,52 @@ type Ballot struct {
 	CommentShared *bool
 }
 
-// judge checks that the caller may vote on the film: it exists, the vote is
-// open (festival.Season.CheckVote), the caller has no conflict of interest,
-// and has watched enough of it when a jury member (setting). The film, the
-// settings, the caller's vote and what they watched come in one request
-// (VoteGround); the caller's record is the token check's. It returns what it
-// read, which the vote is then decided on (festival.DecideVote).
+// judge checks that the caller may vote on the film: the ground (the film,
+// the settings, the caller's vote, assignment and what they watched) comes
+// in one request (VoteGround), the caller's record is the token check's,
+// and the rules are mayJudge's. It returns what it read, which the vote is
+// then decided on (festival.DecideVote).
 func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (festival.VoteGround, error) {
 	g, err := s.votes.VoteGround(ctx, movieID, c.ID)
 	if err != nil {
 		return g, storeErr(err, texts.MovieNotFound)
 	}
-	if err := g.Movie.CheckInFestival(); err != nil {
-		return g, err // withdrawn, or a draft: no vote (DecideVote holds it too)
+	u, err := s.caller(ctx, c)
+	if err != nil {
+		return g, err
 	}
-	cats := festival.Movie{Categories: g.Movie.Categories}.CategoryIDs()
-	if err := g.Settings.CheckVoteIn(s.now(), cats); err != nil {
-		return g, err // outside the voting window, or the results are published
+	_, err = s.mayJudge(c, u, g)
+	return g, err
+}
+
+// caller is the caller's record as the token check read it; read here only
+// for a caller the check did not read (a direct call of the service).
+func (s *Service) caller(ctx context.Context, c festival.Actor) (festival.User, error) {
+	if c.Record != nil {
+		return *c.Record, nil
+	}
+	return s.users.GetUser(ctx, c.ID)
+}
+
+// mayJudge runs the rules of a vote on its ground, without writing: the
+// film is of the current edition, the rules of every judgement pass
+// (festival.CheckJudging: in the festival, the vote open, no conflict of
+// interest, assigned when the festival requires it), and a jury member has
+// watched enough of it (setting min_watched_share). shared is the refusal
+// of festival.CheckJudging alone, which a candidate mark meets too (nil
+// when it passes); err is the vote's.
+func (s *Service) mayJudge(c festival.Actor, u festival.User, g festival.VoteGround) (shared, err error) {
+	if g.Archived {
+		err := apperr.E(apperr.Conflict, texts.EditionArchivedReadOnly)
+		return err, err
+	}
+	if err := festival.CheckJudging(c, u, g.Settings, s.now(), g.Movie.Judged(), g.Assigned); err != nil {
+		return err, err
 	}
 	if c.Role == festival.RoleJury {
-		if err := s.checkWatched(g); err != nil {
-			return g, err // watched too little of the film (festival setting)
-		}
+		return nil, s.checkWatched(g) // watched too little of the film (festival setting)
 	}
-	// The caller's record as the token check read it; read it here only
-	// for a caller the check did not read (a direct call of the service).
-	u := c.Record
-	if u == nil {
-		rec, err := s.users.GetUser(ctx, c.ID)
-		if err != nil {
-			return g, err
-		}
-		u = &rec
-	}
-	m := festival.Movie{ID: g.Movie.ID, OwnerID: g.Movie.OwnerID, Collaborators: g.Movie.Collaborators}
-	if festival.ConflictOfInterest(m, *u) {
-		return g, apperr.E(apperr.Forbidden, texts.ConflictOfInterest)
-	}
-	return g, nil
+	return nil, nil
 }
 
 // Vote creates the caller's vote on a film or updates it (one per voter per

@@ -61,15 +61,17 @@ func (it voteItem) vote() festival.Vote {
 	}
 }
 
-// VoteGround reads the film, the settings, the voter's vote on it and what
-// they played of it in one BatchGetItem (consistent): festival.ErrNotFound when the
-// film is not there.
+// VoteGround reads the film, the settings, the voter's vote on it, their
+// jury assignment to it and what they played of it in one BatchGetItem
+// (consistent): festival.ErrNotFound when the film is not there.
 func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festival.VoteGround, error) {
 	var g festival.VoteGround
 	var sr settingsRead
 	found := false
+	var filmEdition festival.EditionID
 	keys := append(settingsKeys(),
-		key(moviePK(movieID), skMovie), key(moviePK(movieID), voteSK(voterID)), key(moviePK(movieID), watchSK(voterID)))
+		key(moviePK(movieID), skMovie), key(moviePK(movieID), voteSK(voterID)), key(moviePK(movieID), watchSK(voterID)),
+		key(moviePK(movieID), juryLinkSK(voterID)))
 	err := s.batchGet(ctx, keys, "", nil, func(item map[string]types.AttributeValue) error {
 		if ok, err := sr.take(item); ok {
 			return err
@@ -79,6 +81,8 @@ func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festiva
 		switch {
 		case pk == nil || sk == nil:
 			return fmt.Errorf("vote ground: an item without its key")
+		case sk.Value == juryLinkSK(voterID):
+			g.Assigned = true
 		case strings.HasPrefix(sk.Value, "WATCH#"):
 			var it watchItem
 			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
@@ -91,7 +95,7 @@ func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festiva
 			if err != nil {
 				return err
 			}
-			g.Movie, found = f, true
+			g.Movie, found, filmEdition = f, true, editionAttr(item)
 		default:
 			var it voteItem
 			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
@@ -106,6 +110,7 @@ func (s *Votes) VoteGround(ctx context.Context, movieID, voterID int64) (festiva
 		s.noteSettingsRead(&sr)
 	}
 	g.Settings = sr.settings()
+	g.Archived = found && filmEdition != sr.currentEdition()
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && !found):
 		return g, festival.ErrNotFound

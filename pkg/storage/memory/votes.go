@@ -23,8 +23,9 @@ func (db *DB) Votes() *Votes { return &Votes{db: db} }
 // makes one vote per voter per film.
 type voteKey struct{ movie, voter int64 }
 
-// VoteGround reads the film's facts, the settings and the voter's vote on
-// the film: festival.ErrNotFound when the film is not there.
+// VoteGround reads the film's facts, the settings, the voter's vote on
+// the film and their assignment to it: festival.ErrNotFound when the film
+// is not there.
 func (s *Votes) VoteGround(_ context.Context, movieID, voterID int64) (festival.VoteGround, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
@@ -40,6 +41,8 @@ func (db *DB) voteGround(movieID, voterID int64) (festival.VoteGround, error) {
 	}
 	g.Movie = movieFacts(m)
 	g.Vote = db.storedVote(movieID, voterID)
+	g.Assigned = m.HasJury(voterID)
+	g.Archived = db.checkCurrent(m.Edition) != nil
 	return g, nil
 }
 
