@@ -90,7 +90,15 @@ func archivedIsReadOnly(t *testing.T, s Stores) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if g, err := s.Votes.VoteGround(ctx, m.ID, j.ID); err != nil || g.Archived {
+		t.Fatalf("VoteGround in its own edition = %+v, %v, want not Archived", g, err)
+	}
 	switchEdition(t, s, next)
+	// The vote's ground tells the film is archived: the rules refuse the
+	// vote before the write does.
+	if g, err := s.Votes.VoteGround(ctx, m.ID, j.ID); err != nil || !g.Archived {
+		t.Fatalf("VoteGround of an archived film = %+v, %v, want Archived", g, err)
+	}
 
 	writes := map[string]func() error{
 		"rename a category": func() error { _, err := s.Catalog.RenameCategory(ctx, admin, cat.ID, "Fictions"); return err },

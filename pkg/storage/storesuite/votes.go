@@ -104,7 +104,7 @@ func voteCreatedThenChanged(t *testing.T, s Stores) {
 	}
 	g, err := s.Votes.VoteGround(ctx, m.ID, j.ID)
 	if err != nil || g.Vote == nil || g.Vote.ID != first.Vote.ID || g.Movie.ID != m.ID || g.Movie.OwnerID != m.OwnerID ||
-		g.Movie.Status != festival.StatusSubmitted || g.Movie.Title != m.Title || len(g.Viewing) != 0 {
+		g.Movie.Status != festival.StatusSubmitted || g.Movie.Title != m.Title || len(g.Viewing) != 0 || g.Assigned || g.Archived {
 		t.Fatalf("VoteGround = %+v, %v", g, err)
 	}
 	mine, next, err := s.Votes.VotesOf(ctx, j.ID, festival.Page{})
@@ -287,12 +287,18 @@ func assignedOnlyVoting(t *testing.T, s Stores) {
 	if _, err := s.Films.SetMovieJuries(ctx, admin, m.ID, jury); err != nil {
 		t.Fatal(err)
 	}
+	if g, err := s.Votes.VoteGround(ctx, m.ID, j.ID); err != nil || !g.Assigned {
+		t.Fatalf("VoteGround of an assigned member = %+v, %v, want Assigned", g, err)
+	}
 	if o := castVote(t, s, j, m.ID, festival.VoteChange{Score: scoreOf(5)}); !o.Created || !o.RequireAssignment {
 		t.Fatalf("assigned vote = %+v", o)
 	}
 	// Withdrawn from the jury, the member can no longer change their vote.
 	if _, err := s.Films.SetMovieJuries(ctx, admin, m.ID, nil); err != nil {
 		t.Fatal(err)
+	}
+	if g, err := s.Votes.VoteGround(ctx, m.ID, j.ID); err != nil || g.Assigned {
+		t.Fatalf("VoteGround after the assignment was withdrawn = %+v, %v, want not Assigned", g, err)
 	}
 	if _, err := s.Votes.SaveVote(ctx, j, m.ID, festival.VoteChange{Score: scoreOf(9)}, nil); !errors.Is(err, festival.ErrNotAssigned) {
 		t.Fatalf("vote after the assignment was withdrawn: err %v, want festival.ErrNotAssigned", err)
