@@ -15,12 +15,6 @@ import (
 // agree, on the answer and on its reason.
 func TestAllowedAgreesWithTheVote(t *testing.T) {
 	t.Parallel()
-	type setup struct {
-		f      *memFestival
-		juror  festival.Actor
-		movie  festival.Movie
-		assign bool
-	}
 	cases := []struct {
 		name      string
 		settings  func(*festival.Settings)
