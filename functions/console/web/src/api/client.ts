@@ -24,6 +24,8 @@ export type Season = Schemas["Season"];
 export type OutboxMessage = Schemas["OutboxMessage"];
 export type FilmFeedback = Schemas["Feedback"];
 export type JurorProgress = Schemas["JurorProgress"];
+export type VoteAllowed = Schemas["VoteAllowed"];
+export type JuryQueue = Schemas["JuryQueue"];
 export type LateCode = Schemas["LateCode"];
 export type CategoryWindow = Schemas["CategoryWindow"];
 export type SettingsChange = operations["updateSettings"]["requestBody"]["content"]["application/json"];
@@ -217,14 +219,9 @@ export const api = {
   // jury
   assigned: () => all<Movie>("/movies/assigned"),
   myVotes: () => all<Vote>("/votes/mine"),
-  myVote: async (id: number): Promise<Vote | null> => {
-    try {
-      return await call<Vote>("GET", `/votes/mine/${id}`);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return null;
-      throw err;
-    }
-  },
+  // What the juror may do on a film (and their vote on it), and their queue.
+  allowed: (id: number) => call<VoteAllowed>("GET", `/votes/allowed/${id}`),
+  queue: () => call<JuryQueue>("GET", "/votes/queue"),
   vote: (id: number, vote: VoteInput) => call<{ message: string; vote: Vote }>("POST", `/votes/mine/${id}`, vote),
   markCandidate: (id: number) => call<MovieAnswer>("PUT", `/movies/${id}/jury-candidate`),
   // admins

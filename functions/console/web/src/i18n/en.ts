@@ -785,4 +785,15 @@ export const en: Catalogue = {
     network: "The server does not answer. Try again in a moment.",
     role: (roles: string) => `This page is reserved: ${roles}.`,
   },
+  juryLimits: {
+    states: { to_watch: "To watch", watched: "Watched", voted: "Scored" } as Record<string, string>,
+    state: "State",
+    next: "Next film to watch",
+    allDone: "You have scored every film you may judge.",
+    notJudged: "Not yours to score",
+    cannotTitle: "You cannot score this film",
+    watchFirst: "Watch the film before voting",
+    recheck: "I have watched it: check again",
+    backToQueue: "Back to my films",
+  },
 };

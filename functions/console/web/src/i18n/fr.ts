@@ -771,4 +771,15 @@ export const fr = {
     network: "Le serveur ne répond pas. Réessayez dans un instant.",
     role: (roles: string) => `Cette page est réservée : ${roles}.`,
   },
+  juryLimits: {
+    states: { to_watch: "À voir", watched: "Vu", voted: "Noté" } as Record<string, string>,
+    state: "État",
+    next: "Film suivant à voir",
+    allDone: "Vous avez noté tous les films que vous pouvez juger.",
+    notJudged: "Hors de votre vote",
+    cannotTitle: "Vous ne pouvez pas noter ce film",
+    watchFirst: "Regardez le film avant de voter",
+    recheck: "J'ai regardé : vérifier à nouveau",
+    backToQueue: "Retour à mes films",
+  },
 };

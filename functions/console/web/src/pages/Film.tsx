@@ -8,13 +8,13 @@ import { FilmFeedback } from "../ui/FilmFeedback";
 import { MediaPanel } from "../ui/MediaPanel";
 import { Player } from "../ui/Player";
 import { Review } from "../ui/Review";
-import { conflict, VoteForm } from "../ui/VoteForm";
+import { MarkOnly, VoteForm } from "../ui/VoteForm";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
 import { AnswersView, Checklist, EntryBadges } from "../ui/Entry";
 import { AnswersForm, EntryEdit } from "../ui/EntryEdit";
 import { Withdraw } from "../ui/Withdraw";
-import { ReadOnly } from "../ui/action";
+import { Feedback, ReadOnly, useAction } from "../ui/action";
 import { archivedOf, editions } from "../editions";
 import type { Edition } from "../api/client";
 
@@ -44,15 +44,26 @@ function Producing({ m, onChange, questions, season }: Props) {
   );
 }
 
-// A juror: the screening room and the vote, or why they may not judge.
-function Judging({ m, me, onChange }: Props) {
-  const why = conflict(m, me);
-  if (why) {
+// A juror: the screening room and the vote where the API allows them (GET
+// /votes/allowed/:id, the rules the vote itself runs), else the reason in
+// its words, and no form.
+function Judging({ m, onChange }: Props) {
+  const [round, setRound] = useState(0);
+  const s = useLoad(() => api.allowed(m.id_movie), [m.id_movie, round]);
+  const action = useAction();
+  if (s.state !== "ready") return <Pending of={s} />;
+  const a = s.data;
+  const back = (
+    <p>
+      <a href="#/jury">{words.juryLimits.backToQueue}</a>
+    </p>
+  );
+  if (!a.vote && !a.candidate) {
     return (
       <section aria-labelledby="conflict-title" class="panel">
-        <h2 id="conflict-title">{words.vote.conflictTitle}</h2>
-        <p>{why}</p>
-        <p>{words.vote.conflictRule}</p>
+        <h2 id="conflict-title">{a.code === "conflict_of_interest" ? words.vote.conflictTitle : words.juryLimits.cannotTitle}</h2>
+        <p role="note">{a.reason}</p>
+        {back}
       </section>
     );
   }
@@ -60,7 +71,22 @@ function Judging({ m, me, onChange }: Props) {
     <section aria-labelledby="screening-title" class="panel">
       <h2 id="screening-title">{words.vote.screening}</h2>
       <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} reports stream />
-      <VoteForm m={m} onMarked={onChange} />
+      {a.vote ? (
+        <VoteForm m={m} mine={a.my_vote} candidate={a.candidate} onMarked={onChange} />
+      ) : (
+        <div aria-labelledby="watch-title">
+          <h3 id="watch-title">{words.juryLimits.watchFirst}</h3>
+          <p role="note">{a.reason}</p>
+          <Feedback of={action} />
+          <p class="actions">
+            <button type="button" onClick={() => setRound(round + 1)}>
+              {words.juryLimits.recheck}
+            </button>
+            <MarkOnly m={m} onMarked={onChange} action={action} />
+          </p>
+        </div>
+      )}
+      {back}
     </section>
   );
 }

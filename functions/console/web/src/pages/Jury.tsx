@@ -1,21 +1,31 @@
-import { api, type Movie, type Season, type Vote } from "../api/client";
+import { api, type JuryQueue, type Season } from "../api/client";
 import { Countdown, voting } from "../ui/Season";
 import { words } from "../i18n";
 import { SignedIn } from "../ui/guard";
-import { minutes } from "../ui/FilmFacts";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
 
-async function assignedWithVotes(): Promise<{ films: Movie[]; votes: Map<number, Vote>; season: Season }> {
-  const [films, votes, season] = await Promise.all([api.assigned(), api.myVotes(), api.season()]);
-  return { films, votes: new Map(votes.map((v) => [v.id_movie, v])), season };
+type QueueFilm = JuryQueue["films"][number];
+
+// runtime writes a film's runtime in seconds as the film pages do.
+const runtime = (seconds: number | null) =>
+  !seconds ? "—" : seconds < 60 ? words.media.duration(seconds) : words.film.minutes(Math.round(seconds / 60));
+
+// The last column: the juror's score, what is left to do, or why the film
+// is not theirs to score (the API's words).
+function Standing({ f }: { f: QueueFilm }) {
+  if (f.score !== null) return <>{words.jury.score(f.score)}</>;
+  if (!f.vote && !f.candidate) return <span class="meta">{f.reason ?? words.juryLimits.notJudged}</span>;
+  return <span class="badge">{words.jury.toVote}</span>;
 }
 
-// A juror's films: those assigned to them, with how far they are.
+// A juror's films: those assigned to them, each with its state and what
+// they may do on it, as the API judges it (GET /votes/queue), and the next
+// one to watch.
 function Assigned() {
-  const s = useLoad(assignedWithVotes);
+  const s = useLoad(() => Promise.all([api.queue(), api.season()]));
   if (s.state !== "ready") return <Pending of={s} />;
-  const { films, votes, season } = s.data;
+  const [{ films, next }, season]: [JuryQueue, Season] = s.data;
   const calendar = <Countdown of="voting" window={voting(season)} published={season.results_published_at} />;
   if (films.length === 0)
     return (
@@ -24,12 +34,21 @@ function Assigned() {
         <p>{words.jury.none}</p>
       </>
     );
-  const voted = films.filter((f) => votes.has(f.id_movie)).length;
+  const voted = films.filter((f) => f.state === "voted").length;
   return (
     <>
       {calendar}
       <p class="lead">
         <progress max={films.length} value={voted} aria-label={words.jury.progressLabel} /> {words.jury.progress(voted, films.length)}
+      </p>
+      <p class="actions">
+        {next !== null ? (
+          <a class="button" href={`#/films/${next}`}>
+            {words.juryLimits.next}
+          </a>
+        ) : (
+          <span class="notice">{words.juryLimits.allDone}</span>
+        )}
       </p>
       <table class="table">
         <caption class="visually-hidden">{words.jury.title}</caption>
@@ -37,22 +56,25 @@ function Assigned() {
           <tr>
             <th scope="col">{words.film.title}</th>
             <th scope="col">{words.film.duration}</th>
+            <th scope="col">{words.juryLimits.state}</th>
             <th scope="col">{words.jury.yourScore}</th>
           </tr>
         </thead>
         <tbody>
-          {films.map((m) => {
-            const v = votes.get(m.id_movie);
-            return (
-              <tr key={m.id_movie}>
-                <td>
-                  <a href={`#/films/${m.id_movie}`}>{m.title}</a>
-                </td>
-                <td>{minutes(m) ?? "—"}</td>
-                <td>{v ? words.jury.score(v.score) : <span class="badge">{words.jury.toVote}</span>}</td>
-              </tr>
-            );
-          })}
+          {films.map((f) => (
+            <tr key={f.id_movie} aria-current={f.id_movie === next ? "step" : undefined}>
+              <td>
+                <a href={`#/films/${f.id_movie}`}>{f.title}</a>
+              </td>
+              <td>{runtime(f.duration)}</td>
+              <td>
+                <span class={f.state === "voted" ? "badge badge-yes" : "badge"}>{words.juryLimits.states[f.state]}</span>
+              </td>
+              <td>
+                <Standing f={f} />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </>

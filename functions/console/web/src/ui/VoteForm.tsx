@@ -30,13 +30,34 @@ function gridOf(s: Season, m: Movie): Criterion[] {
 type Criterion = NonNullable<Season["scoring_grid"]>[number];
 const markOf = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === "" ? null : Number(String(v).replace(",", ".")));
 
-export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => void }) {
-  const mine = useLoad(() => Promise.all([api.myVote(m.id_movie), api.season()]), [m.id_movie]);
+// MarkOnly is the candidate mark without a vote, offered while the film is
+// not candidate yet.
+export function MarkOnly({ m, onMarked, action }: { m: Movie; onMarked: (m: Movie) => void; action: ReturnType<typeof useAction> }) {
+  if (m.status === "CANDIDATE") return null;
+  function mark() {
+    action.run(async () => {
+      const answer = await api.markCandidate(m.id_movie);
+      onMarked(answer.movie);
+      return words.vote.marked;
+    });
+  }
+  return (
+    <button type="button" class="secondary" disabled={action.busy} onClick={mark}>
+      {words.vote.markOnly}
+    </button>
+  );
+}
+
+// VoteForm is shown only where the API allows the vote (GET
+// /votes/allowed/:id); mine is the juror's vote it read with it, candidate
+// whether the candidate mark is allowed too.
+export function VoteForm({ m, mine, candidate, onMarked }: { m: Movie; mine: Vote | null; candidate: boolean; onMarked: (m: Movie) => void }) {
+  const season = useLoad(() => api.season(), [m.id_movie]);
   const action = useAction();
   const [saved, setSaved] = useState<Vote | null>(null);
-  if (mine.state !== "ready") return <Pending of={mine} />;
-  const vote = saved ?? mine.data[0];
-  const grid = gridOf(mine.data[1], m);
+  if (season.state !== "ready") return <Pending of={season} />;
+  const vote = saved ?? mine;
+  const grid = gridOf(season.data, m);
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -53,14 +74,6 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
       });
       setSaved(answer.vote);
       return vote ? words.vote.changed(answer.vote.score) : words.vote.saved(answer.vote.score);
-    });
-  }
-
-  function mark() {
-    action.run(async () => {
-      const answer = await api.markCandidate(m.id_movie);
-      onMarked(answer.movie);
-      return words.vote.marked;
     });
   }
 
@@ -118,11 +131,7 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
         <button type="submit" disabled={action.busy}>
           {vote ? words.vote.change : words.vote.send}
         </button>
-        {m.status !== "CANDIDATE" && (
-          <button type="button" class="secondary" disabled={action.busy} onClick={mark}>
-            {words.vote.markOnly}
-          </button>
-        )}
+        {candidate && <MarkOnly m={m} onMarked={onMarked} action={action} />}
       </p>
     </form>
   );
