@@ -794,6 +794,7 @@ export const en: Catalogue = {
     cannotTitle: "You cannot score this film",
     watchFirst: "Watch the film before voting",
     recheck: "I have watched it: check again",
+    declared: "You declared a conflict of interest with this film: you can neither score it nor propose it. Your declarations are on the My account page.",
     backToQueue: "Back to my films",
   },
 };

@@ -780,6 +780,7 @@ export const fr = {
     cannotTitle: "Vous ne pouvez pas noter ce film",
     watchFirst: "Regardez le film avant de voter",
     recheck: "J'ai regardé : vérifier à nouveau",
+    declared: "Vous avez déclaré un conflit d'intérêts avec ce film : vous ne pouvez ni le noter ni le proposer. Vos déclarations se modifient sur la page Mon compte.",
     backToQueue: "Retour à mes films",
   },
 };

@@ -8,7 +8,7 @@ import { FilmFeedback } from "../ui/FilmFeedback";
 import { MediaPanel } from "../ui/MediaPanel";
 import { Player } from "../ui/Player";
 import { Review } from "../ui/Review";
-import { MarkOnly, VoteForm } from "../ui/VoteForm";
+import { conflict, MarkOnly, VoteForm } from "../ui/VoteForm";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
 import { AnswersView, Checklist, EntryBadges } from "../ui/Entry";
@@ -47,7 +47,7 @@ function Producing({ m, onChange, questions, season }: Props) {
 // A juror: the screening room and the vote where the API allows them (GET
 // /votes/allowed/:id, the rules the vote itself runs), else the reason in
 // its words, and no form.
-function Judging({ m, onChange }: Props) {
+function Judging({ m, me, onChange }: Props) {
   const [round, setRound] = useState(0);
   const s = useLoad(() => api.allowed(m.id_movie), [m.id_movie, round]);
   const action = useAction();
@@ -59,10 +59,18 @@ function Judging({ m, onChange }: Props) {
     </p>
   );
   if (!a.vote && !a.candidate) {
+    // A conflict the API found is one of three: the film's producer or
+    // crew (the film says which), else one the juror declared.
+    const conflicted = a.code === "conflict_of_interest";
+    const crew = conflicted ? conflict(m, me) : null;
     return (
       <section aria-labelledby="conflict-title" class="panel">
-        <h2 id="conflict-title">{a.code === "conflict_of_interest" ? words.vote.conflictTitle : words.juryLimits.cannotTitle}</h2>
-        <p role="note">{a.reason}</p>
+        <h2 id="conflict-title">{conflicted ? words.vote.conflictTitle : words.juryLimits.cannotTitle}</h2>
+        {conflicted && <p>{crew ?? words.juryLimits.declared}</p>}
+        {crew && <p>{words.vote.conflictRule}</p>}
+        <p role="note" class={conflicted ? "meta" : undefined}>
+          {a.reason}
+        </p>
         {back}
       </section>
     );
