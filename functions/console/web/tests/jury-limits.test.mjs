@@ -2,8 +2,9 @@
 // assigned to them: their queue says each film's state and opens the next
 // film to watch; an assigned film has the vote form, a film they declared a
 // conflict with and a film not assigned to them have none, but the reason
-// in words. The journey runs on a festival of its own: it turns
-// jury_vote_assigned_only on.
+// in words; a film not watched enough offers the candidate mark only. The
+// journey runs on a festival of its own: it turns jury_vote_assigned_only
+// and min_watched_share on.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, page as open, shot, accessible, mp4, ownAPI, festival } from "./browser.mjs";
@@ -109,8 +110,25 @@ test("a juror meets no vote form where they may not judge, the reason instead, a
   await shot(page, "jury-limits-5-not-assigned");
   await accessible(page, assert);
 
-  // The second vote ends the queue.
-  await page.goto(api.url + `/#/films/${second}`);
+  // The festival asks for half of a film watched before a vote: the film
+  // opened earlier reads as watched in the queue, and its page offers the
+  // candidate mark but no vote yet, with the share the API counted.
+  await api.call("PUT", "/settings", { token: admin.token, json: { min_watched_share: 50 } });
+  await page.getByRole("link", { name: "Mes films à noter" }).click();
+  await page.getByText("1 film noté sur 2").waitFor();
+  assert.match(await rows.filter({ hasText: "Model Shop" }).innerText(), /Vu/);
+  await page.getByRole("link", { name: "Film suivant à voir" }).click();
+  await hashIs(page, `#/films/${second}`);
+  await page.getByRole("heading", { name: "Regardez le film avant de voter" }).waitFor();
+  await page.getByText("le festival demande d'en avoir vu 50 % avant de voter").waitFor();
+  await page.getByRole("button", { name: "Proposer comme candidat sans noter" }).waitFor();
+  assert.equal(await page.getByRole("button", { name: "Voter" }).count(), 0);
+  await shot(page, "jury-limits-6-watch-first");
+  await accessible(page, assert);
+
+  // The rule lifted, "check again" brings the form: the second vote ends the queue.
+  await api.call("PUT", "/settings", { token: admin.token, json: { min_watched_share: 0 } });
+  await page.getByRole("button", { name: "J'ai regardé : vérifier à nouveau" }).click();
   await page.getByLabel("Note (de 0 à 10)").fill("8,5");
   await page.getByRole("button", { name: "Voter" }).click();
   await page.getByText("Vote enregistré : 8,5 / 10.").waitFor();
@@ -118,7 +136,7 @@ test("a juror meets no vote form where they may not judge, the reason instead, a
   await page.getByText("2 films notés sur 2").waitFor();
   await page.getByText("Vous avez noté tous les films que vous pouvez juger.").waitFor();
   assert.equal(await page.getByRole("link", { name: "Film suivant à voir" }).count(), 0);
-  await shot(page, "jury-limits-6-done");
+  await shot(page, "jury-limits-7-done");
   await accessible(page, assert);
   await page.close();
 });
