@@ -228,6 +228,8 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 	call("GET /votes/mine/{id_movie}", http.StatusOK, fmt.Sprintf("/votes/mine/%d", w.film), juror.Token, nil)
 	call("GET /votes/mine", http.StatusOK, "/votes/mine", juror.Token, nil)
 	call("GET /votes/progress/mine", http.StatusOK, "/votes/progress/mine", juror.Token, nil)
+	call("GET /votes/allowed/{id_movie}", http.StatusOK, fmt.Sprintf("/votes/allowed/%d", w.film), juror.Token, nil)
+	call("GET /votes/queue", http.StatusOK, "/votes/queue", juror.Token, nil)
 
 	// Their account.
 	call("GET /users/me", http.StatusOK, "/users/me", juror.Token, nil)
