@@ -77,6 +77,10 @@ test("a juror meets no vote form where they may not judge, the reason instead, a
   await page.getByLabel("Note (de 0 à 10)").fill("7");
   await page.getByRole("button", { name: "Voter" }).click();
   await page.getByText("Vote enregistré : 7 / 10.").waitFor();
+  // The film's page offers the next film at once.
+  const onward = page.getByRole("link", { name: "Film suivant à voir" });
+  await onward.waitFor();
+  assert.equal(await onward.getAttribute("href"), `#/films/${second}`);
   await shot(page, "jury-limits-2-voted");
   await accessible(page, assert);
 
@@ -132,6 +136,7 @@ test("a juror meets no vote form where they may not judge, the reason instead, a
   await page.getByLabel("Note (de 0 à 10)").fill("8,5");
   await page.getByRole("button", { name: "Voter" }).click();
   await page.getByText("Vote enregistré : 8,5 / 10.").waitFor();
+  await page.getByText("Vous avez noté tous les films que vous pouvez juger.").waitFor();
   await page.getByRole("link", { name: "Retour à mes films" }).click();
   await page.getByText("2 films notés sur 2").waitFor();
   await page.getByText("Vous avez noté tous les films que vous pouvez juger.").waitFor();

@@ -44,11 +44,30 @@ function Producing({ m, onChange, questions, season }: Props) {
   );
 }
 
+// NextFilm, once the juror voted, opens the next film of their queue (GET
+// /votes/queue), or says there is none left.
+function NextFilm({ after }: { after: string }) {
+  const s = useLoad(() => api.queue(), [after]);
+  if (s.state !== "ready") return null;
+  const next = s.data.next;
+  return next === null ? (
+    <p class="notice">{words.juryLimits.allDone}</p>
+  ) : (
+    <p>
+      <a class="button" href={`#/films/${next}`}>
+        {words.juryLimits.next}
+      </a>
+    </p>
+  );
+}
+
 // A juror: the screening room and the vote where the API allows them (GET
 // /votes/allowed/:id, the rules the vote itself runs), else the reason in
 // its words, and no form.
 function Judging({ m, me, onChange }: Props) {
   const [round, setRound] = useState(0);
+  const [voted, setVoted] = useState<string | null>(null);
+  useEffect(() => setVoted(null), [m.id_movie]);
   const s = useLoad(() => api.allowed(m.id_movie), [m.id_movie, round]);
   const action = useAction();
   if (s.state !== "ready") return <Pending of={s} />;
@@ -80,7 +99,10 @@ function Judging({ m, me, onChange }: Props) {
       <h2 id="screening-title">{words.vote.screening}</h2>
       <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} reports stream />
       {a.vote ? (
-        <VoteForm m={m} mine={a.my_vote} candidate={a.candidate} onMarked={onChange} />
+        <>
+          <VoteForm m={m} mine={a.my_vote} candidate={a.candidate} onMarked={onChange} onVoted={(v) => setVoted(v.updatedAt)} />
+          {voted && <NextFilm after={voted} />}
+        </>
       ) : (
         <div aria-labelledby="watch-title">
           <h3 id="watch-title">{words.juryLimits.watchFirst}</h3>

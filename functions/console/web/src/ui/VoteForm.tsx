@@ -51,7 +51,13 @@ export function MarkOnly({ m, onMarked, action }: { m: Movie; onMarked: (m: Movi
 // VoteForm is shown only where the API allows the vote (GET
 // /votes/allowed/:id); mine is the juror's vote it read with it, candidate
 // whether the candidate mark is allowed too.
-export function VoteForm({ m, mine, candidate, onMarked }: { m: Movie; mine: Vote | null; candidate: boolean; onMarked: (m: Movie) => void }) {
+export function VoteForm({ m, mine, candidate, onMarked, onVoted }: {
+  m: Movie;
+  mine: Vote | null;
+  candidate: boolean;
+  onMarked: (m: Movie) => void;
+  onVoted: (v: Vote) => void;
+}) {
   const season = useLoad(() => api.season(), [m.id_movie]);
   const action = useAction();
   const [saved, setSaved] = useState<Vote | null>(null);
@@ -73,6 +79,7 @@ export function VoteForm({ m, mine, candidate, onMarked }: { m: Movie; mine: Vot
         is_candidate: f.get("is_candidate") === "on",
       });
       setSaved(answer.vote);
+      onVoted(answer.vote);
       return vote ? words.vote.changed(answer.vote.score) : words.vote.saved(answer.vote.score);
     });
   }
