@@ -240,7 +240,12 @@ export const api = {
   createCategory: (name: string) => call<unknown>("POST", "/categories", { name }),
   renameCategory: (id: number, name: string) => call<unknown>("PUT", `/categories/${id}`, { name }),
   deleteCategory: (id: number) => call<unknown>("DELETE", `/categories/${id}`),
-  createEvent: (e: EventCreate) => call<{ message: string }>("POST", "/events", e),
+  // created: false when an event of that name existed (the spec's 200,
+  // "Evenement déjà existant"): nothing was created.
+  createEvent: async (e: EventCreate) => {
+    const resp = await send("POST", "/events", e);
+    return { created: resp.status === 201, ...((await resp.json()) as { message: string; newEvent: Event }) };
+  },
   updateEvent: (id: number, e: Partial<EventCreate>) => call<unknown>("PUT", `/events/${id}`, e),
   deleteEvent: (id: number) => call<unknown>("DELETE", `/events/${id}`),
   awards: () => all<Award>("/awards"),
