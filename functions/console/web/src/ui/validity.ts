@@ -52,10 +52,11 @@ export function message(f: Field): string {
 
 // installValidity makes every form speak the console's words: on "invalid"
 // (fired by the browser as a form is sent, before it shows the message),
-// the field's message is set from its validity, and taken back a moment
-// later, once shown: a message left set would keep the field invalid after
-// a change the page makes itself (a reset, a value Preact writes). The field
-// stays marked aria-invalid until the person changes it.
+// the field's message is set from its validity. A message set keeps the
+// field invalid, so it is taken back whenever the verdict may change: the
+// person changing the field, the form being reset, and each attempt to
+// send the form (a click on its submit button, which Enter in a field
+// makes too), so that the browser always judges the values afresh.
 export function installValidity(doc: Document = document) {
   doc.addEventListener(
     "invalid",
@@ -65,14 +66,32 @@ export function installValidity(doc: Document = document) {
       f.setCustomValidity(""); // the browser's own verdict first
       f.setCustomValidity(message(f));
       f.setAttribute("aria-invalid", "true");
-      setTimeout(() => f.setCustomValidity(""), 0);
     },
     true, // "invalid" does not bubble
   );
-  const clear = (e: Event) => {
-    const f = e.target;
-    if (isField(f)) f.removeAttribute("aria-invalid");
+  const clear = (f: Field) => {
+    f.setCustomValidity("");
+    f.removeAttribute("aria-invalid");
   };
-  doc.addEventListener("input", clear, true);
-  doc.addEventListener("change", clear, true);
+  const clearForm = (form: HTMLFormElement | null) => {
+    for (const el of Array.from(form?.elements ?? [])) if (isField(el)) clear(el);
+  };
+  const changed = (e: Event) => {
+    const f = e.target;
+    if (!isField(f)) return;
+    // A radio's group is judged as one: each of its buttons was told.
+    if (f instanceof HTMLInputElement && f.type === "radio") clearForm(f.form);
+    else clear(f);
+  };
+  doc.addEventListener("input", changed, true);
+  doc.addEventListener("change", changed, true);
+  doc.addEventListener("reset", (e) => clearForm(e.target as HTMLFormElement), true);
+  doc.addEventListener(
+    "click",
+    (e) => {
+      const b = (e.target as Element | null)?.closest?.("button, input[type=submit]") as HTMLButtonElement | HTMLInputElement | null;
+      if (b && b.type === "submit") clearForm(b.form);
+    },
+    true,
+  );
 }
