@@ -221,7 +221,7 @@ test("awards are offered only to films in the running, and the list is fresh on 
   await page.close();
 });
 
-test("an event created is told in the console's words, an existing one too", async () => {
+test("an event or an account created is told in the console's words, an existing one too", async () => {
   const page = await open(browser);
   await signIn(page, admin);
   await page.goto(`${baseURL}/#/admin/evenements`);
@@ -247,6 +247,21 @@ test("an event created is told in the console's words, an existing one too", asy
   await accessible(page, assert);
   const events = await (await fetch(baseURL + "/events")).json();
   assert.equal(events.filter((e) => e.name === name).length, 1);
+
+  // An account added with an address already registered: the API's 200 creates nothing, and the console says so.
+  await page.goto(`${baseURL}/#/admin/utilisateurs`);
+  await page.getByRole("heading", { name: "Utilisateurs", level: 2 }).waitFor();
+  await page.getByLabel("Prénom").fill("Agnès");
+  await page.getByLabel("Nom", { exact: true }).fill("Varda");
+  await page.getByLabel("Adresse e-mail").fill(admin.email);
+  await page.getByLabel("Mot de passe provisoire (6 caractères au moins)").fill("court");
+  assert.equal(await said(page, "input[name=password]"), "Au moins 6 caractères (5 pour l'instant).");
+  await page.getByLabel("Mot de passe provisoire (6 caractères au moins)").fill("jury2027");
+  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await page.getByRole("alert").filter({ hasText: `Un compte existe déjà pour ${admin.email} : aucun compte n'a été créé.` }).waitFor();
+  assert.equal(await page.getByText("Agnès Varda a été ajouté.").count(), 0);
+  await shot(page, "smaller-7b-user-exists");
+  await accessible(page, assert);
   await page.close();
 });
 

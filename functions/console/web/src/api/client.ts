@@ -234,7 +234,9 @@ export const api = {
   setJuries: (id: number, juries: number[]) => call<MovieAnswer>("PUT", `/movies/${id}/juries`, { juries }),
   deleteMovie: (id: number) => call<unknown>("DELETE", `/movies/${id}`),
   users: () => all<User>("/users"),
-  createUser: (user: UserCreate) => call<unknown>("POST", "/users", user),
+  // created: false when the e-mail was already an account's (the spec's
+  // 200, "Cet utilisateur existe déjà"): nothing was created.
+  createUser: async (user: UserCreate) => ({ created: (await send("POST", "/users", user)).status === 201 }),
   updateUser: (id: number, fields: UserUpdate) => call<User>("PUT", `/users/${id}`, fields),
   deleteUser: (id: number) => call<unknown>("DELETE", `/users/${id}`),
   createCategory: (name: string) => call<unknown>("POST", "/categories", { name }),

@@ -818,6 +818,6 @@ export const en: Catalogue = {
     awardable: "Only films still in the running are offered: not refused, withdrawn or drafts.",
     eventCreated: (name: string) => `Event created: ${name}.`,
     eventExists: (name: string) => `An event is already called "${name}": it was not created a second time.`,
-    refreshed: "Data up to date",
+    userExists: (email: string) => `An account already exists for ${email}: no account was created.`,
   },
 };

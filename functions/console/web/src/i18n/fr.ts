@@ -804,6 +804,6 @@ export const fr = {
     awardable: "Seuls les films encore en lice sont proposés : ni refusés, ni retirés, ni brouillons.",
     eventCreated: (name: string) => `Événement créé : ${name}.`,
     eventExists: (name: string) => `Un événement s'appelle déjà « ${name} » : il n'a pas été créé une seconde fois.`,
-    refreshed: "Données à jour",
+    userExists: (email: string) => `Un compte existe déjà pour ${email} : aucun compte n'a été créé.`,
   },
 };
