@@ -198,11 +198,27 @@ test("awards are offered only to films in the running, and the list is fresh on 
   // An award given meanwhile (another admin, through the API) shows when the page's own menu entry is clicked again.
   const award = `Prix de la photographie ${stamp}`;
   await call("POST", "/awards", { token: admin.token, json: { id_movie: films.thumb, name: award } });
+  await call("POST", "/awards", { token: admin.token, json: { id_movie: films.bare, name: `Prix du scénario ${stamp}` } });
   assert.equal(await page.getByRole("cell", { name: award, exact: true }).count(), 0);
   const url = page.url();
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Prix" }).click();
   await page.getByRole("cell", { name: award, exact: true }).waitFor();
   assert.equal(page.url(), url, "the same address");
+  // And when the person comes back to the tab after a while away (hidden, a minute passes, shown again).
+  const later = `Prix du montage ${stamp}`;
+  await call("POST", "/awards", { token: admin.token, json: { id_movie: films.poster, name: later } });
+  await page.evaluate(() => {
+    const hidden = (h) => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
+    const now = Date.now;
+    hidden(true);
+    Date.now = () => now() + 60_000;
+    hidden(false);
+    Date.now = now;
+  });
+  await page.getByRole("cell", { name: later, exact: true }).waitFor();
   await shot(page, "smaller-5-awards-revisited");
   await accessible(page, assert);
 
@@ -216,6 +232,10 @@ test("awards are offered only to films in the running, and the list is fresh on 
     const i = document.querySelector(`img[alt="Affiche de « ${t} »"]`);
     return i && i.complete && i.naturalWidth > 0;
   }, titles.thumb);
+  // The film without a picture: the neutral frame, as wide as a picture.
+  const frame = page.locator("dl.palmares div").filter({ hasText: `Prix du scénario ${stamp}` }).locator(".poster-none");
+  const [box, pic] = [await frame.boundingBox(), await card.locator("img").boundingBox()];
+  assert.ok(Math.abs(box.width - pic.width) < 1 && Math.abs(box.height - pic.height) < 1, `frame ${JSON.stringify(box)}, picture ${JSON.stringify(pic)}`);
   await shot(page, "smaller-6-palmares-posters");
   await accessible(page, assert);
   await page.close();
