@@ -36,8 +36,9 @@ function matches(m: Movie, q: string): boolean {
 }
 
 // Search is the selection's search field; what is searched is in the
-// address (#/?q=...), so that a search can be shared, reloaded and undone
-// with the browser's back button.
+// address (#/?q=...), so that a search can be shared and reloaded. The
+// address is replaced as one types, not pushed: the back button leaves the
+// page rather than stepping back one letter.
 function Search({ q, onSearch, shown, total }: { q: string; onSearch: (q: string) => void; shown: number; total: number }) {
   return (
     <form class="search" role="search" onSubmit={(e) => e.preventDefault()}>
@@ -57,7 +58,7 @@ export function Selection({ erased = false }: { erased?: boolean }) {
   const films = useLoad(api.movies);
   const route = useRoute();
   const [q, setQ] = useState(param(route, "q") ?? "");
-  // Back and forward move through searches the address kept.
+  // The address changed by other means (a link, a reload): its search.
   useEffect(() => setQ(param(route, "q") ?? ""), [route]);
   const search = (text: string) => {
     setQ(text);
