@@ -206,6 +206,16 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 	if status, _ := noRedirect(t, api, film+"/answers/cv", ""); status != http.StatusForbidden {
 		t.Errorf("signed out, the jury's file answer answers %d, want 403", status)
 	}
+	// The card's picture: a link to the object under the server's name,
+	// the same signed in or out.
+	walked["GET /movies/{id}/poster"] = true
+	for _, token := range []string{juror.Token, ""} {
+		if status, loc := noRedirect(t, api, film+"/poster", token); status != http.StatusFound || !strings.Contains(loc, "thumbnail1-") {
+			t.Errorf("the film's card picture: %d %q", status, loc)
+		} else {
+			noMarker(t, "GET /movies/{id}/poster", []byte(loc))
+		}
+	}
 	cand := call("PUT /movies/{id}/jury-candidate", http.StatusOK, film+"/jury-candidate", juror.Token, nil).JSON()["movie"].(map[string]any)
 	if cand["selection_status"] != "candidate" || cand["Producer"] != nil {
 		t.Errorf("the candidate mark answers %v", cand)

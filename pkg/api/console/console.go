@@ -58,8 +58,10 @@ func New(dir string) http.Handler {
 		h.Set("X-Content-Type-Options", "nosniff")
 		if name == "index.html" {
 			// The page loads only its own scripts and styles and talks only
-			// to its own origin (the API) and to the film bucket (presigned URLs).
-			h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: https:; media-src 'self' blob: https: http:; connect-src 'self' https: http:; frame-ancestors 'none'")
+			// to its own origin (the API) and to the film bucket (presigned URLs;
+			// the public cards' pictures are links to it too, over http on a
+			// local stack, as films are).
+			h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: https: http:; media-src 'self' blob: https: http:; connect-src 'self' https: http:; frame-ancestors 'none'")
 		}
 		w.WriteHeader(http.StatusOK)
 		if r.Method == http.MethodGet {

@@ -1,6 +1,9 @@
 package festival
 
-import "github.com/festivalapi/festival/pkg/domain/texts"
+import (
+	"github.com/festivalapi/festival/pkg/domain/apperr"
+	"github.com/festivalapi/festival/pkg/domain/texts"
+)
 
 // Award is a prize given to a film. The film embeds it as a MovieAward.
 type Award struct {
@@ -18,10 +21,17 @@ const MaxAwardNameLen = 255
 const MaxMovieAwards = 20
 
 // CheckAwardRoom refuses an award to a film out of the festival
-// (CheckInFestival), or that has as many as it may have.
+// (CheckInFestival: withdrawn or a draft), to a refused film (a prize
+// would contradict the festival's own decision, and the award would move
+// it to awarded behind the committee's back), or to a film that has as
+// many as it may have. The stores run it inside the film's versioned
+// write, so a refusal decided meanwhile is seen.
 func CheckAwardRoom(m Movie) error {
 	if err := m.CheckInFestival(); err != nil {
 		return err
+	}
+	if m.SelectionStatus == StatusRefused {
+		return apperr.E(apperr.Conflict, texts.AwardFilmRefused)
 	}
 	if len(m.Awards) >= MaxMovieAwards {
 		return fieldErr("id_movie", texts.MovieAwardsFull, MaxMovieAwards)

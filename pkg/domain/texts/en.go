@@ -24,4 +24,5 @@ var en = merge(
 	enAccountsLang,
 	enStatus,
 	enJurylimits,
+	enSmaller,
 )

@@ -25,4 +25,5 @@ var fr = merge(
 	frAccountsLang,
 	frStatus,
 	frJurylimits,
+	frSmaller,
 )

@@ -29,6 +29,7 @@ import { SignIn } from "./pages/SignIn";
 import { SignUp } from "./pages/SignUp";
 import { Submit } from "./pages/Submit";
 import { param, useRoute } from "./router";
+import { installValidity } from "./ui/validity";
 import "./style.css";
 
 function Page({ route }: { route: string }) {
@@ -163,4 +164,6 @@ function App() {
   );
 }
 
+// Every form's refusals of a field in the console's words (ui/validity.ts).
+installValidity();
 ready.then(() => render(<App />, document.getElementById("app")!));

@@ -131,6 +131,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await shot(page, "admin-5-awards");
   await accessible(page, assert);
 
+  await page.getByRole("navigation", { name: "Administration" }).locator("summary").click(); // "Plus"
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Événements" }).click();
   await page.getByRole("heading", { name: "Événements", level: 2 }).waitFor();
   await page.getByLabel("Nom").fill("Ciné-concert Michel Legrand");
@@ -140,13 +141,14 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await page.getByLabel("Lieu").fill("Quai des Antilles");
   await page.getByLabel("Type").selectOption("MEETUP");
   await page.getByRole("button", { name: "Créer l'événement" }).click();
-  await page.getByText("Evenment créée").waitFor();
+  await page.getByText("Événement créé : Ciné-concert Michel Legrand.").waitFor(); // the console's words, not the spec's "Evenment créée"
   await page.getByRole("heading", { name: "Ciné-concert Michel Legrand" }).waitFor();
   const events = await (await fetch(baseURL + "/events")).json();
   assert.equal(events.find((e) => e.name === "Ciné-concert Michel Legrand")?.event_type, "MEETUP", "the type chosen is the type stored");
   await shot(page, "admin-6-events");
   await accessible(page, assert);
 
+  await page.getByRole("navigation", { name: "Administration" }).locator("summary").click(); // "Plus"
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Réglages" }).click();
   await page.getByRole("heading", { name: "Réglages", level: 2 }).waitFor();
   await page.getByLabel("Un membre du jury ne vote que pour les films qui lui sont assignés (recommandé)").check();
@@ -211,6 +213,7 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await shot(page, "admin-8-results");
   await accessible(page, assert);
 
+  await page.getByRole("navigation", { name: "Administration" }).locator("summary").click(); // "Plus"
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Journal" }).click();
   await page.getByRole("heading", { name: "Journal", level: 2 }).waitFor();
   await page.getByRole("cell", { name: "movie.status" }).first().waitFor();

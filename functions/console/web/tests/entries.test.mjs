@@ -51,6 +51,7 @@ test("an admin defines the festival's questions and a runtime rule; a producer i
   page.on("dialog", (d) => d.accept());
   await signIn(page, admin);
   await page.getByRole("link", { name: "Administration" }).click();
+  await page.getByRole("navigation", { name: "Administration" }).locator("summary").click(); // "Plus"
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Formulaire" }).click();
   await page.getByRole("heading", { name: "Formulaire", level: 2 }).waitFor();
 

@@ -48,7 +48,7 @@ test("an admin rewrites a message, puts it back, and writes to the selected prod
   await signIn(page, admin);
   await page.goto(page.url().replace(/#.*/, "#/admin/ecrire"));
   await page.getByRole("heading", { name: "Écrire", exact: true }).waitFor();
-  await page.getByRole("link", { name: "Écrire" }).waitFor();
+  await page.getByRole("navigation", { name: "Administration" }).locator("a", { hasText: "Écrire" }).waitFor({ state: "attached" }); // under "Plus"
 
   // A template with a field the message does not have: the API names it.
   await page.locator("summary", { hasText: /^Film reçu/ }).click();

@@ -48,6 +48,7 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("POST /movies/{id}/viewing", g.Require(h.viewing, jury))
 	mux.Handle("GET /movies/{id}/viewing", g.Require(h.myViewing, jury))                                                        // + assigned                                                         // + assigned
 	mux.Handle("GET /movies/{id}/media", g.Require(h.media))                                                                    // + admin, owner or assigned jury
+	mux.Handle("GET /movies/{id}/poster", g.Optional(h.poster))                                                                 // public; a film the caller may read
 	mux.Handle("POST /movies/{id}/uploads", g.Require(h.startUpload, producer, admin))                                          // + owner check
 	mux.Handle("POST /movies/{id}/uploads/complete", g.Require(changed(texts.FileUploaded, h.completeUpload), producer, admin)) // + owner check
 	return mux

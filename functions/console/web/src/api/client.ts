@@ -231,13 +231,20 @@ export const api = {
   setJuries: (id: number, juries: number[]) => call<MovieAnswer>("PUT", `/movies/${id}/juries`, { juries }),
   deleteMovie: (id: number) => call<unknown>("DELETE", `/movies/${id}`),
   users: () => all<User>("/users"),
-  createUser: (user: UserCreate) => call<unknown>("POST", "/users", user),
+  // created: false when the e-mail was already an account's (the spec's
+  // 200, "Cet utilisateur existe déjà"): nothing was created.
+  createUser: async (user: UserCreate) => ({ created: (await send("POST", "/users", user)).status === 201 }),
   updateUser: (id: number, fields: UserUpdate) => call<User>("PUT", `/users/${id}`, fields),
   deleteUser: (id: number) => call<unknown>("DELETE", `/users/${id}`),
   createCategory: (name: string) => call<unknown>("POST", "/categories", { name }),
   renameCategory: (id: number, name: string) => call<unknown>("PUT", `/categories/${id}`, { name }),
   deleteCategory: (id: number) => call<unknown>("DELETE", `/categories/${id}`),
-  createEvent: (e: EventCreate) => call<{ message: string }>("POST", "/events", e),
+  // created: false when an event of that name existed (the spec's 200,
+  // "Evenement déjà existant"): nothing was created.
+  createEvent: async (e: EventCreate) => {
+    const resp = await send("POST", "/events", e);
+    return { created: resp.status === 201, ...((await resp.json()) as { message: string; newEvent: Event }) };
+  },
   updateEvent: (id: number, e: Partial<EventCreate>) => call<unknown>("PUT", `/events/${id}`, e),
   deleteEvent: (id: number) => call<unknown>("DELETE", `/events/${id}`),
   awards: () => all<Award>("/awards"),

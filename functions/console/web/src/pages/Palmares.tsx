@@ -4,6 +4,7 @@ import { locale, words } from "../i18n";
 import { useLoad } from "../useLoad";
 import { Status } from "./Status";
 import { when } from "../ui/dates";
+import { Poster } from "../ui/Poster";
 
 // The palmarès is read from the public film list of the edition (the
 // current one, or an archived one: GET /movies?edition=): each film carries
@@ -69,11 +70,14 @@ export function Palmares({ edition }: { edition: string | null }) {
       <Ledger edition={chosen} />
       <Status of={prizes} empty={words.palmares.empty}>
         {(ranked) => (
-          <dl class="palmares">
+          <dl class="palmares palmares-cards">
             {ranked.map((p) => (
-              <div key={`${p.award}-${p.movie.id_movie}`}>
+              <div key={`${p.award}-${p.movie.id_movie}`} class="card">
                 <dt>{p.award}</dt>
-                <dd>{p.movie.title}</dd>
+                <dd>
+                  <Poster m={p.movie} edition={chosen} />
+                  <a href={`#/films/${p.movie.id_movie}`}>{p.movie.title}</a>
+                </dd>
               </div>
             ))}
           </dl>

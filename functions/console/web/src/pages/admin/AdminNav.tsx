@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Editions } from "../../api/client";
 import { archivedOf, editions, scopeReads, shownEdition, useEditionsVersion } from "../../editions";
 import { words } from "../../i18n";
@@ -8,24 +8,71 @@ import { when } from "../../ui/dates";
 import { SignedIn } from "../../ui/guard";
 import { useLoad } from "../../useLoad";
 
-// Read when rendered: the words follow the console's language.
+// Read when rendered: the words follow the console's language. The pages of
+// a committee's working day stay in sight; the ones set up once or read now
+// and then (more) go under "Plus", so that the menu keeps to one line at
+// 1280 px.
 const adminPages = () =>
   [
-    ["/admin", words.admin.board],
-    ["/admin/utilisateurs", words.admin.users],
-    ["/admin/categories", words.admin.categories],
-    ["/admin/evenements", words.admin.events],
-    ["/admin/prix", words.admin.awards],
-    ["/admin/resultats", words.admin.results],
-    ["/admin/jury", words.admin.progress],
-    ["/admin/assignation", words.admin.assignment],
-    ["/admin/reglages", words.admin.settings],
-    ["/admin/formulaire", words.admin.form],
-    ["/admin/journal", words.admin.audit],
-    ["/admin/messages", words.admin.outbox],
-    ["/admin/ecrire", words.admin.writing],
-    ["/admin/editions", words.admin.editions],
+    ["/admin", words.admin.board, false],
+    ["/admin/assignation", words.admin.assignment, false],
+    ["/admin/jury", words.admin.progress, false],
+    ["/admin/resultats", words.admin.results, false],
+    ["/admin/prix", words.admin.awards, false],
+    ["/admin/messages", words.admin.outbox, false],
+    ["/admin/utilisateurs", words.admin.users, false],
+    ["/admin/categories", words.admin.categories, false],
+    ["/admin/evenements", words.admin.events, true],
+    ["/admin/reglages", words.admin.settings, true],
+    ["/admin/formulaire", words.admin.form, true],
+    ["/admin/ecrire", words.admin.writing, true],
+    ["/admin/journal", words.admin.audit, true],
+    ["/admin/editions", words.admin.editions, true],
   ] as const;
+
+// AdminMenu is the admin pages' own menu: a disclosure ("Plus", a native
+// <details>, opened by keyboard as by mouse) holds the pages used less
+// often; it closes on Escape, on a click elsewhere and once a page is
+// chosen. Its summary is marked when the page shown is one of them.
+function AdminMenu({ path }: { path: string }) {
+  const more = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const away = (e: MouseEvent) => {
+      const d = more.current;
+      if (d?.open && !d.contains(e.target as Node)) d.open = false;
+    };
+    document.addEventListener("click", away);
+    return () => document.removeEventListener("click", away);
+  }, []);
+  const link = ([href, text]: readonly [string, string, boolean]) => (
+    <a key={href} href={`#${href}`} aria-current={href === path ? "page" : undefined} onClick={() => more.current && (more.current.open = false)}>
+      {text}
+    </a>
+  );
+  const pages = adminPages();
+  const inMore = pages.some(([href, , m]) => m && href === path);
+  return (
+    <nav aria-label={words.admin.nav} class="subnav">
+      {pages.filter(([, , m]) => !m).map(link)}
+      <details
+        class="more"
+        ref={more}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && more.current?.open) {
+            more.current.open = false;
+            (more.current.querySelector("summary") as HTMLElement | null)?.focus();
+          }
+        }}
+      >
+        <summary data-current={inMore ? "true" : undefined}>
+          {words.smaller.more}
+          <span class="visually-hidden"> ({words.smaller.moreLabel})</span>
+        </summary>
+        <div class="more-menu">{pages.filter(([, , m]) => m).map(link)}</div>
+      </details>
+    </nav>
+  );
+}
 
 export const editionLabel = (e: Editions["editions"][number]) =>
   e.state === "current" ? words.editions.current(e.name || e.id) : words.editions.archived(e.name || e.id, when(e.archived_at ?? e.started_at));
@@ -74,13 +121,7 @@ export function AdminPage({ path, title, children }: { path: string; title: stri
   const settled = chosen === null || (list.state !== "loading" && !stale);
   return (
     <section aria-labelledby="admin-title">
-      <nav aria-label={words.admin.nav} class="subnav">
-        {adminPages().map(([href, text]) => (
-          <a key={href} href={`#${href}`} aria-current={href === path ? "page" : undefined}>
-            {text}
-          </a>
-        ))}
-      </nav>
+      <AdminMenu path={path} />
       {eds && <EditionSwitcher list={eds} shown={archived?.id ?? eds.current} onChange={choose} />}
       <h2 id="admin-title">{title}</h2>
       {archived && (

@@ -1,10 +1,14 @@
 import { useState } from "preact/hooks";
 import { api, type Award, type Movie } from "../../api/client";
-import { words } from "../../i18n";
+import { locale, words } from "../../i18n";
 import { DeleteButton, Feedback, formValues, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 import { Pending } from "../../ui/Pending";
+
+// awardable is what the API accepts (POST /awards): a film in the festival
+// (neither withdrawn nor a draft) that the festival did not refuse.
+const awardable = (m: Movie) => m.selection_status !== "refused" && !m.withdrawn && !m.draft;
 
 function List() {
   const [version, setVersion] = useState(0);
@@ -15,6 +19,7 @@ function List() {
   if (data.state !== "ready") return <Pending of={data} />;
   const [awards, films] = data.data as [Award[], Movie[]];
   const title = new Map(films.map((m) => [m.id_movie, m.title]));
+  const offered = films.filter(awardable).sort((a, b) => a.title.localeCompare(b.title, locale()));
   return (
     <>
       <Feedback of={action} />
@@ -67,12 +72,16 @@ function List() {
         <h3 id="newaward-title">{words.awards.new}</h3>
         <label>
           {words.awards.name}
-          <input name="name" required />
+          <input name="name" required maxLength={255} />
         </label>
+        <p class="meta" id="awardable-hint">
+          {words.smaller.awardable}
+        </p>
         <label>
           {words.awards.film}
-          <select name="id_movie" required>
-            {films.map((m) => (
+          <select name="id_movie" required aria-describedby="awardable-hint">
+            <option value="">{words.smaller.chooseFilm}</option>
+            {offered.map((m) => (
               <option key={m.id_movie} value={m.id_movie}>
                 {m.title}
               </option>

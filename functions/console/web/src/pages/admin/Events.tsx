@@ -33,10 +33,14 @@ function EventForm({ e, done }: { e: Event | null; done: () => void }) {
           if (e) {
             await api.updateEvent(e.id_event, body);
           } else {
+            // The console's own words: the spec's texts ("Evenment créée",
+            // and a 200 "Evenement déjà existant" that creates nothing) are
+            // the API's, kept as they are for its clients.
             const answer = await api.createEvent(body);
+            if (!answer.created) throw new Error(words.smaller.eventExists(v.name));
             form.reset();
             done();
-            return answer.message;
+            return words.smaller.eventCreated(v.name);
           }
           done();
           return words.events.updated(v.name);
@@ -46,23 +50,23 @@ function EventForm({ e, done }: { e: Event | null; done: () => void }) {
       <h3 id="event-form-title">{e ? words.events.editing(e.name) : words.events.new}</h3>
       <label>
         {words.events.name}
-        <input name="name" maxLength={255} defaultValue={e?.name} />
+        <input required name="name" maxLength={255} defaultValue={e?.name} />
       </label>
       <label>
         {words.events.description}
-        <textarea name="description" rows={3} defaultValue={e?.description} />
+        <textarea required name="description" rows={3} defaultValue={e?.description} />
       </label>
       <label>
         {words.events.start}
-        <input name="start_date" type="datetime-local" defaultValue={e ? toInput(e.start_date) : ""} />
+        <input required name="start_date" type="datetime-local" defaultValue={e ? toInput(e.start_date) : ""} />
       </label>
       <label>
         {words.events.end}
-        <input name="end_date" type="datetime-local" defaultValue={e ? toInput(e.end_date) : ""} />
+        <input required name="end_date" type="datetime-local" defaultValue={e ? toInput(e.end_date) : ""} />
       </label>
       <label>
         {words.events.location}
-        <input name="location" maxLength={255} defaultValue={e?.location} />
+        <input required name="location" maxLength={255} defaultValue={e?.location} />
       </label>
       <label>
         {words.events.type}

@@ -5,6 +5,7 @@ import { Table } from "../../ui/Table";
 import { Feedback, useAction, type Action } from "../../ui/action";
 import { AdminPage } from "./AdminNav";
 import { when } from "../../ui/dates";
+import { useVisit } from "../../router";
 
 const states = ["failed", "pending", "held", "sent", "discarded"] as const;
 type State = (typeof states)[number];
@@ -108,15 +109,27 @@ function Held({ m, action, onChange }: { m: OutboxMessage; action: Action; onCha
   );
 }
 
+// The tab the outbox opens on: the first of these with a message, in the
+// order an admin acts on them: failed (to fix), held (to read and release),
+// pending (leaving within the minute), sent (what went). An empty outbox
+// opens on pending, where the next message will show.
+const opening = ["failed", "held", "pending", "sent"] as const;
+
+// firstWithMessages asks each opening state for one message, all at once.
+async function firstWithMessages(): Promise<State> {
+  const pages = await Promise.all(opening.map((s) => api.notifications({ state: s, limit: "1" })));
+  return opening[pages.findIndex((p) => p.items.length > 0)] ?? "pending";
+}
+
 // Messages lists the outbox one state at a time, newest first (held ones
-// soonest first): the failed ones first, since they are what an admin must
-// act on.
+// soonest first), opening on a tab with messages (opening).
 function Messages() {
-  const [state, setState] = useState<State>("failed");
+  const [state, setState] = useState<State | null>(null);
   const [items, setItems] = useState<OutboxMessage[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const action = useAction();
   const listing = useAction();
+  const visit = useVisit();
 
   function load(s: State, cursor: string | null) {
     listing.run(async () => {
@@ -125,7 +138,17 @@ function Messages() {
       setNext(page.next);
     });
   }
-  useEffect(() => load(state, null), [state]);
+  useEffect(() => {
+    let live = true;
+    firstWithMessages().then(
+      (s) => live && setState(s),
+      () => live && setState("failed"), // the failed tab then says why
+    );
+    return () => void (live = false);
+  }, []);
+  useEffect(() => {
+    if (state) load(state, null);
+  }, [state, visit]);
 
   function replace(id: string, m: OutboxMessage | null) {
     setItems((items ?? []).flatMap((x) => (x.id_message !== id ? [x] : m ? [m] : [])));
@@ -136,7 +159,7 @@ function Messages() {
       <p class="meta">{words.outbox.intro}</p>
       <div class="filters" role="group" aria-label={words.admin.outbox}>
         {states.map((s) => (
-          <button key={s} type="button" aria-pressed={s === state} onClick={() => setState(s)}>
+          <button key={s} type="button" aria-pressed={s === state} disabled={state === null} onClick={() => setState(s)}>
             {words.outbox.state[s]}
           </button>
         ))}
@@ -151,13 +174,13 @@ function Messages() {
       <Feedback of={listing} />
       {items && items.length === 0 && <p>{words.outbox.none}</p>}
       {items && items.length > 0 && state === "held" && (
-        <Table caption={words.outbox.state[state]} columns={words.outbox.heldColumns}>
+        <Table caption={words.outbox.state.held} columns={words.outbox.heldColumns}>
           {items.map((m) => (
             <Held key={m.id_message} m={m} action={action} onChange={(x) => replace(m.id_message, x)} />
           ))}
         </Table>
       )}
-      {items && items.length > 0 && state !== "held" && (
+      {items && items.length > 0 && state && state !== "held" && (
         <Table caption={words.outbox.state[state]} columns={words.outbox.columns}>
           {items.map((m) => (
             <tr key={m.id_message}>
@@ -171,7 +194,8 @@ function Messages() {
           ))}
         </Table>
       )}
-      {next && (
+      {state === null && <p role="status">{words.loading}</p>}
+      {next && state && (
         <button type="button" onClick={() => load(state, next)} disabled={listing.busy}>
           {words.outbox.more}
         </button>

@@ -96,7 +96,8 @@ function List() {
           const v = formValues(e);
           const form = e.currentTarget as HTMLFormElement;
           create.run(async () => {
-            await api.createUser({ first_name: v.first_name, last_name: v.last_name, email: v.email, password: v.password, role: v.role as Role });
+            const { created } = await api.createUser({ first_name: v.first_name, last_name: v.last_name, email: v.email, password: v.password, role: v.role as Role });
+            if (!created) throw new Error(words.smaller.userExists(v.email)); // the spec's 200 creates nothing
             form.reset();
             reload();
             return words.users.created(`${v.first_name} ${v.last_name}`);
