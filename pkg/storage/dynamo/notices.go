@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -136,6 +137,7 @@ func (s *Outbox) noticeOps(id string, uid int64, sent bool, n festival.Notice) (
 // deletion with the counter in transactions. A notice read meanwhile
 // cancels its transaction; the next run trims it.
 func (s *Outbox) TrimNotices(ctx context.Context, uids []int64) error {
+	uids = slices.Compact(slices.Sorted(slices.Values(uids))) // each person once: one read of their counter, one trim
 	counts, _, err := batchGetByID(ctx, s.core, uids, func(uid int64) map[string]types.AttributeValue { return key(userPK(uid), skNotices) },
 		"id_user, #total", map[string]string{"#total": "total"},
 		func(item map[string]types.AttributeValue) ([2]int64, int64, error) {

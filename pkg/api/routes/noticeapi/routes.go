@@ -41,7 +41,9 @@ func (h *Handler) list(r *http.Request, c festival.Actor) (int, any, error) {
 	default:
 		return 0, nil, apperr.E(apperr.Invalid, texts.NoticesUnreadBool)
 	}
-	return web.List(r, func(p festival.Page) ([]festival.Notice, string, error) { return h.inbox.List(r.Context(), c, unread, p) })
+	return web.List(r, func(p festival.Page) ([]festival.Notice, string, error) {
+		return h.inbox.List(r.Context(), c, unread, p)
+	})
 }
 
 // Unread is the answer of GET /users/me/notices/unread.
