@@ -785,4 +785,22 @@ export const en: Catalogue = {
     network: "The server does not answer. Try again in a moment.",
     role: (roles: string) => `This page is reserved: ${roles}.`,
   },
+  notices: {
+    title: "Notices",
+    bell: (n: number) => (n === 0 ? "Notices, none unread" : n === 1 ? "Notices, 1 unread" : `Notices, ${n} unread`),
+    unreadOnly: "Unread only",
+    allRead: "Mark all as read",
+    markRead: "Mark as read",
+    new: "New",
+    none: "No notices yet: the festival's messages (decisions released, films assigned, reminders) will show here.",
+    noneUnread: "No unread notices.",
+    more: "Older notices",
+    open: {
+      film: "See the film",
+      jury: "Open the jury's page",
+      palmares: "See the awards",
+      data: "Download the archive",
+      other: "Open",
+    },
+  },
 };

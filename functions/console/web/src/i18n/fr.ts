@@ -771,4 +771,22 @@ export const fr = {
     network: "Le serveur ne répond pas. Réessayez dans un instant.",
     role: (roles: string) => `Cette page est réservée : ${roles}.`,
   },
+  notices: {
+    title: "Avis",
+    bell: (n: number) => (n === 0 ? "Avis, aucun non lu" : n === 1 ? "Avis, 1 non lu" : `Avis, ${n} non lus`),
+    unreadOnly: "Non lus seulement",
+    allRead: "Tout marquer comme lu",
+    markRead: "Marquer comme lu",
+    new: "Nouveau",
+    none: "Aucun avis pour l'instant : les messages du festival (décisions publiées, films confiés, rappels) s'afficheront ici.",
+    noneUnread: "Aucun avis non lu.",
+    more: "Avis plus anciens",
+    open: {
+      film: "Voir le film",
+      jury: "Ouvrir l'espace jury",
+      palmares: "Voir le palmarès",
+      data: "Télécharger l'archive",
+      other: "Ouvrir",
+    },
+  },
 };
