@@ -787,13 +787,14 @@ export const en: Catalogue = {
   },
   notices: {
     title: "Notices",
-    bell: (n: number) => (n === 0 ? "Notices, none unread" : n === 1 ? "Notices, 1 unread" : `Notices, ${n} unread`),
+    unread: () => "unread",
+    noneUnread: "(none unread)",
     unreadOnly: "Unread only",
     allRead: "Mark all as read",
     markRead: "Mark as read",
     new: "New",
     none: "No notices yet: the festival's messages (decisions released, films assigned, reminders) will show here.",
-    noneUnread: "No unread notices.",
+    noUnread: "No unread notices.",
     more: "Older notices",
     open: {
       film: "See the film",

@@ -773,13 +773,14 @@ export const fr = {
   },
   notices: {
     title: "Avis",
-    bell: (n: number) => (n === 0 ? "Avis, aucun non lu" : n === 1 ? "Avis, 1 non lu" : `Avis, ${n} non lus`),
+    unread: (n: number) => (n === 1 ? "non lu" : "non lus"),
+    noneUnread: "(aucun non lu)",
     unreadOnly: "Non lus seulement",
     allRead: "Tout marquer comme lu",
     markRead: "Marquer comme lu",
     new: "Nouveau",
     none: "Aucun avis pour l'instant : les messages du festival (décisions publiées, films confiés, rappels) s'afficheront ici.",
-    noneUnread: "Aucun avis non lu.",
+    noUnread: "Aucun avis non lu.",
     more: "Avis plus anciens",
     open: {
       film: "Voir le film",

@@ -75,7 +75,7 @@ function List() {
       </div>
       <Feedback of={action} />
       {items.length === 0 ? (
-        <p>{unreadOnly ? words.notices.noneUnread : words.notices.none}</p>
+        <p>{unreadOnly ? words.notices.noUnread : words.notices.none}</p>
       ) : (
         <ul class="notices">
           {items.map((n) => (

@@ -26,12 +26,18 @@ export function Bell({ route, current }: { route: string; current: boolean }) {
     return () => window.removeEventListener(changed, on);
   }, []);
   return (
-    <a href="#/avis" class="bell" aria-current={current ? "page" : undefined} aria-label={words.notices.bell(unread)}>
+    // The count is in the link's name as it shows, with its words for
+    // screen readers only ("Avis 2 non lus").
+    <a href="#/avis" class="bell" aria-current={current ? "page" : undefined}>
       {words.notices.title}
-      {unread > 0 && (
-        <span class="count" aria-hidden="true">
-          {unread}
-        </span>
+      {unread > 0 ? (
+        <>
+          {" "}
+          <span class="count">{unread}</span>
+          <span class="visually-hidden"> {words.notices.unread(unread)}</span>
+        </>
+      ) : (
+        <span class="visually-hidden">{words.notices.noneUnread}</span>
       )}
     </a>
   );
