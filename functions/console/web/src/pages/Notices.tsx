@@ -97,12 +97,12 @@ function List() {
 function Item({ n, busy, onRead }: { n: Notice; busy: boolean; onRead: () => void }) {
   const title = `notice-${n.id}`;
   return (
-    <li class={n.read ? "notice" : "notice unread"} aria-labelledby={title}>
+    <li class={n.read ? "inbox-item" : "inbox-item unread"} aria-labelledby={title}>
       <h3 id={title}>
         {!n.read && <span class="badge badge-warning">{words.notices.new}</span>} {n.subject}
       </h3>
       <p class="meta">{when(n.createdAt)}</p>
-      <p class="notice-text">{n.text}</p>
+      <p class="text">{n.text}</p>
       <p class="actions">
         {n.link && (
           <a href={n.link} onClick={() => !n.read && onRead()}>
