@@ -26,6 +26,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/editionapi"
 	"github.com/festivalapi/festival/pkg/api/routes/eventapi"
 	"github.com/festivalapi/festival/pkg/api/routes/movieapi"
+	"github.com/festivalapi/festival/pkg/api/routes/noticeapi"
 	"github.com/festivalapi/festival/pkg/api/routes/notificationapi"
 	"github.com/festivalapi/festival/pkg/api/routes/seasonapi"
 	"github.com/festivalapi/festival/pkg/api/routes/settingsapi"
@@ -241,6 +242,7 @@ func (d *Deps) Users() http.Handler {
 	adm := d.admin()
 	mux := http.NewServeMux()
 	mount(mux, "/users", userapi.New(d.accounts(), d.Guard))
+	mount(mux, "/users/me/notices", noticeapi.New(notify.NewInbox(d.Store.Users), d.Guard))
 	msg := d.messaging()
 	mount(mux, "/settings", settingsapi.New(adm, msg, d.Guard))
 	mount(mux, "/season", seasonapi.New(adm))

@@ -264,6 +264,13 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 		noMarker(t, "the juror's export, "+f.Name, b)
 		w.noProducerID(t, "the juror's export, "+f.Name, b)
 	}
+	// Their notices in the app: the messages delivered so far (the
+	// assignments, the edit, the export's link), as mailed.
+	if ns := call("GET /users/me/notices", http.StatusOK, "/users/me/notices", juror.Token, nil).List(); len(ns) == 0 {
+		t.Error("the juror has no notice: the notices are not checked")
+	}
+	call("GET /users/me/notices/unread", http.StatusOK, "/users/me/notices/unread", juror.Token, nil)
+	call("POST /users/me/notices/read", http.StatusOK, "/users/me/notices/read", juror.Token, map[string]any{"all": true})
 	call("DELETE /users/me", http.StatusOK, "/users/me", juror.Token, map[string]any{"password": "motdepasse1"})
 	return walked
 }

@@ -158,7 +158,7 @@ func MovieEdited(m Movie, voters []int64, changes []EntryChange, now time.Time) 
 	for i, c := range changes {
 		lines[i] = "- " + c.Word
 	}
-	return []Message{NewMessage(MessageMovieEdited, voters, map[string]string{"title": m.Title, "changes": strings.Join(lines, "\n")}, now)}
+	return []Message{NewMessage(MessageMovieEdited, voters, map[string]string{"title": m.Title, "id_movie": strconv.FormatInt(m.ID, 10), "changes": strings.Join(lines, "\n")}, now)}
 }
 
 // EntryEdit is a change of film's entry by by at now, with every rule such

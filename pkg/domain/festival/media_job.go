@@ -2,6 +2,7 @@ package festival
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -130,7 +131,7 @@ func MediaCheckMessage(m Movie, flags []MediaFlag, season Season, now time.Time)
 		}
 		reasons = append(reasons, line)
 	}
-	params := map[string]string{"title": m.Title, "reasons": strings.Join(reasons, "\n"), "checks": strings.Join(checks, "\n"), "until": ""}
+	params := map[string]string{"title": m.Title, "id_movie": strconv.FormatInt(m.ID, 10), "reasons": strings.Join(reasons, "\n"), "checks": strings.Join(checks, "\n"), "until": ""}
 	if season.CheckSubmissionIn(now, m.CategoryIDs()) == nil {
 		if close := season.SubmissionsCloseFor(m.CategoryIDs()); !close.IsZero() {
 			// until_at is the date itself, which the mail writes in its reader's language.

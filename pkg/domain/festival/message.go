@@ -29,7 +29,10 @@ type Message struct {
 	Text    string       `json:"text"`
 	State   MessageState `json:"state"`
 	// Delivered are the recipients already sent the message.
-	Delivered     []int64 `json:"delivered"`
+	Delivered []int64 `json:"delivered"`
+	// Noticed are the recipients already given its notice in the app
+	// (festival.Notice): a retried delivery writes none again.
+	Noticed       []int64 `json:"-"`
 	Attempts      int     `json:"attempts"`
 	NextAttemptAt Time    `json:"next_attempt_at"`
 	LastError     string  `json:"last_error"`
@@ -108,7 +111,7 @@ func NewMessage(kind MessageKind, to []int64, params map[string]string, now time
 
 // MovieReceived tells a producer their film arrived.
 func MovieReceived(m Movie, now time.Time) Message {
-	return NewMessage(MessageMovieReceived, []int64{m.OwnerID}, map[string]string{"title": m.Title}, now)
+	return NewMessage(MessageMovieReceived, []int64{m.OwnerID}, map[string]string{"title": m.Title, "id_movie": strconv.FormatInt(m.ID, 10)}, now)
 }
 
 // MovieNotices are the messages a change of a film owes: its producer hears
@@ -127,7 +130,7 @@ func MovieNotices(before, after Movie, now time.Time, season Season) []Message {
 		}
 	}
 	if len(assigned) > 0 {
-		out = append(out, NewMessage(MessageJuryAssigned, assigned, map[string]string{"title": after.Title}, now))
+		out = append(out, NewMessage(MessageJuryAssigned, assigned, map[string]string{"title": after.Title, "id_movie": strconv.FormatInt(after.ID, 10)}, now))
 	}
 	return out
 }

@@ -25,4 +25,5 @@ var en = merge(
 	enStatus,
 	enJurylimits,
 	enSmaller,
+	enNotices,
 )

@@ -26,4 +26,5 @@ var fr = merge(
 	frStatus,
 	frJurylimits,
 	frSmaller,
+	frNotices,
 )

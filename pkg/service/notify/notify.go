@@ -31,8 +31,13 @@ type Outbox interface {
 	// ClaimMessage counts an attempt and keeps the message from other
 	// runners until until; false when another runner took it first.
 	ClaimMessage(ctx context.Context, m festival.Message, until time.Time) (festival.Message, bool, error)
-	// MarkDelivered records that one recipient was sent the message.
-	MarkDelivered(ctx context.Context, id string, userID int64) error
+	// RecordDelivery records what an attempt did for one recipient: the
+	// e-mail sent (sent), and their notice in the app (n, nil when none),
+	// written once per message and recipient whatever the retries, and
+	// never for an account that no longer exists.
+	RecordDelivery(ctx context.Context, id string, userID int64, sent bool, n *festival.Notice) error
+	// TrimNotices keeps each of these people to festival.NoticeCap notices.
+	TrimNotices(ctx context.Context, userIDs []int64) error
 	// FinishAttempt files a claimed message by how its attempt went.
 	FinishAttempt(ctx context.Context, id string, o festival.MessageOutcome) error
 	// HoldMessage puts a due message back in the queue until until; false
@@ -123,6 +128,7 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 		return r, err
 	}
 	var errs []error
+	var noticed []int64
 	for _, m := range due {
 		if held, err := s.holdUnreleased(ctx, m, season); held || err != nil {
 			if err != nil {
@@ -140,7 +146,8 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 		if !claimed {
 			continue // another runner has it
 		}
-		outcome := s.attempt(ctx, m, users, set)
+		outcome, to := s.attempt(ctx, m, users, set)
+		noticed = append(noticed, to...)
 		if err := s.store.FinishAttempt(ctx, m.ID, outcome); err != nil {
 			errs = append(errs, err)
 			continue
@@ -154,6 +161,9 @@ func (s *Service) DeliverDue(ctx context.Context) (Report, error) {
 			r.Failed++
 			s.log.Warn("message failed", "id_message", m.ID, "kind", string(m.Kind), "attempts", m.Attempts, "err", outcome.Error)
 		}
+	}
+	if len(noticed) > 0 {
+		errs = append(errs, s.store.TrimNotices(ctx, noticed))
 	}
 	return r, errors.Join(errs...)
 }
@@ -219,10 +229,12 @@ func (c Config) Renderer(t Templates) func(ctx context.Context) (func(festival.M
 	}
 }
 
-// attempt sends a claimed message to each recipient it has not reached yet.
-func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User, set *mailtemplate.Set) festival.MessageOutcome {
+// attempt sends a claimed message to each recipient it has not reached
+// yet, and says who got a notice in the app.
+func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int64]festival.User, set *mailtemplate.Set) (festival.MessageOutcome, []int64) {
 	now := s.now()
 	var failure error
+	var noticed []int64
 	for _, to := range m.To {
 		if slices.Contains(m.Delivered, to) {
 			continue
@@ -231,12 +243,9 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 		if !ok {
 			continue // the account is gone: nobody to tell
 		}
-		subject, text, err := s.cfg.Render(set, m, u, false)
-		if err == nil {
-			err = s.mailer.Send(ctx, festival.Email{ID: m.ID + "-" + strconv.FormatInt(to, 10), To: u.Email, Subject: subject, Text: text})
-		}
-		if err == nil {
-			err = s.store.MarkDelivered(ctx, m.ID, to)
+		gave, err := s.deliverTo(ctx, m, u, set)
+		if gave {
+			noticed = append(noticed, to)
 		}
 		if err != nil {
 			failure = fmt.Errorf("to user %d: %w", to, err)
@@ -248,12 +257,34 @@ func (s *Service) attempt(ctx context.Context, m festival.Message, users map[int
 	subject, text, _ := s.cfg.Render(set, m, users[firstOf(m)], true)
 	switch {
 	case failure == nil:
-		return festival.MessageOutcome{State: festival.MessageSent, At: now, Subject: subject, Text: text}
+		return festival.MessageOutcome{State: festival.MessageSent, At: now, Subject: subject, Text: text}, noticed
 	case m.Attempts >= festival.MaxMessageAttempts:
-		return festival.MessageOutcome{State: festival.MessageFailed, At: now, Error: failure.Error(), Subject: subject, Text: text}
+		return festival.MessageOutcome{State: festival.MessageFailed, At: now, Error: failure.Error(), Subject: subject, Text: text}, noticed
 	default:
-		return festival.MessageOutcome{State: festival.MessagePending, At: now.Add(festival.MessageRetryDelay(m.Attempts)), Error: failure.Error()}
+		return festival.MessageOutcome{State: festival.MessagePending, At: now.Add(festival.MessageRetryDelay(m.Attempts)), Error: failure.Error()}, noticed
 	}
+}
+
+// deliverTo sends a message to one recipient by e-mail and, the first time
+// it is tried for them, writes their notice in the app with the same
+// subject and text: an e-mail that fails still leaves the notice (the app
+// is a second channel), and the retry sends only the e-mail. It reports
+// whether it wrote a notice.
+func (s *Service) deliverTo(ctx context.Context, m festival.Message, u festival.User, set *mailtemplate.Set) (bool, error) {
+	subject, text, err := s.cfg.Render(set, m, u, false)
+	if err != nil {
+		return false, err
+	}
+	var notice *festival.Notice
+	if festival.Notices(m.Kind) && !slices.Contains(m.Noticed, u.ID) {
+		n := festival.NewNotice(m, u.ID, subject, text, s.now())
+		notice = &n
+	}
+	sendErr := s.mailer.Send(ctx, festival.Email{ID: m.ID + "-" + strconv.FormatInt(u.ID, 10), To: u.Email, Subject: subject, Text: text})
+	if err := s.store.RecordDelivery(ctx, m.ID, u.ID, sendErr == nil, notice); err != nil {
+		return false, errors.Join(sendErr, err)
+	}
+	return notice != nil, sendErr
 }
 
 // firstOf is the message's first recipient (0 when it has none).

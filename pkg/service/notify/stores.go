@@ -49,3 +49,19 @@ type DeskStores struct {
 	// Templates are the festival's own, so a message shows as it will go.
 	Templates Templates
 }
+
+// NoticeBook is a person's notices as they read them: theirs only, by the
+// caller's own id.
+type NoticeBook interface {
+	// Notices lists uid's notices newest first (only the unread when
+	// unread), one page, and the next page's cursor.
+	Notices(ctx context.Context, uid int64, unread bool, p festival.Page) ([]festival.Notice, string, error)
+	// UnreadNotices counts uid's unread notices (one read).
+	UnreadNotices(ctx context.Context, uid int64) (int64, error)
+	// MarkNoticesRead marks uid's notices ids read (ids of none of theirs
+	// change nothing) and returns how many remain unread.
+	MarkNoticesRead(ctx context.Context, uid int64, ids []string) (int64, error)
+	// MarkAllNoticesRead marks every notice of uid read and returns how
+	// many remain unread (those delivered meanwhile).
+	MarkAllNoticesRead(ctx context.Context, uid int64) (int64, error)
+}

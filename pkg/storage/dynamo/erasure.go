@@ -23,7 +23,7 @@ func (s *Users) DeleteUser(ctx context.Context, actor festival.Actor, id int64) 
 
 // EraseUser removes a user, the e-mail marker and every item that hangs off
 // the user (GSI2 partition USER#<id>: jury assignments, votes, viewings,
-// reminders), and the messages addressed to them alone. Votes go as e
+// reminders), the messages addressed to them alone and their notices. Votes go as e
 // says (eraseVotes): deleted with their ledger and audit entries, or kept
 // without their comment once the results are published. The dependents go
 // first and the user item last, each batch in a transaction, so a failure
@@ -81,6 +81,11 @@ func (s *Users) EraseUser(ctx context.Context, actor festival.Actor, id int64, e
 		return fmt.Errorf("delete items of user %d: %w", id, err)
 	}
 	if err := (&Outbox{s.core}).deleteMessagesToOnly(ctx, id); err != nil {
+		return err
+	}
+	// Their notices go before the user item: a delivery checks that the
+	// account exists in the transaction that writes one (RecordDelivery).
+	if err := s.deleteNotices(ctx, id); err != nil {
 		return err
 	}
 	return s.deleteUserItem(ctx, actor, id, e)

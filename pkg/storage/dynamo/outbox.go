@@ -36,6 +36,7 @@ type messageItem struct {
 	Text          string            `dynamodbav:"text,omitempty"`
 	State         string            `dynamodbav:"state"`
 	Delivered     []int64           `dynamodbav:"delivered,numberset,omitempty"`
+	Noticed       []int64           `dynamodbav:"noticed,numberset,omitempty"`
 	Attempts      int               `dynamodbav:"attempts"`
 	NextAttemptAt string            `dynamodbav:"next_attempt_at"`
 	LastError     string            `dynamodbav:"last_error,omitempty"`
@@ -45,7 +46,7 @@ type messageItem struct {
 
 func (it messageItem) message() festival.Message {
 	m := festival.Message{ID: it.ID, Kind: festival.MessageKind(it.Kind), To: it.To, Params: it.Params,
-		Subject: it.Subject, Text: it.Text, State: festival.MessageState(it.State), Delivered: it.Delivered, Attempts: it.Attempts, LastError: it.LastError}
+		Subject: it.Subject, Text: it.Text, State: festival.MessageState(it.State), Delivered: it.Delivered, Noticed: it.Noticed, Attempts: it.Attempts, LastError: it.LastError}
 	if m.To == nil {
 		m.To = []int64{}
 	}

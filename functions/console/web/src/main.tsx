@@ -22,6 +22,7 @@ import { Users } from "./pages/admin/Users";
 import { Film } from "./pages/Film";
 import { Jury } from "./pages/Jury";
 import { MyFilms } from "./pages/MyFilms";
+import { Notices } from "./pages/Notices";
 import { Palmares } from "./pages/Palmares";
 import { Programme } from "./pages/Programme";
 import { Selection } from "./pages/Selection";
@@ -30,6 +31,7 @@ import { SignUp } from "./pages/SignUp";
 import { Submit } from "./pages/Submit";
 import { param, useRoute } from "./router";
 import { installValidity } from "./ui/validity";
+import { Bell } from "./ui/Bell";
 import "./style.css";
 
 function Page({ route }: { route: string }) {
@@ -84,6 +86,8 @@ function Page({ route }: { route: string }) {
       return <Assignment />;
     case "/admin/editions":
       return <EditionsPage />;
+    case "/avis":
+      return <Notices />;
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
     default:
@@ -139,6 +143,7 @@ function App() {
           {role === "PRODUCER" && link("/soumettre", words.nav.submit)}
           {role === "JURY" && link("/jury", words.nav.jury)}
           {role === "ADMIN" && link("/admin", words.nav.admin, path.startsWith("/admin"))}
+          {role && <Bell route={route} current={path === "/avis"} />}
           {role ? link("/compte", words.nav.account) : link("/connexion", words.nav.signIn)}
           {!role && link("/inscription", words.nav.signUp)}
           {role && (

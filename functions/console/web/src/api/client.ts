@@ -67,6 +67,8 @@ export type Withdrawal = Schemas["Withdrawal"];
 export type Edition = Schemas["Edition"];
 export type Editions = operations["listEditions"]["responses"]["200"]["content"]["application/json"];
 export type EditionStart = operations["startEdition"]["requestBody"]["content"]["application/json"];
+export type Notice = Schemas["Notice"];
+export type NoticesRead = Schemas["NoticesRead"];
 
 const tokenKey = "festival.token";
 const roleKey = "festival.role";
@@ -310,6 +312,10 @@ export const api = {
   // their data
   exportMine: () => call<{ message: string }>("GET", "/users/me/export"),
   exportFile: (id: string) => download(`/users/me/export/${encodeURIComponent(id)}`),
+  // their notices in the app (the messages the outbox delivered to them)
+  notices: (query: Record<string, string>) => page<Notice>("/users/me/notices", query),
+  unreadNotices: () => call<Schemas["UnreadNotices"]>("GET", "/users/me/notices/unread"),
+  markNoticesRead: (body: NoticesRead) => call<Schemas["NoticesMarked"]>("POST", "/users/me/notices/read", body),
   eraseMe: (password: string) => call<{ message: string }>("DELETE", "/users/me", { password }),
   requestReset: (email: string) => call<{ message: string }>("POST", "/auth/password-reset", { email }),
   confirmReset: (token: string, password: string) =>

@@ -830,5 +830,23 @@ export const en: Catalogue = {
     eventCreated: (name: string) => `Event created: ${name}.`,
     eventExists: (name: string) => `An event is already called "${name}": it was not created a second time.`,
     userExists: (email: string) => `An account already exists for ${email}: no account was created.`,
+  notices: {
+    title: "Notices",
+    unread: () => "unread",
+    noneUnread: "(none unread)",
+    unreadOnly: "Unread only",
+    allRead: "Mark all as read",
+    markRead: "Mark as read",
+    new: "New",
+    none: "No notices yet: the festival's messages (decisions released, films assigned, reminders) will show here.",
+    noUnread: "No unread notices.",
+    more: "Older notices",
+    open: {
+      film: "See the film",
+      jury: "Open the jury's page",
+      palmares: "See the awards",
+      data: "Download the archive",
+      other: "Open",
+    },
   },
 };

@@ -816,5 +816,23 @@ export const fr = {
     eventCreated: (name: string) => `Événement créé : ${name}.`,
     eventExists: (name: string) => `Un événement s'appelle déjà « ${name} » : il n'a pas été créé une seconde fois.`,
     userExists: (email: string) => `Un compte existe déjà pour ${email} : aucun compte n'a été créé.`,
+  notices: {
+    title: "Avis",
+    unread: (n: number) => (n === 1 ? "non lu" : "non lus"),
+    noneUnread: "(aucun non lu)",
+    unreadOnly: "Non lus seulement",
+    allRead: "Tout marquer comme lu",
+    markRead: "Marquer comme lu",
+    new: "Nouveau",
+    none: "Aucun avis pour l'instant : les messages du festival (décisions publiées, films confiés, rappels) s'afficheront ici.",
+    noUnread: "Aucun avis non lu.",
+    more: "Avis plus anciens",
+    open: {
+      film: "Voir le film",
+      jury: "Ouvrir l'espace jury",
+      palmares: "Voir le palmarès",
+      data: "Télécharger l'archive",
+      other: "Ouvrir",
+    },
   },
 };
