@@ -51,6 +51,11 @@ func MovieChanges(before, after Movie) []AuditChange {
 	return jsonChanges(before, after, movieAudited, nil)
 }
 
+// EventChanges lists what an edit of an event changed.
+func EventChanges(before, after Event) []AuditChange {
+	return jsonChanges(before, after, []string{"name", "description", "start_date", "end_date", "location", "event_type"}, nil)
+}
+
 // UserChanges lists what an edit of an account changed of its name, e-mail
 // and role.
 func UserChanges(before, after User) []AuditChange {

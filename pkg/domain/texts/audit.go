@@ -134,6 +134,10 @@ const (
 	AuditFieldEmail                   Key = "audit_field_email"
 	AuditFieldRole                    Key = "audit_field_role"
 	AuditFieldName                    Key = "audit_field_name"
+	AuditFieldStartDate               Key = "audit_field_start_date"
+	AuditFieldEndDate                 Key = "audit_field_end_date"
+	AuditFieldLocation                Key = "audit_field_location"
+	AuditFieldEventType               Key = "audit_field_event_type"
 )
 
 // The words of a few values.

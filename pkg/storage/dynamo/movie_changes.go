@@ -181,11 +181,12 @@ func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, er
 // changes that happened.
 func (s *Films) ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error) {
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		before := *m
 		details, err := edit(m)
 		if err != nil || audit == nil {
 			return nil, err
 		}
-		return []types.TransactWriteItem{s.auditOp(audit.Actor, audit.Action, movieTarget(id), details)}, nil
+		return []types.TransactWriteItem{s.auditOp(audit.Actor, audit.Action, movieTarget(id), details, festival.MovieChanges(before, *m)...)}, nil
 	})
 }
 
