@@ -163,6 +163,7 @@ const (
 	AuditColumnTarget  Key = "audit_column_target"
 	AuditColumnChanges Key = "audit_column_changes"
 	AuditColumnID      Key = "audit_column_i_d"
+	AuditChangeLine    Key = "audit_change_line"
 	AuditBadAction     Key = "audit_bad_action"
 	AuditBadTarget     Key = "audit_bad_target"
 )

@@ -140,6 +140,7 @@ var enAudit = map[Key]string{
 	AuditColumnTarget:                 "Target",
 	AuditColumnChanges:                "Changes",
 	AuditColumnID:                     "Identifier",
+	AuditChangeLine:                   "%s: %s → %s",
 	AuditBadAction:                    "Invalid action parameter: %q (a code such as movie.status, or a family such as movie.)",
 	AuditBadTarget:                    "Invalid target parameter: %q (for example movie:12)",
 }

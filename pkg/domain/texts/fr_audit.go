@@ -140,6 +140,7 @@ var frAudit = map[Key]string{
 	AuditColumnTarget:                 "Cible",
 	AuditColumnChanges:                "Modifications",
 	AuditColumnID:                     "Identifiant",
+	AuditChangeLine:                   "%s : %s → %s",
 	AuditBadAction:                    "Paramètre action invalide : %q (un code comme movie.status, ou une famille comme movie.)",
 	AuditBadTarget:                    "Paramètre target invalide : %q (par exemple movie:12)",
 }
