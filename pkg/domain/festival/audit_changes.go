@@ -131,7 +131,7 @@ func jsonFields(v any) (map[string]json.RawMessage, []string) {
 // auditValue is the text a JSON value is recorded as: a string as it is
 // (clipped), a number or a boolean as written, null or absent as "", a list
 // of strings joined by commas, any other list or object as its number of
-// entries.
+// entries (none: "").
 func auditValue(raw json.RawMessage) string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -149,13 +149,21 @@ func auditValue(raw json.RawMessage) string {
 		}
 		var items []json.RawMessage
 		_ = json.Unmarshal(raw, &items)
-		return strconv.Itoa(len(items))
+		return count(len(items))
 	case '{':
 		var m map[string]json.RawMessage
 		_ = json.Unmarshal(raw, &m)
-		return strconv.Itoa(len(m))
+		return count(len(m))
 	}
 	return string(raw)
+}
+
+// count is a number of entries, "" for none (an empty list is no value).
+func count(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
 }
 
 // clip bounds s to MaxAuditValue runes, marking a cut with "…".
