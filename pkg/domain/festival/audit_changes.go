@@ -88,8 +88,9 @@ func jsonChanges(a, b any, only, skip []string) []AuditChange {
 		}
 		// A list or map of the same length changed inside records the
 		// same count twice: the words then say "changed" (WordAudit).
-		x, y := auditValue(before[f]), auditValue(after[f])
-		if x != y || x != "" {
+		x, counted := auditValue(before[f])
+		y, _ := auditValue(after[f])
+		if x != y || (counted && x != "") {
 			out = append(out, AuditChange{Field: f, Before: x, After: y})
 		}
 	}
@@ -130,32 +131,35 @@ func jsonFields(v any) (map[string]json.RawMessage, []string) {
 
 // auditValue is the text a JSON value is recorded as: a string as it is
 // (clipped), a number or a boolean as written, null or absent as "", a list
-// of strings joined by commas, any other list or object as its number of
+// of strings sorted and joined by commas, any other list or object as its number of
 // entries (none: "").
-func auditValue(raw json.RawMessage) string {
+// counted says the text is such a number.
+func auditValue(raw json.RawMessage) (text string, counted bool) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
-		return ""
+		return "", false
 	}
 	switch raw[0] {
 	case '"':
 		var s string
 		_ = json.Unmarshal(raw, &s)
-		return clip(s)
+		return clip(s), false
 	case '[':
 		var words []string
 		if json.Unmarshal(raw, &words) == nil {
-			return clip(strings.Join(words, ","))
+			// Roles, languages: sets, whose order says nothing.
+			slices.Sort(words)
+			return clip(strings.Join(words, ",")), false
 		}
 		var items []json.RawMessage
 		_ = json.Unmarshal(raw, &items)
-		return count(len(items))
+		return count(len(items)), true
 	case '{':
 		var m map[string]json.RawMessage
 		_ = json.Unmarshal(raw, &m)
-		return count(len(m))
+		return count(len(m)), true
 	}
-	return string(raw)
+	return string(raw), false
 }
 
 // count is a number of entries, "" for none (an empty list is no value).

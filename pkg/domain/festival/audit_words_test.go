@@ -28,6 +28,9 @@ func TestSettingsChanges(t *testing.T) {
 			[]AuditChange{{"submissions_open_at", "", "2026-03-01T00:00:00.000Z"}}},
 		{"roles", func(s *Settings) { s.SelfRegistrationRoles = []Role{RoleProducer} },
 			[]AuditChange{{"self_registration_roles", "ADMIN,JURY,PRODUCER", "PRODUCER"}}},
+		{"the same roles in another order are no change", func(s *Settings) {
+			s.SelfRegistrationRoles = []Role{RoleProducer, RoleJury, RoleAdmin}
+		}, nil},
 		{"a map, by its entries", func(s *Settings) {
 			s.CategoryWindows = map[int64]CategoryWindow{3: {}}
 		}, []AuditChange{{"category_windows", "", "1"}}},
