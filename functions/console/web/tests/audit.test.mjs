@@ -11,9 +11,10 @@ import { launch, page as open, shot, accessible, mp4, ownAPI, festival } from ".
 let browser;
 let api;
 let stop;
-const stamp = Date.now();
-const title = `Cléo de 5 à 7 ${stamp}`;
-const other = `Le Bonheur ${stamp}`;
+// The journey's festival is its own: the titles need no stamp, and the
+// journal's screenshot (docs/images) reads as a festival's would.
+const title = "Cléo de 5 à 7";
+const other = "Le Bonheur";
 
 before(async () => {
   browser = await launch();
@@ -47,6 +48,8 @@ test("an admin reads who changed what, before and after, filters the journal and
   const second = await upload(producer.token, other);
   // A colleague's decision on another film, so that the filters have something to leave out.
   await api.call("PUT", `/movies/${second}/status`, { token: colleague.token, json: { selection_status: "refused" } });
+  await api.call("POST", "/categories", { token: colleague.token, json: { name: "Documentaire" } });
+  await api.call("PUT", `/movies/${second}`, { token: colleague.token, json: { title: `${other} (restauré)`, duration: 4800 } });
 
   const page = await open(browser);
   await page.goto(api.url + "/#/connexion");
@@ -80,7 +83,7 @@ test("an admin reads who changed what, before and after, filters the journal and
   assert.match(await settings.innerText(), /^Anne Martin · /);
   assert.match(await settings.innerText(), /Vote du jury limité aux films attribués : non → oui/);
   assert.doesNotMatch(await page.locator("main").innerText(), /settings\.update|jury_vote_assigned_only|Administrateur n°/);
-  await entries(page).filter({ hasText: "Paul Grimault" }).filter({ hasText: `a donné le statut « non retenu » au film « ${other} »` }).waitFor();
+  await entries(page).filter({ hasText: "Paul Grimault" }).filter({ hasText: `a donné le statut « non retenu » au film « ${other} (restauré) »` }).waitFor();
   await shot(page, "audit-1-journal");
   await accessible(page, assert);
 

@@ -31,8 +31,9 @@ const dayBound = (day: string, end: boolean) => (day ? new Date(`${day}T${end ? 
 
 const filmTarget = (e: AuditEntry) => (e.target.startsWith("movie:") ? e.target : "");
 
-function Entry({ entry, onFilm }: { entry: AuditEntry; onFilm: (target: string, title: string) => void }) {
-  const film = filmTarget(entry);
+function Entry(props: { entry: AuditEntry; filtered: boolean; onFilm: (target: string, title: string) => void }) {
+  const { entry, onFilm } = props;
+  const film = props.filtered ? "" : filmTarget(entry);
   return (
     <li class="card audit-entry">
       <p class="audit-line">
@@ -131,7 +132,7 @@ function Trail() {
   return (
     <>
       <form
-        class="filters"
+        class="filters audit-filters"
         role="search"
         onSubmit={(e) => {
           const v = formValues(e);
@@ -208,6 +209,7 @@ function Trail() {
             <Entry
               key={e.id_audit}
               entry={e}
+              filtered={!!query.target}
               onFilm={(t, title) => {
                 setFilmText(title);
                 apply({ ...query, target: t });
