@@ -74,6 +74,7 @@ func TestTheAuditReadsAsSentences(t *testing.T) {
 	anne := person(api, "Anne", "Martin", "ADMIN")
 	paul := person(api, "Paul", "Grimault", "ADMIN")
 	prod := person(api, "Agnès", "Varda", "PRODUCER")
+	juror := person(api, "Jean", "Vigo", "JURY")
 	film := api.Upload(t, prod.Token, "Cléo de 5 à 7")
 	other := api.Upload(t, prod.Token, "Le Bonheur")
 
@@ -81,6 +82,7 @@ func TestTheAuditReadsAsSentences(t *testing.T) {
 	api.Do("PUT", fmt.Sprintf("/movies/%d/status", film), anne.Token, map[string]any{"selection_status": "selected"}).Expect(http.StatusOK)
 	api.Do("PUT", fmt.Sprintf("/movies/%d", film), anne.Token, map[string]any{"title": "Cléo de 5 à 7 (restauré)"}).Expect(http.StatusOK)
 	api.Do("PUT", fmt.Sprintf("/movies/%d/status", other), paul.Token, map[string]any{"selection_status": "refused"}).Expect(http.StatusOK)
+	api.Do("PUT", fmt.Sprintf("/movies/%d/juries", other), anne.Token, map[string]any{"juries": []int64{juror.ID}}).Expect(http.StatusOK)
 	api.Do("PUT", fmt.Sprintf("/users/%d", prod.ID), anne.Token, map[string]any{"role": "JURY"}).Expect(http.StatusOK)
 
 	t.Run("names, words, before and after", func(t *testing.T) {
@@ -110,6 +112,9 @@ func TestTheAuditReadsAsSentences(t *testing.T) {
 		if got := change(edit, "title"); got != "Titre : Cléo de 5 à 7 → Cléo de 5 à 7 (restauré)" {
 			t.Errorf("title change %q", got)
 		}
+		if jury := find(all, "movie.juries"); jury == nil || change(jury, "Juries") != "Jury : (vide) → Jean Vigo" {
+			t.Errorf("jury entry %+v", jury)
+		}
 		role := find(all, "user.role")
 		if role == nil || role.Summary != "a changé le rôle de Agnès Varda" || change(role, "role") != "Rôle : producteur → membre du jury" {
 			t.Errorf("role entry %+v", role)
@@ -131,8 +136,8 @@ func TestTheAuditReadsAsSentences(t *testing.T) {
 			t.Errorf("film %d: %+v", film, byFilm)
 		}
 		family := trail(a, anne.Token, url.Values{"action": {"movie."}})
-		if len(family) != 3 {
-			t.Errorf("movie.: %d entries, want 3: %+v", len(family), family)
+		if len(family) != 4 {
+			t.Errorf("movie.: %d entries, want 4: %+v", len(family), family)
 		}
 		for _, e := range family {
 			if !strings.HasPrefix(e.Action, "movie.") {
@@ -205,7 +210,7 @@ func TestTheAuditReadsAsSentences(t *testing.T) {
 		all := trail(api.For(t), anne.Token, url.Values{})
 		byOp, n := db.Take()
 		// The token check, the page's Query, one BatchGetItem of its names.
-		if n > 3 || len(all) < 6 {
+		if n > 3 || len(all) < 7 {
 			t.Errorf("a page of %d entries took %d DynamoDB requests %v, want at most 3", len(all), n, byOp)
 		}
 		t.Logf("GET /audit: %d entries, %d requests %v", len(all), n, byOp)

@@ -56,6 +56,35 @@ func EventChanges(before, after Event) []AuditChange {
 	return jsonChanges(before, after, []string{"name", "description", "start_date", "end_date", "location", "event_type"}, nil)
 }
 
+// CategoriesChange is a film's categories before and after, by name.
+func CategoriesChange(before, after []MovieCategory) []AuditChange {
+	name := func(c MovieCategory) string { return c.Name }
+	return namesChange("Categories", mapNames(before, name), mapNames(after, name))
+}
+
+// JuriesChange is a film's jury before and after, by name.
+func JuriesChange(before, after []Jury) []AuditChange {
+	name := func(j Jury) string { return strings.TrimSpace(j.FirstName + " " + j.LastName) }
+	return namesChange("Juries", mapNames(before, name), mapNames(after, name))
+}
+
+func mapNames[T any](xs []T, name func(T) string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = name(x)
+	}
+	return out
+}
+
+// namesChange records a list of names that changed, each side joined by
+// ", " (clipped); the same names are no change.
+func namesChange(field string, before, after []string) []AuditChange {
+	if slices.Equal(before, after) {
+		return nil
+	}
+	return []AuditChange{{Field: field, Before: clip(strings.Join(before, ", ")), After: clip(strings.Join(after, ", "))}}
+}
+
 // UserChanges lists what an edit of an account changed of its name, e-mail
 // and role.
 func UserChanges(before, after User) []AuditChange {

@@ -82,6 +82,31 @@ func TestMovieChanges(t *testing.T) {
 	}
 }
 
+func TestNamesChange(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name          string
+		before, after []Jury
+		want          []AuditChange
+	}{
+		{"the same jury", []Jury{{ID: 1, FirstName: "Anouk", LastName: "Aimée"}}, []Jury{{ID: 1, FirstName: "Anouk", LastName: "Aimée"}}, nil},
+		{"one more", []Jury{{ID: 1, FirstName: "Anouk", LastName: "Aimée"}},
+			[]Jury{{ID: 1, FirstName: "Anouk", LastName: "Aimée"}, {ID: 2, FirstName: "Jacques", LastName: "Perrin"}},
+			[]AuditChange{{"Juries", "Anouk Aimée", "Anouk Aimée, Jacques Perrin"}}},
+		{"from none", nil, []Jury{{ID: 2, FirstName: "Jacques", LastName: "Perrin"}}, []AuditChange{{"Juries", "", "Jacques Perrin"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := JuriesChange(tt.before, tt.after); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+	if got := CategoriesChange(nil, []MovieCategory{{ID: 3, Name: "Fiction"}}); !reflect.DeepEqual(got, []AuditChange{{"Categories", "", "Fiction"}}) {
+		t.Errorf("categories: %+v", got)
+	}
+}
+
 func TestWordAudit(t *testing.T) {
 	t.Parallel()
 	names := AuditNames{Users: map[int64]string{1: "Anne Martin", 3: "Jean Rouch"}, Films: map[int64]string{12: "Cléo de 5 à 7"},

@@ -238,8 +238,9 @@ func (s *Films) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 		if err != nil {
 			return nil, err
 		}
+		change := festival.CategoriesChange(m.Categories, cats)
 		m.Categories = slices.Clone(cats)
-		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": festival.JoinIDs(want, ",")})), nil
+		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": festival.JoinIDs(want, ",")}, change...)), nil
 	})
 }
 
@@ -342,8 +343,9 @@ func (s *Films) juriesChange(actor festival.Actor, id int64, juries []festival.J
 		if err != nil {
 			return nil, err
 		}
+		change := festival.JuriesChange(m.Juries, juries)
 		m.Juries = slices.Clone(juries)
-		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": festival.JoinIDs(want, ",")})), nil
+		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": festival.JoinIDs(want, ",")}, change...)), nil
 	}
 }
 
