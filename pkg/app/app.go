@@ -247,7 +247,9 @@ func (d *Deps) Users() http.Handler {
 	mount(mux, "/settings", settingsapi.New(adm, msg, d.Guard))
 	mount(mux, "/season", seasonapi.New(adm))
 	mount(mux, "/editions", editionapi.New(editions.New(d.Store.Settings), d.Guard))
-	mount(mux, "/audit", auditapi.New(adm, d.Guard))
+	audit := auditapi.New(adm, d.Guard)
+	mount(mux, "/audit", audit)
+	mux.Handle("/audit.csv", audit)
 	mount(mux, "/notifications", notificationapi.New(d.desk(), msg, d.Guard))
 	return d.serve(GroupUsers, mux)
 }

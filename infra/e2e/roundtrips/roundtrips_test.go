@@ -93,6 +93,8 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		{"register with a film", "POST", "/auth/register-film", "", apitest.MovieForm("Moi, un noir", "first_name", "Jean", "last_name", "Vigo",
 			"email", "vigo@example.org", "password", "motdepasse1"), 201, 6, 0},
 		{"rename myself", "PUT", "/users/me", jury.Token, map[string]any{"first_name": "Agnès"}, 200, 9, 0},
+		// The token check, the page's Query, one BatchGetItem of the names it shows.
+		{"audit page", "GET", "/audit", admin.Token, nil, 200, 3, 0},
 	}
 	for _, r := range routes {
 		if r.refill > 0 {

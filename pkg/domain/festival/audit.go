@@ -31,12 +31,15 @@ type AuditEntry struct {
 	Action    string            `json:"action"` // e.g. movie.status, movie.juries, vote.create, award.create, user.delete
 	Target    string            `json:"target"` // e.g. movie:12, user:3, vote:40
 	Details   map[string]string `json:"details,omitempty"`
+	// Changes are the fields the change moved, before and after (entries
+	// written before they were kept have none). WordAudit words them.
+	Changes []AuditChange `json:"-"`
 }
 
 // AuditFilter selects audit entries; zero fields select everything.
 type AuditFilter struct {
 	ActorID int64     // entries of one actor (GSI2 ACTOR#<id>)
-	Action  string    // exact action, e.g. vote.create
+	Action  string    // exact action, e.g. vote.create, or a family ending with a dot, e.g. movie.
 	Target  string    // exact target, e.g. movie:12
 	From    time.Time // at or after
 	To      time.Time // at or before

@@ -26,4 +26,5 @@ var en = merge(
 	enJurylimits,
 	enSmaller,
 	enNotices,
+	enAudit,
 )

@@ -27,4 +27,5 @@ var fr = merge(
 	frJurylimits,
 	frSmaller,
 	frNotices,
+	frAudit,
 )

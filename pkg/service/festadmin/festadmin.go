@@ -17,10 +17,6 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
-// DefaultAuditLimit is the page size of GET /audit without ?limit=: the trail
-// only grows, so it is never listed whole.
-const DefaultAuditLimit = 100
-
 // Service runs the settings and audit operations.
 type Service struct {
 	store Stores
@@ -138,25 +134,6 @@ func (s *Service) publication(ctx context.Context) (festival.Publication, error)
 		return festival.Publication{}, err
 	}
 	return festival.Publication{At: s.now(), Ledger: head, Audience: festival.ResultsAudience(films)}, nil
-}
-
-// AuditQuery selects audit entries: by who made them, what, on what, and
-// when (zero values select everything), one page at a time.
-type AuditQuery struct {
-	ActorID  int64
-	Action   string
-	Target   string
-	From, To time.Time
-	Page     festival.Page
-}
-
-// Audit lists audit entries newest first, one page at a time.
-func (s *Service) Audit(ctx context.Context, q AuditQuery) ([]festival.AuditEntry, string, error) {
-	if q.Page.Limit == 0 {
-		q.Page.Limit = DefaultAuditLimit
-	}
-	f := festival.AuditFilter{ActorID: q.ActorID, Action: q.Action, Target: q.Target, From: q.From, To: q.To}
-	return s.store.Audit.ListAudit(ctx, f, q.Page)
 }
 
 // LateCodeInput is a new late-entry code: Code "" draws one.

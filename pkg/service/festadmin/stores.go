@@ -35,9 +35,11 @@ type LateCodes interface {
 	DeleteLateCode(ctx context.Context, code string) error
 }
 
-// Audit reads the audit trail, newest first.
+// Audit reads the audit trail, newest first, and the names one page of it
+// shows (people, films, categories, events) in one batch.
 type Audit interface {
 	ListAudit(ctx context.Context, f festival.AuditFilter, p festival.Page) ([]festival.AuditEntry, string, error)
+	AuditNames(ctx context.Context, r festival.AuditRefs) (festival.AuditNames, error)
 }
 
 // Outbox moves held decision messages when the release date is brought

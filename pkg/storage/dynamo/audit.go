@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -30,12 +31,15 @@ type auditItem struct {
 	Action    string            `dynamodbav:"action"`
 	Target    string            `dynamodbav:"target"`
 	Details   map[string]string `dynamodbav:"details,omitempty"`
+	// Changes are the fields moved, before and after (festival.AuditChange).
+	Changes []festival.AuditChange `dynamodbav:"changes,omitempty"`
 }
 
 // auditOp returns the write that records a state change. Every store method
 // that changes state on behalf of an admin or a jury member adds it to the
 // same transaction as the change, so the trail cannot miss or invent one.
-func (s *core) auditOp(actor festival.Actor, action, target string, details map[string]string) types.TransactWriteItem {
+// changes are the fields it moved, before and after, when it moved any.
+func (s *core) auditOp(actor festival.Actor, action, target string, details map[string]string, changes ...festival.AuditChange) types.TransactWriteItem {
 	now := festival.NewTime(s.now())
 	var b [4]byte
 	_, _ = rand.Read(b[:])
@@ -48,7 +52,7 @@ func (s *core) auditOp(actor festival.Actor, action, target string, details map[
 		GSI1PK: gsi1Audit, GSI1SK: id,
 		GSI2PK: actorPK(actor.ID), GSI2SK: id,
 		Type: typeAudit, ID: id, At: now.String(), ActorID: actor.ID, ActorRole: string(actor.Role),
-		Action: action, Target: target, Details: details,
+		Action: action, Target: target, Details: details, Changes: changes,
 	})
 	if err != nil {
 		panic(fmt.Sprintf("audit item cannot be marshalled: %v", err)) // a programming error: fixed types
@@ -108,7 +112,12 @@ func (s *Trail) ListAudit(ctx context.Context, f festival.AuditFilter, p Page) (
 	}
 	var filters []string
 	if f.Action != "" {
-		filters = append(filters, "#action = :action")
+		// A family ("movie.") selects every action of it.
+		if strings.HasSuffix(f.Action, ".") {
+			filters = append(filters, "begins_with(#action, :action)")
+		} else {
+			filters = append(filters, "#action = :action")
+		}
 		names["#action"] = "action"
 		values[":action"] = str(f.Action)
 	}
@@ -143,7 +152,7 @@ func (s *Trail) ListAudit(ctx context.Context, f festival.AuditFilter, p Page) (
 			at, _ := festival.ParseTime(it.At)
 			entries = append(entries, festival.AuditEntry{
 				ID: it.ID, At: at, ActorID: it.ActorID, ActorRole: festival.Role(it.ActorRole),
-				Action: it.Action, Target: it.Target, Details: it.Details,
+				Action: it.Action, Target: it.Target, Details: it.Details, Changes: it.Changes,
 			})
 		}
 		start = out.LastEvaluatedKey
@@ -155,4 +164,63 @@ func (s *Trail) ListAudit(ctx context.Context, f festival.AuditFilter, p Page) (
 		}
 	}
 	return entries, encodeCursor(start), nil
+}
+
+// AuditNames reads the names a page of the trail shows, in one
+// BatchGetItem (one per 100 records): people's first and last names, films'
+// titles, categories' and events' names, each projected alone. A record
+// that is gone has no name.
+func (s *Trail) AuditNames(ctx context.Context, r festival.AuditRefs) (festival.AuditNames, error) {
+	n := festival.AuditNames{Users: map[int64]string{}, Films: map[int64]string{}, Categories: map[int64]string{}, Events: map[int64]string{}}
+	if r.Empty() {
+		return n, nil
+	}
+	var keys []map[string]types.AttributeValue
+	for _, id := range r.Users {
+		keys = append(keys, key(userPK(id), skUser))
+	}
+	for _, id := range r.Films {
+		keys = append(keys, key(moviePK(id), skMovie))
+	}
+	for _, id := range r.Categories {
+		keys = append(keys, key(categoryPK(id), skCategory))
+	}
+	for _, id := range r.Events {
+		keys = append(keys, key(eventPK(id), skEvent))
+	}
+	err := s.batchGet(ctx, keys, "#pk, #sk, #first, #last, #title, #name",
+		map[string]string{"#pk": "PK", "#sk": "SK", "#first": "first_name", "#last": "last_name", "#title": "title", "#name": "name"},
+		func(item map[string]types.AttributeValue) error {
+			var it struct {
+				PK    string `dynamodbav:"PK"`
+				SK    string `dynamodbav:"SK"`
+				First string `dynamodbav:"first_name"`
+				Last  string `dynamodbav:"last_name"`
+				Title string `dynamodbav:"title"`
+				Name  string `dynamodbav:"name"`
+			}
+			if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+				return err
+			}
+			_, num, _ := strings.Cut(it.PK, "#")
+			id, err := strconv.ParseInt(num, 10, 64)
+			if err != nil {
+				return fmt.Errorf("audit names: key %q: %w", it.PK, err)
+			}
+			switch it.SK { // batchGet calls this one item at a time
+			case skUser:
+				n.Users[id] = strings.TrimSpace(it.First + " " + it.Last)
+			case skMovie:
+				n.Films[id] = it.Title
+			case skCategory:
+				n.Categories[id] = it.Name
+			case skEvent:
+				n.Events[id] = it.Name
+			}
+			return nil
+		})
+	if err != nil {
+		return festival.AuditNames{}, fmt.Errorf("audit names: %w", err)
+	}
+	return n, nil
 }

@@ -198,7 +198,8 @@ func (s *Catalog) RenameCategory(ctx context.Context, actor festival.Actor, id i
 		if moved {
 			ops = append(ops, types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: s.categoryMarkerKey(ed, cur.Name)}})
 		}
-		ops = append(ops, s.auditOp(actor, "category.update", fmt.Sprintf("category:%d", id), map[string]string{"from": cur.Name, "to": name}),
+		ops = append(ops, s.auditOp(actor, "category.update", fmt.Sprintf("category:%d", id), map[string]string{"from": cur.Name, "to": name},
+			festival.AuditChange{Field: "name", Before: cur.Name, After: name}),
 			s.copyJobOp(CopyJob{Kind: CopyCategory, SourceID: id}))
 		err = s.transact(ctx, ops)
 		switch {

@@ -183,7 +183,7 @@ func (s *Catalog) UpdateEvent(ctx context.Context, actor festival.Actor, id int6
 		if moved {
 			details["previous_name"] = cur.Name
 		}
-		ops = append(ops, s.auditOp(actor, "event.update", fmt.Sprintf("event:%d", id), details))
+		ops = append(ops, s.auditOp(actor, "event.update", fmt.Sprintf("event:%d", id), details, festival.EventChanges(cur, next)...))
 		err = s.transact(ctx, ops)
 		switch {
 		case err == nil:

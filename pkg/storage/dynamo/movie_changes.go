@@ -181,11 +181,12 @@ func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, er
 // changes that happened.
 func (s *Films) ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error) {
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		before := *m
 		details, err := edit(m)
 		if err != nil || audit == nil {
 			return nil, err
 		}
-		return []types.TransactWriteItem{s.auditOp(audit.Actor, audit.Action, movieTarget(id), details)}, nil
+		return []types.TransactWriteItem{s.auditOp(audit.Actor, audit.Action, movieTarget(id), details, festival.MovieChanges(before, *m)...)}, nil
 	})
 }
 
@@ -237,8 +238,9 @@ func (s *Films) SetMovieCategories(ctx context.Context, actor festival.Actor, id
 		if err != nil {
 			return nil, err
 		}
+		change := festival.CategoriesChange(m.Categories, cats)
 		m.Categories = slices.Clone(cats)
-		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": festival.JoinIDs(want, ",")})), nil
+		return append(ops, s.auditOp(actor, "movie.categories", movieTarget(id), map[string]string{"categories": festival.JoinIDs(want, ",")}, change...)), nil
 	})
 }
 
@@ -341,8 +343,9 @@ func (s *Films) juriesChange(actor festival.Actor, id int64, juries []festival.J
 		if err != nil {
 			return nil, err
 		}
+		change := festival.JuriesChange(m.Juries, juries)
 		m.Juries = slices.Clone(juries)
-		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": festival.JoinIDs(want, ",")})), nil
+		return append(ops, s.auditOp(actor, "movie.juries", movieTarget(id), map[string]string{"juries": festival.JoinIDs(want, ",")}, change...)), nil
 	}
 }
 

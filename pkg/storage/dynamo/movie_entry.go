@@ -42,6 +42,7 @@ func (s *Films) MovieVoterIDs(ctx context.Context, id int64) ([]int64, error) {
 // film and its audit entry.
 func (s *Films) ChangeMovieTelling(ctx context.Context, id int64, audit festival.AuditInfo, edit festival.MovieEditTelling) (festival.Movie, error) {
 	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		before := *m
 		details, msgs, err := edit(m)
 		if err != nil {
 			return nil, err
@@ -50,6 +51,6 @@ func (s *Films) ChangeMovieTelling(ctx context.Context, id int64, audit festival
 		if err != nil {
 			return nil, err
 		}
-		return append(ops, s.auditOp(audit.Actor, audit.Action, movieTarget(id), details)), nil
+		return append(ops, s.auditOp(audit.Actor, audit.Action, movieTarget(id), details, festival.MovieChanges(before, *m)...)), nil
 	})
 }

@@ -333,7 +333,7 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 				"blind_judging":              strconv.FormatBool(it.BlindJudging),
 				"incomplete_entries":         it.IncompleteEntries,
 				"category_rules":             strconv.Itoa(ruleCount(it.CategoryRules)),
-			}),
+			}, festival.SettingsChanges(cur, next)...),
 		}, msgOps...))
 		switch {
 		case err == nil:

@@ -239,7 +239,7 @@ func (s *Users) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 		}
 		if actor != nil && before.Role != after.Role {
 			ops = append(ops, s.auditOp(*actor, "user.role", fmt.Sprintf("user:%d", id),
-				map[string]string{"from": string(before.Role), "to": string(after.Role)}))
+				map[string]string{"from": string(before.Role), "to": string(after.Role)}, festival.UserChanges(before, after)...))
 		}
 		err = s.transact(ctx, append(ops, checks...))
 		if err == nil && copied {

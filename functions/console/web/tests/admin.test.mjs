@@ -216,14 +216,14 @@ test("an admin reviews, assigns, edits and deletes films, runs users, categories
   await page.getByRole("navigation", { name: "Administration" }).locator("summary").click(); // "Plus"
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Journal" }).click();
   await page.getByRole("heading", { name: "Journal", level: 2 }).waitFor();
-  await page.getByRole("cell", { name: "movie.status" }).first().waitFor();
-  await page.getByLabel("Action").fill("movie.juries");
+  await page.getByText("a donné le statut « confié au jury » au film", { exact: false }).first().waitFor();
+  await page.getByLabel("Action").selectOption("movie.juries");
   await page.getByRole("button", { name: "Filtrer" }).click();
   await page.waitForFunction(() => {
-    const actions = [...document.querySelectorAll("tbody tr td:nth-child(3)")].map((td) => td.textContent);
-    return actions.length > 0 && actions.every((a) => a === "movie.juries");
+    const items = [...document.querySelectorAll("ol.audit > li")].map((li) => li.textContent);
+    return items.length > 0 && items.every((a) => a.includes("a changé le jury du film"));
   });
-  await page.getByRole("cell", { name: `movie:${films.lola}` }).first().waitFor();
+  await page.getByText(/a changé le jury du film « Lola/).first().waitFor();
   await shot(page, "admin-9-audit");
   // The outbox: the films received and the decisions of this journey, mailed within seconds.
   await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "Messages" }).click();

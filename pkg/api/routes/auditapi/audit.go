@@ -1,9 +1,12 @@
 package auditapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,15 +18,60 @@ import (
 )
 
 // list answers GET /audit: entries newest first, one page (100 by default),
-// the next page's cursor in X-Next-Cursor.
+// each with its names and words in the request's language, the next page's
+// cursor in X-Next-Cursor.
 func (h *Handler) list(r *http.Request, _ festival.Actor) (int, any, error) {
 	q, err := readAuditQuery(r.URL.Query())
 	if err != nil {
 		return 0, nil, err
 	}
-	entries, next, err := h.admin.Audit(r.Context(), q)
-	return http.StatusOK, web.Page(entries, next), err
+	lines, next, err := h.admin.Audit(r.Context(), web.Lang(r), q)
+	return http.StatusOK, web.Page(lines, next), err
 }
+
+// actions answers GET /audit/actions: the filter's choices in words.
+func (h *Handler) actions(r *http.Request, _ festival.Actor) (int, any, error) {
+	return http.StatusOK, h.admin.AuditActions(web.Lang(r)), nil
+}
+
+// export answers GET /audit.csv: the entries the same filters select, as
+// CSV in the request's language (festadmin.ExportAudit).
+func (h *Handler) export(r *http.Request, _ festival.Actor) (int, any, error) {
+	q, err := readAuditQuery(r.URL.Query())
+	if err != nil {
+		return 0, nil, err
+	}
+	// Written in memory first, so that a failure still answers with a
+	// proper error status.
+	var buf bytes.Buffer
+	truncated, err := h.admin.ExportAudit(r.Context(), web.Lang(r), q, &buf)
+	return http.StatusOK, csvFile{data: buf.Bytes(), truncated: truncated}, err
+}
+
+// csvFile is the export as an answer body.
+type csvFile struct {
+	data      []byte
+	truncated bool
+}
+
+func (f csvFile) Write(w http.ResponseWriter, status int) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="audit.csv"`)
+	if f.truncated {
+		w.Header().Set("X-Audit-Truncated", strconv.Itoa(festadmin.MaxAuditExport))
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(f.data)
+}
+
+// maxAuditParam bounds ?action= and ?target= in bytes: they are compared
+// with stored values, and no code or target is longer.
+const maxAuditParam = 100
+
+var (
+	actionShape = regexp.MustCompile(`^[a-z_]+(\.[a-z_]*)?$`)
+	targetShape = regexp.MustCompile(`^[a-z_]+(:[A-Za-z0-9._#-]+)?$`)
+)
 
 // readAuditQuery reads ?actor=&action=&target=&from=&to=&limit=&cursor=.
 func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
@@ -42,6 +90,12 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 		a.ActorID = id
 	}
 	a.Action, a.Target = get("action"), get("target")
+	if a.Action != "" && (len(a.Action) > maxAuditParam || !actionShape.MatchString(a.Action)) {
+		return a, apperr.Ef(apperr.Invalid, texts.AuditBadAction, clipParam(a.Action))
+	}
+	if a.Target != "" && (len(a.Target) > maxAuditParam || !targetShape.MatchString(a.Target)) {
+		return a, apperr.Ef(apperr.Invalid, texts.AuditBadTarget, clipParam(a.Target))
+	}
 	for _, b := range []struct {
 		name string
 		dst  *time.Time
@@ -69,4 +123,12 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 		a.Page.Limit = n
 	}
 	return a, nil
+}
+
+// clipParam keeps a refused parameter short in the answer that quotes it.
+func clipParam(s string) string {
+	if len(s) > maxAuditParam {
+		return s[:maxAuditParam] + "…"
+	}
+	return s
 }

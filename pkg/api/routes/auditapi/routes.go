@@ -10,7 +10,7 @@ import (
 	"github.com/festivalapi/festival/pkg/service/festadmin"
 )
 
-// Handler serves /audit.
+// Handler serves /audit, /audit/actions and /audit.csv.
 type Handler struct {
 	admin *festadmin.Service
 }
@@ -20,5 +20,7 @@ func New(adm *festadmin.Service, g *auth.Guard) http.Handler {
 	h := &Handler{admin: adm}
 	mux := http.NewServeMux()
 	mux.Handle("GET /audit", g.Require(h.list, festival.RoleAdmin))
+	mux.Handle("GET /audit/actions", g.Require(h.actions, festival.RoleAdmin))
+	mux.Handle("GET /audit.csv", g.Require(h.export, festival.RoleAdmin))
 	return mux
 }

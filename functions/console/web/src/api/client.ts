@@ -30,6 +30,7 @@ export type LateCode = Schemas["LateCode"];
 export type CategoryWindow = Schemas["CategoryWindow"];
 export type SettingsChange = operations["updateSettings"]["requestBody"]["content"]["application/json"];
 export type AuditEntry = Schemas["AuditEntry"];
+export type AuditAction = Schemas["AuditAction"];
 export type MovieResult = Schemas["MovieResult"];
 export type Media = Schemas["Media"];
 export type FilmMedia = Schemas["FilmMedia"];
@@ -261,6 +262,11 @@ export const api = {
   results: (category?: number) => call<MovieResult[]>("GET", `/votes/results${categoryQuery(category)}`),
   resultsCsv: async (category?: number) => (await send("GET", `/votes/results.csv${categoryQuery(category)}`)).blob(),
   audit: (query: Record<string, string>) => page<AuditEntry>("/audit", query),
+  auditActions: () => call<AuditAction[]>("GET", "/audit/actions"),
+  auditCsv: async (query: Record<string, string>) => {
+    const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== ""));
+    return (await send("GET", q.size ? `/audit.csv?${q}` : "/audit.csv")).blob();
+  },
   notifications: (query: Record<string, string>) => page<OutboxMessage>("/notifications", query),
   editNotification: (id: string, fields: { subject?: string; text?: string }) =>
     call<{ message: string; notification: OutboxMessage }>("PUT", `/notifications/${encodeURIComponent(id)}`, fields),
