@@ -151,9 +151,9 @@ func NewNote(movieID int64, author int64, text string, now time.Time, random uin
 
 // SavedView is one of an admin's saved views of the board.
 type SavedView struct {
-	ID    string `json:"id"`
-	Name  string `json:"name"`
-	Query string `json:"query"`
+	ID    string `json:"id" dynamodbav:"id"`
+	Name  string `json:"name" dynamodbav:"name"`
+	Query string `json:"query" dynamodbav:"query"`
 }
 
 // ViewInput is a view as PUT /users/me/views sends it.
