@@ -57,7 +57,7 @@ func (s *Service) Board(ctx context.Context, q festival.BoardQuery) (festival.Bo
 	if err != nil {
 		return festival.Board{}, storeErr(err)
 	}
-	votes, _, err := s.st.Votes.ListVotes(ctx, festival.Page{})
+	votes, err := s.st.Votes.VoteScores(ctx)
 	if err != nil {
 		return festival.Board{}, err
 	}
