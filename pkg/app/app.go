@@ -21,6 +21,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/auditapi"
 	"github.com/festivalapi/festival/pkg/api/routes/authapi"
 	"github.com/festivalapi/festival/pkg/api/routes/awardapi"
+	"github.com/festivalapi/festival/pkg/api/routes/boardapi"
 	"github.com/festivalapi/festival/pkg/api/routes/categoryapi"
 	"github.com/festivalapi/festival/pkg/api/routes/decisionapi"
 	"github.com/festivalapi/festival/pkg/api/routes/editionapi"
@@ -35,6 +36,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/voteapi"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/service/accounts"
+	"github.com/festivalapi/festival/pkg/service/board"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 	"github.com/festivalapi/festival/pkg/service/decisions"
 	"github.com/festivalapi/festival/pkg/service/editions"
@@ -251,7 +253,22 @@ func (d *Deps) Users() http.Handler {
 	mount(mux, "/audit", audit)
 	mux.Handle("/audit.csv", audit)
 	mount(mux, "/notifications", notificationapi.New(d.desk(), msg, d.Guard))
+	routes(mux, boardapi.ViewRoutes, boardapi.New(d.board(), d.Guard))
 	return d.serve(GroupUsers, mux)
+}
+
+// routes sends each of the given routes (method and pattern) to h.
+func routes(mux *http.ServeMux, patterns []string, h http.Handler) {
+	for _, p := range patterns {
+		mux.Handle(p, h)
+	}
+}
+
+// board is the selection committee's board: the edition's films and votes,
+// the committee's notes, and each admin's saved views.
+func (d *Deps) board() *board.Service {
+	st := d.Store
+	return board.New(board.Stores{Films: st.Films, Votes: st.Votes, Notes: st.Films, People: st.Users, Views: st.Users}, d.Now)
 }
 
 // mount sends a path and every path under it to the route package h, whose
@@ -269,8 +286,10 @@ func (d *Deps) MoviesAPI() http.Handler {
 	fb := feedback.New(feedback.Stores{Films: st.Films, Votes: st.Votes}, d.Now)
 	mux := http.NewServeMux()
 	mount(mux, "/movies", movieapi.New(d.movies(), d.Guard))
-	mux.Handle("POST /movies/decisions/", decisionapi.New(d.decisions(), d.Guard))
+	// Route by route: a prefix pattern would overlap POST /movies/{id}/notes.
+	routes(mux, []string{"POST /movies/decisions/preview", "POST /movies/decisions/apply"}, decisionapi.New(d.decisions(), d.Guard))
 	mux.Handle("GET /movies/{id}/feedback", movieapi.NewFeedback(fb, d.Guard))
+	routes(mux, boardapi.MovieRoutes, boardapi.New(d.board(), d.Guard))
 	stream := streamapi.New(d.screeningRoom(), d.Guard)
 	for _, route := range []string{"GET /movies/{id}/stream", "GET /movies/{id}/stream/{file}", "GET /movies/{id}/keys/{minute}"} {
 		mux.Handle(route, stream)

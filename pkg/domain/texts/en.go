@@ -27,4 +27,5 @@ var en = merge(
 	enSmaller,
 	enNotices,
 	enAudit,
+	enBoard,
 )

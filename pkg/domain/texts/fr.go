@@ -28,4 +28,5 @@ var fr = merge(
 	frSmaller,
 	frNotices,
 	frAudit,
+	frBoard,
 )
