@@ -54,6 +54,7 @@ var Kinds = []festival.MessageKind{
 	festival.MessageMovieEdited,
 	festival.MessageMovieWithdrawn,
 	festival.MessageAccountExport,
+	festival.MessageAccountConfirm,
 }
 
 // The fields of a template. Every kind has the common ones; each kind adds
@@ -75,6 +76,8 @@ const (
 	FieldBy        = "By"        // who withdrew a film: "retiré par son producteur" or "retiré par un administrateur"
 	// FieldExportLink is the console's page that downloads the person's export.
 	FieldExportLink = "ExportLink"
+	// FieldConfirmLink is the console's page that confirms the person's address.
+	FieldConfirmLink = "ConfirmLink"
 )
 
 var common = []string{FieldFestival, FieldFirstName, FieldLastName, FieldLink}
@@ -91,6 +94,7 @@ var own = map[festival.MessageKind][]string{
 	festival.MessageMovieEdited:      {FieldTitle, FieldChanges},
 	festival.MessageMovieWithdrawn:   {FieldTitle, FieldReason, FieldBy},
 	festival.MessageAccountExport:    {FieldExportLink},
+	festival.MessageAccountConfirm:   {FieldConfirmLink},
 	// A composed message: to each recipient, their films of the group.
 	festival.MessageFestival: {FieldTitles},
 }
@@ -209,6 +213,9 @@ func Check(t Template) error {
 	if t.Kind == festival.MessagePasswordReset && !slices.Contains(inBody, FieldResetLink) {
 		return apperr.E(apperr.Invalid, texts.TemplateResetLink)
 	}
+	if t.Kind == festival.MessageAccountConfirm && !slices.Contains(inBody, FieldConfirmLink) {
+		return apperr.E(apperr.Invalid, texts.TemplateConfirmLink)
+	}
 	data := only(sampleIn(t.Language()), t.Kind)
 	s, err := run(subject, data)
 	if err != nil {
@@ -232,7 +239,8 @@ var sample = map[string]string{
 	FieldResetLink: "https://festival.example/#/mot-de-passe?jeton=exemple",
 	FieldChanges:   "- titre\n- synopsis",
 	FieldReason:    "Le film a été retenu par un autre festival qui exige une première.", FieldBy: "retiré par son producteur",
-	FieldExportLink: "https://festival.example/#/mes-donnees?export=exemple",
+	FieldExportLink:  "https://festival.example/#/mes-donnees?export=exemple",
+	FieldConfirmLink: "https://festival.example/#/confirmer?jeton=exemple",
 }
 
 // sampleIn is sample in l: the words a message carries in its language
