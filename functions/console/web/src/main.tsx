@@ -27,6 +27,8 @@ import { Programme } from "./pages/Programme";
 import { Selection } from "./pages/Selection";
 import { SignIn } from "./pages/SignIn";
 import { SignUp } from "./pages/SignUp";
+import { Setup, SetupOffer } from "./pages/Setup";
+import { Confirm, Unconfirmed } from "./pages/Confirm";
 import { Submit } from "./pages/Submit";
 import { param, useRoute } from "./router";
 import "./style.css";
@@ -85,6 +87,11 @@ function Page({ route }: { route: string }) {
       return <EditionsPage />;
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
+    case "/installation":
+      return <Setup />;
+    case "/confirmer":
+      // The confirmation message links here (#/confirmer?jeton=<token>).
+      return <Confirm key={route} route={route} />;
     default:
       return <Selection erased={param(route, "compte-supprime") !== null} />;
   }
@@ -157,6 +164,8 @@ function App() {
         <LangSwitch />
       </header>
       <main id="contenu" tabIndex={-1}>
+        {!role && (path === "/" || path === "/connexion") && <SetupOffer />}
+        <Unconfirmed />
         <Page route={route} />
       </main>
     </>

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, type Movie, type Season, type User, type Vote } from "../api/client";
+import { api, session, type Movie, type Season, type User, type Vote } from "../api/client";
 import { words } from "../i18n";
 import { useLoad } from "../useLoad";
 import { Feedback, useAction } from "./action";
@@ -34,6 +34,8 @@ export function VoteForm({ m, onMarked }: { m: Movie; onMarked: (m: Movie) => vo
   const mine = useLoad(() => Promise.all([api.myVote(m.id_movie), api.season()]), [m.id_movie]);
   const action = useAction();
   const [saved, setSaved] = useState<Vote | null>(null);
+  // An account that must confirm its address is refused (403): say why rather than show the form.
+  if (session.unconfirmed()) return <p class="warning">{words.confirmEmail.blockedVote}</p>;
   if (mine.state !== "ready") return <Pending of={mine} />;
   const vote = saved ?? mine.data[0];
   const grid = gridOf(mine.data[1], m);
