@@ -390,6 +390,7 @@ export const en: Catalogue = {
       "movie.edited": "Film edited by its producer (to the jurors who scored it)",
       "movie.withdrawn": "Film withdrawn from the festival (to the administrators)",
       "account.export": "Export of an account's data (download link)",
+      "account.confirm": "Confirmation of an account's e-mail address (confirmation link)",
     },
     columns: ["Created on", "Message", "Subject", "Recipients", "Attempts", "Last error"],
     heldColumns: ["Leaves on", "Message", "Subject and text", "Recipients", ""],

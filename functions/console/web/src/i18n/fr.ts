@@ -391,6 +391,7 @@ export const fr = {
       "movie.edited": "Film modifié par son producteur (aux jurés qui l'ont noté)",
       "movie.withdrawn": "Film retiré du festival (aux administrateurs)",
       "account.export": "Export des données d'un compte (lien de téléchargement)",
+      "account.confirm": "Confirmation de l'adresse e-mail d'un compte (lien de confirmation)",
     },
     columns: ["Créé le", "Message", "Objet", "Destinataires", "Tentatives", "Dernière erreur"],
     heldColumns: ["Part le", "Message", "Objet et texte", "Destinataires", ""],
