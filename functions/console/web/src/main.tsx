@@ -165,7 +165,7 @@ function App() {
       </header>
       <main id="contenu" tabIndex={-1}>
         {!role && (path === "/" || path === "/connexion") && <SetupOffer />}
-        <Unconfirmed />
+        {path !== "/confirmer" && <Unconfirmed /> /* the confirmation page says where the address stands */}
         <Page route={route} />
       </main>
     </>

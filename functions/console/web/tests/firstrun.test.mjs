@@ -53,7 +53,7 @@ test("the first admin is created in the browser, and the setup is closed after",
   await page.getByLabel("Code d'installation").fill("MAUVAIS-CODE");
   await page.getByLabel("Prénom").fill("Agnès");
   await page.getByLabel("Nom", { exact: true }).fill("Varda");
-  await page.getByLabel("Adresse e-mail").fill(admin.email);
+  await page.getByLabel("Adresse e-mail", { exact: true }).fill(admin.email);
   await page.getByLabel(/Mot de passe/).fill(admin.password);
   await page.getByRole("button", { name: "Créer l'administrateur" }).click();
   await page.getByRole("alert").filter({ hasText: "Code d'installation incorrect" }).waitFor();
