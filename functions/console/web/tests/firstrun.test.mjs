@@ -65,6 +65,7 @@ test("the first admin is created in the browser, and the setup is closed after",
   await page.getByRole("button", { name: "Créer l'administrateur" }).click();
   await page.waitForFunction(() => location.hash.startsWith("#/admin"));
   await page.getByRole("link", { name: "Administration" }).waitFor();
+  await page.waitForFunction(() => !document.querySelector("main").innerText.includes("Chargement"));
   await shot(page, "firstrun-3-admin-board");
 
   // Closed: the API says so, and the pages no longer offer it.
@@ -129,6 +130,7 @@ test("a producer confirms their address from the mailbox before submitting, and 
   await page.getByRole("button", { name: "Envoyer le film" }).click();
   await page.waitForFunction(() => location.hash.includes("/mes-films"));
   await page.getByText(`Lola ${stamp}`).first().waitFor();
+  await page.waitForFunction(() => !document.querySelector("main").innerText.includes("Chargement"));
   await shot(page, "firstrun-7-submitted");
   await page.close();
 
