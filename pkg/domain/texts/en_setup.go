@@ -18,5 +18,4 @@ var enSetup = map[Key]string{
 	ConfirmSent:           "A new confirmation link was sent to you",
 	ConfirmNotNeeded:      "Your e-mail address needs no confirmation",
 	TooManyConfirmations:  "Too many confirmation links asked for: try again in %d minute(s)",
-	TemplateConfirmLink:   "The confirmation message must contain the link {{.ConfirmLink}}: without it, nobody can confirm their address",
 }

@@ -18,5 +18,4 @@ var frSetup = map[Key]string{
 	ConfirmSent:           "Un nouveau lien de confirmation vous a été envoyé",
 	ConfirmNotNeeded:      "Votre adresse e-mail n'a pas besoin d'être confirmée",
 	TooManyConfirmations:  "Trop de liens de confirmation demandés : réessayez dans %d minute(s)",
-	TemplateConfirmLink:   "Le message de confirmation doit contenir le lien {{.ConfirmLink}} : sans lui, personne ne peut confirmer son adresse",
 }

@@ -20,5 +20,4 @@ const (
 	ConfirmSent           Key = "confirm_sent"
 	ConfirmNotNeeded      Key = "confirm_not_needed"
 	TooManyConfirmations  Key = "too_many_confirmations"
-	TemplateConfirmLink   Key = "template_confirm_link"
 )
