@@ -78,7 +78,11 @@ type Options struct {
 type Server struct {
 	URL   string // base URL of the API
 	S3URL string // base URL of the S3 endpoint
-	Deps  *app.Deps
+	// SetupCode is the code that creates the festival's first admin (POST
+	// /auth/setup): SETUP_CODE, or the one generated on the first run and
+	// kept in the data folder.
+	SetupCode string
+	Deps      *app.Deps
 	// Mailbox keeps the messages the outbox delivers (the local mail:
 	// Options.DataDir/mailbox, or a temporary folder), shown at /_mailbox.
 	Mailbox *mailbox.Box
@@ -177,6 +181,9 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if srv.SetupCode, err = setupCode(o.DataDir, o.Getenv("SETUP_CODE")); err != nil {
+		return nil, err
+	}
 	cfg, err := app.ReadConfig(func(k string) string {
 		switch k {
 		case "TABLE_NAME":
@@ -185,6 +192,8 @@ func Start(ctx context.Context, o Options) (_ *Server, err error) {
 			return o.Bucket
 		case "JWT_SECRET":
 			return secret
+		case "SETUP_CODE":
+			return srv.SetupCode
 		}
 		return o.Getenv(k)
 	})
@@ -371,6 +380,43 @@ func jwtSecret(dataDir, configured string) (string, error) {
 	}
 	path := filepath.Join(dataDir, "jwt-secret")
 	if old, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(old))) >= 32 {
+		return strings.TrimSpace(string(old)), nil
+	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return "", err
+	}
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return "", err
+	}
+	return fresh, os.WriteFile(path, []byte(fresh+"\n"), 0o600)
+}
+
+// setupCode returns the configured setup code, or the one generated on the
+// first run and kept in the data folder beside the table's data (so that
+// it holds until the first admin exists, across restarts), or a fresh one
+// for an in-memory stack: 12 characters a person can type, from an alphabet
+// without look-alikes, in groups of four.
+func setupCode(dataDir, configured string) (string, error) {
+	if configured = strings.TrimSpace(configured); configured != "" {
+		return configured, nil
+	}
+	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	var code strings.Builder
+	for i, c := range b {
+		if i > 0 && i%4 == 0 {
+			code.WriteByte('-')
+		}
+		code.WriteByte(alphabet[int(c)%len(alphabet)])
+	}
+	fresh := code.String()
+	if dataDir == "" {
+		return fresh, nil
+	}
+	path := filepath.Join(dataDir, "setup-code")
+	if old, err := os.ReadFile(path); err == nil && strings.TrimSpace(string(old)) != "" {
 		return strings.TrimSpace(string(old)), nil
 	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return "", err

@@ -17,10 +17,11 @@ import (
 
 // Service is what a command runs next to: started with the cache directory,
 // it says what it is (for the ready line), the environment entry that points
-// at it, and how to stop it.
+// at it (and any other the command needs to know), and how to stop it.
 type Service struct {
 	What string
 	Env  string
+	More []string
 	Stop func()
 }
 
@@ -46,7 +47,7 @@ func Main(name string, args []string, start func(ctx context.Context, cacheDir s
 	}
 	defer svc.Stop()
 	fmt.Fprintf(os.Stderr, "%s: %s ready in %s\n", name, svc.What, time.Since(started).Round(time.Millisecond))
-	return command(ctx, name, args, svc.Env)
+	return command(ctx, name, args, append([]string{svc.Env}, svc.More...)...)
 }
 
 // command runs args with the process's environment plus env, its standard

@@ -136,6 +136,10 @@ func FromEnv(ctx context.Context) (*Deps, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Only the auth function is given a setup code's parameter.
+	if getenv, err = SetupCodeFromSSM(ctx, getenv, func() ParameterReader { return ssm.NewFromConfig(ac) }); err != nil {
+		return nil, err
+	}
 	cfg, err := ReadConfig(getenv)
 	if err != nil {
 		return nil, err
@@ -176,7 +180,8 @@ func (d *Deps) accounts() *accounts.Service {
 	if d.Accounts == nil {
 		// Deleting a user deletes the films they produced (and their files) first.
 		st := d.Store
-		d.Accounts = accounts.New(accounts.Stores{Users: st.Users, Jury: st.Users, Counters: st.Users, Resets: st.Users, Settings: st.Settings}, d.Tokens, d.movies(), d.Now).
+		d.Accounts = accounts.New(accounts.Stores{Users: st.Users, Jury: st.Users, Counters: st.Users, Resets: st.Users, Settings: st.Settings, Setup: st.Users}, d.Tokens, d.movies(), d.Now).
+			WithSetupCode(d.Config.SetupCode).
 			WithExports(accounts.Exports{Sources: exportSources{st.Votes, st.Outbox}, Bucket: d.files(), Movies: d.movies()})
 	}
 	return d.Accounts
@@ -234,7 +239,7 @@ const (
 
 // Auth serves /auth.
 func (d *Deps) Auth() http.Handler {
-	return d.serve(GroupAuth, authapi.New(d.accounts(), movies.NewRegistrar(d.movies(), d.accounts())))
+	return d.serve(GroupAuth, authapi.New(d.accounts(), movies.NewRegistrar(d.movies(), d.accounts()), d.Guard))
 }
 
 // Users serves /users, and the administration's routes that need no

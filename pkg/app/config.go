@@ -36,6 +36,10 @@ type Config struct {
 	// MediaPreset (MEDIA_PRESET) is x264's preset for the local engine
 	// (ffmpeg): veryfast when empty; the tests take ultrafast.
 	MediaPreset string
+	// SetupCode (SETUP_CODE; on AWS read from SSM: secret.go) proves the
+	// owner of the deployment when the festival's first admin is created
+	// (POST /auth/setup); empty, the setup is refused.
+	SetupCode string
 }
 
 // ReadConfig reads the configuration through getenv (os.Getenv in production).
@@ -50,6 +54,7 @@ func ReadConfig(getenv func(string) string) (Config, error) {
 		MediaConvertRoleARN:  getenv("MEDIACONVERT_ROLE_ARN"),
 		MediaConvertQueueARN: getenv("MEDIACONVERT_QUEUE_ARN"),
 		MediaPreset:          getenv("MEDIA_PRESET"),
+		SetupCode:            strings.TrimSpace(getenv("SETUP_CODE")),
 	}
 	if c.Table == "" {
 		return c, fmt.Errorf("TABLE_NAME is not set")

@@ -2,10 +2,13 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/ssm"
+	"github.com/aws/aws-sdk-go-v2/service/ssm/types"
 )
 
 // SecretParameterEnv names the environment variable that holds the name of
@@ -40,6 +43,40 @@ func SecretFromSSM(ctx context.Context, getenv func(string) string, newReader fu
 	return func(k string) string {
 		if k == "JWT_SECRET" {
 			return secret
+		}
+		return getenv(k)
+	}, nil
+}
+
+// SetupCodeParameterEnv names the environment variable that holds the name
+// of the SSM SecureString parameter where the auth function finds the
+// deployment's setup code: the secret that proves whoever creates the
+// festival's first admin in the console owns the deployment. SETUP_CODE
+// stays for the local server and the tests.
+const SetupCodeParameterEnv = "SETUP_CODE_PARAMETER"
+
+// SetupCodeFromSSM returns getenv, completed with SETUP_CODE read once, at
+// cold start, from the parameter named by SETUP_CODE_PARAMETER, when
+// SETUP_CODE itself is not set. A parameter that does not exist is no code
+// (the setup is then refused: its owner may delete it once the first admin
+// exists); any other failure fails the cold start.
+func SetupCodeFromSSM(ctx context.Context, getenv func(string) string, newReader func() ParameterReader) (func(string) string, error) {
+	name := getenv(SetupCodeParameterEnv)
+	if getenv("SETUP_CODE") != "" || name == "" {
+		return getenv, nil
+	}
+	out, err := newReader().GetParameter(ctx, &ssm.GetParameterInput{Name: aws.String(name), WithDecryption: aws.Bool(true)})
+	var missing *types.ParameterNotFound
+	if errors.As(err, &missing) {
+		return getenv, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("SETUP_CODE: reading the SSM parameter %s: %w", name, err)
+	}
+	code := strings.TrimSpace(aws.ToString(out.Parameter.Value))
+	return func(k string) string {
+		if k == "SETUP_CODE" {
+			return code
 		}
 		return getenv(k)
 	}, nil

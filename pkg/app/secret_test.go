@@ -81,3 +81,52 @@ func TestTheJWTSecretComesFromSSMWhenTheEnvironmentNamesIt(t *testing.T) {
 		})
 	}
 }
+
+// missingSSM answers every read as SSM does for a parameter never created.
+type missingSSM struct{ asked int }
+
+func (m *missingSSM) GetParameter(context.Context, *ssm.GetParameterInput, ...func(*ssm.Options)) (*ssm.GetParameterOutput, error) {
+	m.asked++
+	return nil, &types.ParameterNotFound{}
+}
+
+func TestTheSetupCodeComesFromSSMAndAMissingParameterIsNoCode(t *testing.T) {
+	tests := []struct {
+		name   string
+		env    map[string]string
+		reader ParameterReader
+		want   string
+		asked  bool
+	}{
+		{"read from the named parameter, trimmed", map[string]string{SetupCodeParameterEnv: "/festival/setup-code"},
+			&fakeSSM{values: map[string]string{"/festival/setup-code": " ABCD-EFGH \n"}}, "ABCD-EFGH", true},
+		{"SETUP_CODE in the environment wins", map[string]string{"SETUP_CODE": "LOCAL", SetupCodeParameterEnv: "/x"},
+			&fakeSSM{}, "LOCAL", false},
+		{"a parameter never created is no code", map[string]string{SetupCodeParameterEnv: "/festival/setup-code"},
+			&missingSSM{}, "", true},
+		{"no parameter named: no code, SSM not asked", map[string]string{}, &fakeSSM{}, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			built := false
+			getenv, err := SetupCodeFromSSM(context.Background(), env(tt.env), func() ParameterReader { built = true; return tt.reader })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := getenv("SETUP_CODE"); got != tt.want {
+				t.Fatalf("SETUP_CODE = %q, want %q", got, tt.want)
+			}
+			if built != tt.asked {
+				t.Fatalf("SSM asked: %v, want %v", built, tt.asked)
+			}
+		})
+	}
+}
+
+func TestAnSSMFailureOtherThanAMissingParameterFailsTheColdStart(t *testing.T) {
+	_, err := SetupCodeFromSSM(context.Background(), env(map[string]string{SetupCodeParameterEnv: "/festival/setup-code"}),
+		func() ParameterReader { return &fakeSSM{} }) // fakeSSM's untyped error: access denied, throttled...
+	if err == nil || !strings.Contains(err.Error(), "/festival/setup-code") {
+		t.Fatalf("err = %v, want one naming the parameter", err)
+	}
+}

@@ -48,6 +48,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	defer srv.Close()
 	fmt.Fprintf(stdout, "Festival console at %s/ and API on %s (API docs at %s/docs; S3 on %s; data in %s; ready in %s). Ctrl-C stops it.\n",
 		srv.URL, srv.URL, srv.URL, srv.S3URL, *data, time.Since(started).Round(time.Millisecond))
+	// While the festival has no admin, the console's first-run page asks
+	// for this code: whoever reads this terminal owns the deployment.
+	if needed, err := srv.Deps.Store.Users.SetupNeeded(ctx); err != nil {
+		return err
+	} else if needed {
+		fmt.Fprintf(stdout, "First start: setup code %s (open %s/#/installation to create the first admin).\n", srv.SetupCode, srv.URL)
+	}
 	<-ctx.Done()
 	fmt.Fprintln(stdout, "stopping")
 	return nil

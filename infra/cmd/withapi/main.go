@@ -3,7 +3,7 @@
 // FESTIVAL_URL. `make test` runs the console's browser tests through it. It
 // uses the DynamoDB Local of DYNAMODB_TEST_ENDPOINT when set (withdynamo), or
 // starts its own. Its festival has the throttle lifted (the tests make many
-// accounts from one address).
+// accounts from one address); its setup code is in FESTIVAL_SETUP_CODE.
 package main
 
 import (
@@ -33,6 +33,9 @@ func main() {
 			srv.Close()
 			return runwith.Service{}, err
 		}
-		return runwith.Service{What: "local API at " + srv.URL, Env: "FESTIVAL_URL=" + srv.URL, Stop: srv.Close}, nil
+		// The setup code lets a journey create its festival's first admin
+		// through the console (tests/firstrun.test.mjs).
+		return runwith.Service{What: "local API at " + srv.URL, Env: "FESTIVAL_URL=" + srv.URL,
+			More: []string{"FESTIVAL_SETUP_CODE=" + srv.SetupCode}, Stop: srv.Close}, nil
 	}))
 }

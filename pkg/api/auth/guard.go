@@ -127,3 +127,15 @@ func (g *Guard) Optional(h Handler) http.Handler {
 		return h(r, c)
 	})
 }
+
+// Confirmed wraps a route that submits a film or casts a vote: an account
+// that must still confirm its e-mail address (festival.Actor.Unconfirmed)
+// gets 403 before anything is read.
+func Confirmed(h Handler) Handler {
+	return func(r *http.Request, c festival.Actor) (int, any, error) {
+		if c.Unconfirmed() {
+			return 0, nil, apperr.E(apperr.Forbidden, texts.EmailUnconfirmed)
+		}
+		return h(r, c)
+	}
+}

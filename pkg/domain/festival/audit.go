@@ -12,6 +12,10 @@ type Actor struct {
 	Record *User
 }
 
+// Unconfirmed reports whether the actor's account must still confirm its
+// e-mail address (it may sign in, but neither submit a film nor vote).
+func (a Actor) Unconfirmed() bool { return a.Record != nil && a.Record.Unconfirmed }
+
 // Is reports whether the actor has one of the roles.
 func (a Actor) Is(roles ...Role) bool {
 	for _, r := range roles {

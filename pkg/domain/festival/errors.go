@@ -88,3 +88,10 @@ func (e *PlanStaleError) Error() string {
 type PlanStateError struct{ State PlanState }
 
 func (e *PlanStateError) Error() string { return "store: assignment plan is " + string(e.State) }
+
+// ErrSetupDone is a first-admin setup when the festival already has an admin.
+var ErrSetupDone = errors.New("store: the festival already has an admin")
+
+// ErrConfirmInvalid is a confirmation token that is unknown, used or
+// expired, or whose account is gone.
+var ErrConfirmInvalid = errors.New("store: e-mail confirmation token unknown, used or expired")

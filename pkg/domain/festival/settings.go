@@ -19,6 +19,11 @@ type Settings struct {
 	// SelfRegistrationRoles: the roles an unauthenticated registration
 	// (POST /auth/register, POST /users without an admin token) may create.
 	SelfRegistrationRoles []Role `json:"self_registration_roles"`
+	// EmailConfirmation: an account made by self-registration must confirm
+	// its address (a link by message) before it submits a film or votes.
+	// Off by default, as the specification's flows have no confirmation; the
+	// console's first-run page turns it on.
+	EmailConfirmation bool `json:"email_confirmation"`
 	// Throttle slows down password guessing and account-creation floods.
 	Throttle
 	// Season is the calendar: submission and voting windows, publication

@@ -14,6 +14,7 @@ import (
 type SettingsPatch struct {
 	JuryVoteAssignedOnly  *bool
 	SelfRegistrationRoles []Role // nil: unchanged; empty: nobody may self-register
+	EmailConfirmation     *bool
 	// The throttle's numbers (Throttle).
 	LoginFailuresPerAccount, LoginFailuresPerAddress, RegistrationsPerAddress, ThrottleWindowSeconds *int
 	// The calendar's dates (Season); a zero time unsets the date.
@@ -173,6 +174,7 @@ func (p SettingsPatch) Apply(st *Settings) ([]Message, error) {
 			}
 		}
 	}
+	set(&st.EmailConfirmation, p.EmailConfirmation)
 	set(&st.LoginFailuresPerAccount, p.LoginFailuresPerAccount)
 	set(&st.LoginFailuresPerAddress, p.LoginFailuresPerAddress)
 	set(&st.RegistrationsPerAddress, p.RegistrationsPerAddress)

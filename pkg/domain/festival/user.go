@@ -59,10 +59,30 @@ type User struct {
 	JuryLanguages []LanguageCode
 	// Language is the language the person reads the product in: their
 	// e-mails are written in it (absent: texts.Default).
-	Language  texts.Lang
-	CreatedAt Time
-	UpdatedAt Time
+	Language texts.Lang
+	// Unconfirmed: the account was made by self-registration while the
+	// festival asks for e-mail confirmation, and its address is not
+	// confirmed yet (stored email_confirmed false; absent: confirmed).
+	Unconfirmed bool
+	// Confirmation, on a new account only, is the confirmation to write
+	// with it (its token's hash and the message that mails the token).
+	Confirmation *EmailConfirmation
+	CreatedAt    Time
+	UpdatedAt    Time
 }
+
+// EmailConfirmation is a pending confirmation of an account's address: the
+// hash of the token the message carries (the token itself is never
+// stored), until when it works, and the message.
+type EmailConfirmation struct {
+	TokenHash string
+	Expires   time.Time
+	Message   Message
+}
+
+// MessageAccountConfirm mails a new account the link that confirms its
+// address.
+const MessageAccountConfirm MessageKind = "account.confirm"
 
 // UserJSON is the full User object of the specification.
 type UserJSON struct {
@@ -91,9 +111,13 @@ type UserJSON struct {
 	// Language is the language the person reads the product in (an
 	// addition to the specification's object): always present, fr when
 	// never chosen.
-	Language  texts.Lang `json:"language"`
-	CreatedAt Time       `json:"createdAt"`
-	UpdatedAt Time       `json:"updatedAt"`
+	Language texts.Lang `json:"language"`
+	// EmailConfirmed is false while the account must still confirm its
+	// address (an addition to the specification's object); absent, the
+	// address needs no confirmation or is confirmed.
+	EmailConfirmed *bool `json:"email_confirmed,omitempty"`
+	CreatedAt      Time  `json:"createdAt"`
+	UpdatedAt      Time  `json:"updatedAt"`
 }
 
 // Public is the user as read operations show it: without the password hash.
@@ -109,6 +133,10 @@ func (u User) Public() UserJSON {
 		// Stored as a date, returned as an ISO 8601 date-time (midnight UTC).
 		s := *u.BirthDate + "T00:00:00.000Z"
 		j.BirthDate = &s
+	}
+	if u.Unconfirmed {
+		confirmed := false
+		j.EmailConfirmed = &confirmed
 	}
 	return j
 }

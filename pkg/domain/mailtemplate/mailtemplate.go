@@ -75,6 +75,8 @@ const (
 	FieldBy        = "By"        // who withdrew a film: "retiré par son producteur" or "retiré par un administrateur"
 	// FieldExportLink is the console's page that downloads the person's export.
 	FieldExportLink = "ExportLink"
+	// FieldConfirmLink is the console's page that confirms the person's address.
+	FieldConfirmLink = "ConfirmLink"
 )
 
 var common = []string{FieldFestival, FieldFirstName, FieldLastName, FieldLink}
@@ -91,6 +93,9 @@ var own = map[festival.MessageKind][]string{
 	festival.MessageMovieEdited:      {FieldTitle, FieldChanges},
 	festival.MessageMovieWithdrawn:   {FieldTitle, FieldReason, FieldBy},
 	festival.MessageAccountExport:    {FieldExportLink},
+	// Not among Kinds: the link is the whole message, so a festival does
+	// not rewrite it (as a composed message, it has its default only).
+	festival.MessageAccountConfirm: {FieldConfirmLink},
 	// A composed message: to each recipient, their films of the group.
 	festival.MessageFestival: {FieldTitles},
 }
@@ -232,7 +237,8 @@ var sample = map[string]string{
 	FieldResetLink: "https://festival.example/#/mot-de-passe?jeton=exemple",
 	FieldChanges:   "- titre\n- synopsis",
 	FieldReason:    "Le film a été retenu par un autre festival qui exige une première.", FieldBy: "retiré par son producteur",
-	FieldExportLink: "https://festival.example/#/mes-donnees?export=exemple",
+	FieldExportLink:  "https://festival.example/#/mes-donnees?export=exemple",
+	FieldConfirmLink: "https://festival.example/#/confirmer?jeton=exemple",
 }
 
 // sampleIn is sample in l: the words a message carries in its language

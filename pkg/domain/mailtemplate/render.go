@@ -160,6 +160,9 @@ func Data(m festival.Message, site Site, to Recipient) map[string]string {
 		// The console's page asks the API for the export with the
 		// person's token, then follows its link to the bucket.
 		FieldExportLink: site.Link + "#/mes-donnees?export=" + p["export"],
+		// A confirmation's token, as a reset's, is masked wherever the
+		// message is shown (Message.ShownParams).
+		FieldConfirmLink: site.Link + "#/confirmer?jeton=" + p["token"],
 	}
 }
 

@@ -28,4 +28,5 @@ var en = merge(
 	enNotices,
 	enAudit,
 	enBoard,
+	enSetup,
 )

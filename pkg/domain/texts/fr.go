@@ -29,4 +29,5 @@ var fr = merge(
 	frNotices,
 	frAudit,
 	frBoard,
+	frSetup,
 )

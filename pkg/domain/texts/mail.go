@@ -79,6 +79,13 @@ var MailTemplates = map[string]MailTemplate{
 			"Téléchargez-le depuis la console du festival, connecté(e) à votre compte, dans les 7 jours :\n{{.ExportLink}}" +
 			"\n\nSi vous n'avez rien demandé, changez votre mot de passe." + mailSign,
 	},
+	// .ConfirmLink opens the console's page that confirms the address.
+	"account.confirm": {
+		Subject: "[{{.Festival}}] Confirmez votre adresse e-mail",
+		Body: mailHello + "Votre compte est créé. Pour confirmer votre adresse e-mail, ouvrez ce lien dans les 48 heures :\n{{.ConfirmLink}}" +
+			"\n\nTant qu'elle n'est pas confirmée, vous pouvez vous connecter, mais ni soumettre un film ni voter." +
+			"\n\nSi vous n'avez rien demandé, ignorez ce message." + mailSign,
+	},
 	"password.reset": {
 		Subject: "[{{.Festival}}] Réinitialisation de votre mot de passe",
 		Body: mailHello + "Pour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{{.ResetLink}}" +

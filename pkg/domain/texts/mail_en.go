@@ -68,6 +68,12 @@ var MailTemplatesEnglish = map[string]MailTemplate{
 			"Download it from the festival's console, signed in to your account, within 7 days:\n{{.ExportLink}}" +
 			"\n\nIf you did not ask for it, change your password." + mailSignEn,
 	},
+	"account.confirm": {
+		Subject: "[{{.Festival}}] Confirm your e-mail address",
+		Body: mailHelloEn + "Your account is created. To confirm your e-mail address, open this link within 48 hours:\n{{.ConfirmLink}}" +
+			"\n\nUntil it is confirmed, you can sign in, but neither submit a film nor vote." +
+			"\n\nIf you did not ask for it, ignore this message." + mailSignEn,
+	},
 	"password.reset": {
 		Subject: "[{{.Festival}}] Resetting your password",
 		Body: mailHelloEn + "To choose a new password, open this link within the hour:\n{{.ResetLink}}" +

@@ -33,6 +33,9 @@ type Service struct {
 	now    func() time.Time
 	// exports is what GET /users/me/export needs (WithExports).
 	exports *Exports
+	// setupCode proves the owner of the deployment at the first run
+	// (WithSetupCode; "" when none is configured).
+	setupCode string
 }
 
 // New returns the account service. movies may be nil while no films exist.
@@ -82,7 +85,8 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 	if err != nil {
 		return Created{}, err
 	}
-	if by == nil || !by.Is(festival.RoleAdmin) {
+	selfRegistered := by == nil || !by.Is(festival.RoleAdmin)
+	if selfRegistered {
 		if err := CheckSelfRegistration(st, u.Role); err != nil {
 			return Created{}, err
 		}
@@ -96,6 +100,11 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 	}
 	if u.ID, err = s.store.Users.NewUserID(ctx); err != nil {
 		return Created{}, err
+	}
+	if selfRegistered && st.EmailConfirmation {
+		if err := s.AskConfirmation(&u); err != nil {
+			return Created{}, err
+		}
 	}
 	err = s.store.Users.CreateUser(ctx, u)
 	if errors.Is(err, festival.ErrEmailTaken) {

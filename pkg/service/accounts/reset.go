@@ -17,7 +17,17 @@ import (
 // ResetTTL is how long a password reset link works.
 const ResetTTL = time.Hour
 
-// resetHash is what the store keeps of a reset token.
+// newToken draws a single-use token (a reset's, a confirmation's): 32
+// random bytes, URL-safe.
+func newToken() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:]), nil
+}
+
+// resetHash is what the store keeps of a reset or confirmation token.
 func resetHash(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
@@ -39,11 +49,10 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, address strin
 	if err != nil {
 		return err
 	}
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
+	token, err := newToken()
+	if err != nil {
 		return err
 	}
-	token := base64.RawURLEncoding.EncodeToString(b[:])
 	now := s.now()
 	msg := festival.NewMessage(festival.MessagePasswordReset, []int64{u.ID}, map[string]string{"token": token}, now)
 	return s.store.Resets.CreatePasswordReset(ctx, u.ID, resetHash(token), now.Add(ResetTTL), msg)

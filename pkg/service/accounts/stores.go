@@ -62,6 +62,22 @@ type Resets interface {
 	ConsumePasswordReset(ctx context.Context, tokenHash string, now time.Time, passwordHash string) (int64, error)
 }
 
+// Setup is the first admin's setup and the confirmations of accounts'
+// addresses.
+type Setup interface {
+	// SetupNeeded reports whether the festival has never had an admin.
+	SetupNeeded(ctx context.Context) (bool, error)
+	// Setup creates the first admin and sets the roles open to
+	// self-registration and the e-mail confirmation, all or nothing
+	// (festival.ErrSetupDone, festival.ErrEmailTaken).
+	Setup(ctx context.Context, u festival.User, roles []festival.Role, confirm bool) error
+	// CreateConfirmation stores a new confirmation of an unconfirmed
+	// account with its message (festival.ErrConfirmInvalid otherwise).
+	CreateConfirmation(ctx context.Context, uid int64, c festival.EmailConfirmation) error
+	// ConfirmEmail uses a confirmation once (festival.ErrConfirmInvalid).
+	ConfirmEmail(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+}
+
 // Settings reads the festival's settings (the defaults when never set).
 type Settings interface {
 	GetSettings(ctx context.Context) (festival.Settings, error)
@@ -74,6 +90,7 @@ type Stores struct {
 	Counters Counters
 	Resets   Resets
 	Settings Settings
+	Setup    Setup
 }
 
 // ExportSources are what a person's export reads besides their account and

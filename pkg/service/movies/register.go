@@ -17,6 +17,9 @@ import (
 type Accounts interface {
 	AdmitRegistration(ctx context.Context, st festival.Settings, address string) error
 	NewUser(in festival.UserPatch) (festival.User, error)
+	// AskConfirmation makes a new account confirm its address before it
+	// submits again or votes (the festival's email_confirmation).
+	AskConfirmation(u *festival.User) error
 }
 
 // Registrar registers a producer with their first film (POST
@@ -71,6 +74,13 @@ func (r *Registrar) RegisterFilm(ctx context.Context, reg FilmRegistration) (u f
 	}
 	if u, err = r.account(ctx, fields); err != nil {
 		return u, m, err
+	}
+	if st.EmailConfirmation {
+		// The film is received with the account; the account confirms
+		// its address before it submits another film (or votes).
+		if err := r.accounts.AskConfirmation(&u); err != nil {
+			return u, m, err
+		}
 	}
 	if fields.FilmErr != nil {
 		return u, m, fields.FilmErr

@@ -357,3 +357,19 @@ func edAssignPlansPK(ed festival.EditionID) string { return pkAssignPlans + "#" 
 // archivedSettingsPK is the partition an archived edition's settings, form
 // and templates are copied to when the next edition starts.
 func archivedSettingsPK(ed festival.EditionID) string { return archivedSettingsPrefix + string(ed) }
+
+// The first admin's marker (setup.go): PK ADMINEXISTS, SK ADMINEXISTS,
+// written by every transaction that creates an ADMIN or makes one.
+const (
+	adminMarkerPK = "ADMINEXISTS"
+	typeAdmin     = "ADMINEXISTS"
+)
+
+// E-mail confirmations (setup.go): PK CONFIRM#<sha-256 of the token, hex>,
+// SK CONFIRM.
+const (
+	skConfirm   = "CONFIRM"
+	typeConfirm = "CONFIRM"
+)
+
+func confirmPK(tokenHash string) string { return "CONFIRM#" + tokenHash }

@@ -25,6 +25,7 @@ type settingsItem struct {
 	Edition               string                   `dynamodbav:"edition,omitempty"`
 	JuryVoteAssignedOnly  bool                     `dynamodbav:"jury_vote_assigned_only"`
 	SelfRegistrationRoles []string                 `dynamodbav:"self_registration_roles"`
+	EmailConfirmation     bool                     `dynamodbav:"email_confirmation,omitempty"`
 	LoginFailuresPerAcct  int                      `dynamodbav:"login_failures_per_account,omitempty"`
 	LoginFailuresPerAddr  int                      `dynamodbav:"login_failures_per_address,omitempty"`
 	RegistrationsPerAddr  int                      `dynamodbav:"registrations_per_address,omitempty"`
@@ -72,7 +73,7 @@ type categoryWindowItem struct {
 }
 
 func (it settingsItem) settings() festival.Settings {
-	s := festival.Settings{JuryVoteAssignedOnly: it.JuryVoteAssignedOnly, SelfRegistrationRoles: []festival.Role{},
+	s := festival.Settings{JuryVoteAssignedOnly: it.JuryVoteAssignedOnly, SelfRegistrationRoles: []festival.Role{}, EmailConfirmation: it.EmailConfirmation,
 		Throttle: festival.Throttle{
 			LoginFailuresPerAccount: it.LoginFailuresPerAcct, LoginFailuresPerAddress: it.LoginFailuresPerAddr,
 			RegistrationsPerAddress: it.RegistrationsPerAddr, WindowSeconds: it.ThrottleWindowSeconds,
@@ -212,7 +213,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 	}
 	return settingsItem{
 		PK: settingsPK, SK: settingsSK, Type: typeSettings, JuryVoteAssignedOnly: st.JuryVoteAssignedOnly,
-		SelfRegistrationRoles: roles, UpdatedAt: st.UpdatedAt.String(), Version: version,
+		SelfRegistrationRoles: roles, EmailConfirmation: st.EmailConfirmation, UpdatedAt: st.UpdatedAt.String(), Version: version,
 		LoginFailuresPerAcct: st.LoginFailuresPerAccount, LoginFailuresPerAddr: st.LoginFailuresPerAddress,
 		RegistrationsPerAddr: st.RegistrationsPerAddress, ThrottleWindowSeconds: st.WindowSeconds,
 		SubmissionsOpenAt: st.SubmissionsOpenAt.String(), SubmissionsCloseAt: st.SubmissionsCloseAt.String(),
@@ -316,6 +317,7 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 			s.auditOp(actor, "settings.update", "settings", map[string]string{
 				"jury_vote_assigned_only":    strconv.FormatBool(next.JuryVoteAssignedOnly),
 				"self_registration_roles":    strings.Join(it.SelfRegistrationRoles, ","),
+				"email_confirmation":         strconv.FormatBool(it.EmailConfirmation),
 				"login_failures_per_account": strconv.Itoa(next.LoginFailuresPerAccount),
 				"login_failures_per_address": strconv.Itoa(next.LoginFailuresPerAddress),
 				"registrations_per_address":  strconv.Itoa(next.RegistrationsPerAddress),

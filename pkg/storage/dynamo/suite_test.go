@@ -23,7 +23,7 @@ func TestStoreSuite(t *testing.T) {
 			storesuite.Run(t, func(t *testing.T) storesuite.Stores {
 				s := newStore(t)
 				s.KeepListsUpTo(c.keep)
-				return storesuite.Stores{Catalog: s, Users: s, Resets: s, LateCodes: s, Settings: s, Films: s, Votes: s, AddFilm: func(ctx context.Context, m festival.Movie) error {
+				return storesuite.Stores{Catalog: s, Users: s, Resets: s, Setup: s, LateCodes: s, Settings: s, Films: s, Votes: s, AddFilm: func(ctx context.Context, m festival.Movie) error {
 					return s.CreateMovie(ctx, m, festival.Admission{})
 				}, SwitchEdition: s.SwitchEdition}
 			})

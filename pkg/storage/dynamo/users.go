@@ -53,16 +53,24 @@ type userItem struct {
 	Language string `dynamodbav:"language,omitempty"`
 	// JuryLanguages are the languages a member understands (ISO 639-1).
 	JuryLanguages []festival.LanguageCode `dynamodbav:"jury_languages,omitempty"`
-	CreatedAt     string                  `dynamodbav:"createdAt"`
-	UpdatedAt     string                  `dynamodbav:"updatedAt"`
+	// EmailConfirmed is false while a self-registered account must confirm
+	// its address; absent once confirmed, or never asked.
+	EmailConfirmed *bool  `dynamodbav:"email_confirmed,omitempty"`
+	CreatedAt      string `dynamodbav:"createdAt"`
+	UpdatedAt      string `dynamodbav:"updatedAt"`
 	// Version increases with every update; updates are conditional on it
 	// (optimistic locking), so two concurrent updates cannot lose each other.
 	Version int64 `dynamodbav:"version"`
 }
 
 func toUserItem(u festival.User, version int64) userItem {
+	var confirmed *bool
+	if u.Unconfirmed {
+		confirmed = aws.Bool(false)
+	}
 	return userItem{
-		PK: userPK(u.ID), SK: skUser, GSI1PK: gsi1Users, GSI1SK: userGSI1SK(u.ID), Type: typeUser,
+		EmailConfirmed: confirmed,
+		PK:             userPK(u.ID), SK: skUser, GSI1PK: gsi1Users, GSI1SK: userGSI1SK(u.ID), Type: typeUser,
 		ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Password: u.PasswordHash,
 		Role: string(u.Role), Phone: u.Phone, Mobile: u.Mobile, BirthDate: u.BirthDate, Street: u.Street,
 		PostalCode: u.PostalCode, City: u.City, Country: u.Country, Biography: u.Biography, Job: u.Job,
@@ -85,6 +93,7 @@ func (it userItem) user() festival.User {
 		Instagram: it.Instagram, Linkedin: it.Linkedin, Facebook: it.Facebook, Tiktok: it.Tiktok,
 		KnownByService: it.KnownByService, JuryCategories: it.JuryCategories, JuryConflicts: it.JuryConflicts,
 		Language: texts.Lang(it.Language), JuryLanguages: it.JuryLanguages, CreatedAt: created, UpdatedAt: updated,
+		Unconfirmed: it.EmailConfirmed != nil && !*it.EmailConfirmed,
 	}
 }
 
@@ -97,8 +106,29 @@ type emailItem struct {
 
 // putUserOps returns the writes that create u with its e-mail marker; both
 // are conditional on not existing. The marker is item 0, so a cancelled
-// transaction with a condition failure at 0 means "e-mail taken".
+// transaction with a condition failure at 0 means "e-mail taken". An ADMIN
+// writes the first admin's marker too (setup.go), and an account with a
+// pending confirmation its confirmation and message.
 func (s *core) putUserOps(u festival.User) ([]types.TransactWriteItem, error) {
+	ops, err := s.newUserOps(u)
+	if err != nil {
+		return nil, err
+	}
+	if u.Role == festival.RoleAdmin {
+		ops = append(ops, s.adminMarkerOp(false))
+	}
+	if u.Confirmation != nil {
+		more, err := s.confirmationOps(u.ID, *u.Confirmation)
+		if err != nil {
+			return nil, err
+		}
+		ops = append(ops, more...)
+	}
+	return ops, nil
+}
+
+// newUserOps are the e-mail marker's and the user's writes (putUserOps).
+func (s *core) newUserOps(u festival.User) ([]types.TransactWriteItem, error) {
 	item, err := attributevalue.MarshalMap(toUserItem(u, 1))
 	if err != nil {
 		return nil, err
@@ -236,6 +266,9 @@ func (s *Users) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 			before.Email != after.Email || before.Role != after.Role
 		if copied {
 			ops = append(ops, s.copyJobOp(CopyJob{Kind: CopyUser, SourceID: id}))
+		}
+		if before.Role != after.Role && after.Role == festival.RoleAdmin {
+			ops = append(ops, s.adminMarkerOp(false)) // the festival has an admin: setup is closed
 		}
 		if actor != nil && before.Role != after.Role {
 			ops = append(ops, s.auditOp(*actor, "user.role", fmt.Sprintf("user:%d", id),

@@ -50,9 +50,12 @@ type DB struct {
 	awards           map[int64]festival.Award
 	votes            map[voteKey]festival.Vote
 
-	users     map[int64]festival.User
-	emails    map[string]int64             // festival.NormalizeEmail of an e-mail -> user id
-	resets    map[string]reset             // by the token's hash
+	users    map[int64]festival.User
+	emails   map[string]int64 // festival.NormalizeEmail of an e-mail -> user id
+	resets   map[string]reset // by the token's hash
+	confirms map[string]reset // e-mail confirmations, by the token's hash
+	// hadAdmin is the DynamoDB store's first admin's marker (setup.go).
+	hadAdmin  bool
 	lateCodes map[string]festival.LateCode // by edition + NUL + code
 	// archived are the settings of the editions that were current before
 	// (SetCurrentEdition copies them), as the DynamoDB store's SETTINGS#<ed>.
@@ -74,7 +77,7 @@ func New(now func() time.Time) *DB {
 		events: map[int64]festival.Event{}, eventNames: map[string]int64{},
 		films: map[int64]festival.Movie{}, awards: map[int64]festival.Award{}, votes: map[voteKey]festival.Vote{},
 		users: map[int64]festival.User{}, emails: map[string]int64{},
-		resets: map[string]reset{}, lateCodes: map[string]festival.LateCode{},
+		resets: map[string]reset{}, confirms: map[string]reset{}, lateCodes: map[string]festival.LateCode{},
 	}
 }
 

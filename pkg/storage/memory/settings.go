@@ -63,6 +63,7 @@ func storedSettings(st festival.Settings) festival.Settings {
 	out := festival.Settings{
 		JuryVoteAssignedOnly:  st.JuryVoteAssignedOnly,
 		SelfRegistrationRoles: append([]festival.Role{}, st.SelfRegistrationRoles...),
+		EmailConfirmation:     st.EmailConfirmation,
 		Throttle:              st.Throttle.OrDefaults(),
 		UpdatedAt:             storedTime(st.UpdatedAt),
 	}

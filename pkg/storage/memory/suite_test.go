@@ -16,7 +16,7 @@ func TestStoreSuite(t *testing.T) {
 	storesuite.Run(t, func(*testing.T) storesuite.Stores {
 		db := memory.New(nil)
 		films := db.Films()
-		return storesuite.Stores{Catalog: db.Catalog(), Users: db.Users(), Resets: db.Resets(), LateCodes: db.LateCodes(), Settings: db.Settings(),
+		return storesuite.Stores{Catalog: db.Catalog(), Users: db.Users(), Resets: db.Resets(), Setup: db.Users(), LateCodes: db.LateCodes(), Settings: db.Settings(),
 			Films: films, Votes: db.Votes(), AddFilm: films.CreateMovie,
 			SwitchEdition: func(_ context.Context, id festival.EditionID) error { db.SetCurrentEdition(id); return nil }}
 	})

@@ -43,6 +43,10 @@ func (s *Users) CreateUser(_ context.Context, u festival.User) error {
 	}
 	db.users[u.ID] = storedUser(u)
 	db.emails[email] = u.ID
+	db.hadAdmin = db.hadAdmin || u.Role == festival.RoleAdmin
+	if c := u.Confirmation; c != nil {
+		db.confirms[c.TokenHash] = reset{userID: u.ID, expires: c.Expires.Unix()}
+	}
 	return nil
 }
 
@@ -108,6 +112,7 @@ func (s *Users) UpdateUserAs(_ context.Context, _ *festival.Actor, id int64, cha
 		return festival.User{}, festival.ErrEmailTaken
 	}
 	db.users[id] = storedUser(next)
+	db.hadAdmin = db.hadAdmin || next.Role == festival.RoleAdmin
 	delete(db.emails, from)
 	db.emails[to] = id
 	return next, nil
@@ -117,6 +122,7 @@ func (s *Users) UpdateUserAs(_ context.Context, _ *festival.Actor, id int64, cha
 // to the millisecond, empty jury lists absent; and a copy, so that callers
 // share nothing with the stored user.
 func storedUser(u festival.User) festival.User {
+	u.Confirmation = nil // written beside the account, never in it
 	u.CreatedAt, u.UpdatedAt = storedTime(u.CreatedAt), storedTime(u.UpdatedAt)
 	for _, p := range []**string{&u.Phone, &u.Mobile, &u.BirthDate, &u.Street, &u.PostalCode, &u.City, &u.Country,
 		&u.Biography, &u.Job, &u.Portfolio, &u.Youtube, &u.Instagram, &u.Linkedin, &u.Facebook, &u.Tiktok, &u.KnownByService} {

@@ -53,6 +53,15 @@ type Users interface {
 	UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error)
 }
 
+// Setup is the first admin's setup and the confirmation of an account's
+// address.
+type Setup interface {
+	SetupNeeded(ctx context.Context) (bool, error)
+	Setup(ctx context.Context, u festival.User, roles []festival.Role, confirm bool) error
+	CreateConfirmation(ctx context.Context, uid int64, c festival.EmailConfirmation) error
+	ConfirmEmail(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+}
+
 // Resets is the store of password resets.
 type Resets interface {
 	CreatePasswordReset(ctx context.Context, userID int64, tokenHash string, expires time.Time, msg festival.Message) error
@@ -99,6 +108,7 @@ type Stores struct {
 	Catalog   Catalog
 	Users     Users
 	Resets    Resets
+	Setup     Setup
 	LateCodes LateCodes
 	Settings  Settings
 	Films     Films
@@ -128,6 +138,7 @@ func Run(t *testing.T, fresh func(t *testing.T) Stores) {
 	cases = append(cases, awardCases...)
 	cases = append(cases, userCases...)
 	cases = append(cases, resetCases...)
+	cases = append(cases, setupCases...)
 	cases = append(cases, lateCodeCases...)
 	cases = append(cases, settingsCases...)
 	cases = append(cases, juryCases...)

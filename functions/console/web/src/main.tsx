@@ -28,6 +28,8 @@ import { Programme } from "./pages/Programme";
 import { Selection } from "./pages/Selection";
 import { SignIn } from "./pages/SignIn";
 import { SignUp } from "./pages/SignUp";
+import { Setup, SetupOffer } from "./pages/Setup";
+import { Confirm, Unconfirmed } from "./pages/Confirm";
 import { Submit } from "./pages/Submit";
 import { param, useRoute } from "./router";
 import { installValidity } from "./ui/validity";
@@ -90,6 +92,11 @@ function Page({ route }: { route: string }) {
       return <Notices />;
     case "/mot-de-passe":
       return <Reset key={route} route={route} />;
+    case "/installation":
+      return <Setup />;
+    case "/confirmer":
+      // The confirmation message links here (#/confirmer?jeton=<token>).
+      return <Confirm key={route} route={route} />;
     default:
       return <Selection erased={param(route, "compte-supprime") !== null} />;
   }
@@ -163,6 +170,8 @@ function App() {
         <LangSwitch />
       </header>
       <main id="contenu" tabIndex={-1}>
+        {!role && (path === "/" || path === "/connexion") && <SetupOffer />}
+        {path !== "/confirmer" && <Unconfirmed /> /* the confirmation page says where the address stands */}
         <Page route={route} />
       </main>
     </>

@@ -128,20 +128,25 @@ export async function ownAPI() {
   const root = join(here, "..", "..", "..", "..");
   const child = spawn(
     process.env.GO || "go",
-    ["run", "./infra/cmd/withapi", "node", "-e", "console.log('FESTIVAL_URL=' + process.env.FESTIVAL_URL); setInterval(() => {}, 1 << 30)"],
+    ["run", "./infra/cmd/withapi", "node", "-e", "console.log('FESTIVAL_SETUP_CODE=' + process.env.FESTIVAL_SETUP_CODE + ' FESTIVAL_URL=' + process.env.FESTIVAL_URL); setInterval(() => {}, 1 << 30)"],
     { cwd: root, detached: true, stdio: ["ignore", "pipe", "inherit"] },
   );
+  let setupCode = "";
   const url = await new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (b) => {
       out += b;
-      const m = /FESTIVAL_URL=(\S+)/.exec(out);
-      if (m) resolve(m[1]);
+      const m = /FESTIVAL_SETUP_CODE=(\S*) FESTIVAL_URL=(\S+)/.exec(out);
+      if (m) {
+        setupCode = m[1]; // what `make run` prints: the first admin's setup code (tests/firstrun.test.mjs)
+        resolve(m[2]);
+      }
     });
     child.on("exit", (code) => reject(new Error(`withapi ended (${code}) before its API was up: ${out}`)));
   });
   return {
     url,
+    setupCode,
     // The whole group: go run, withapi and its node.
     stop: () => {
       try {

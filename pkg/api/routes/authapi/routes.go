@@ -1,11 +1,13 @@
-// Package authapi serves the auth route group: register, login and
-// register-film.
+// Package authapi serves the auth route group: register, login,
+// register-film, the password reset, the first admin's setup and the
+// confirmation of an account's address.
 package authapi
 
 import (
 	"net/http"
 	"strings"
 
+	"github.com/festivalapi/festival/pkg/api/auth"
 	"github.com/festivalapi/festival/pkg/api/registration"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -20,8 +22,9 @@ type Handler struct {
 	registrar *movies.Registrar
 }
 
-// New returns the auth route group.
-func New(acc *accounts.Service, reg *movies.Registrar) http.Handler {
+// New returns the auth route group; g guards the routes of a signed-in
+// caller (the confirmation link asked again).
+func New(acc *accounts.Service, reg *movies.Registrar, g *auth.Guard) http.Handler {
 	h := &Handler{accounts: acc, registrar: reg}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /auth/register", web.Handle(h.register))
@@ -29,6 +32,10 @@ func New(acc *accounts.Service, reg *movies.Registrar) http.Handler {
 	mux.HandleFunc("POST /auth/register-film", web.Handle(h.registerMovie))
 	mux.HandleFunc("POST /auth/password-reset", web.Handle(h.requestReset))
 	mux.HandleFunc("POST /auth/password-reset/confirm", web.Handle(h.confirmReset))
+	mux.HandleFunc("GET /auth/setup", web.Handle(h.setupState))
+	mux.HandleFunc("POST /auth/setup", web.Handle(h.setup))
+	mux.HandleFunc("POST /auth/confirm", web.Handle(h.confirm))
+	mux.Handle("POST /auth/confirm/resend", g.Require(h.resendConfirmation))
 	return mux
 }
 

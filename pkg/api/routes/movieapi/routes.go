@@ -26,7 +26,7 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("GET /movies", g.Optional(h.list))     // public; what a film shows depends on the caller
 	mux.Handle("GET /movies/{id}", g.Optional(h.get)) // public; idem
 	mux.Handle("GET /movies/mine", g.Require(h.mine, producer))
-	mux.Handle("POST /movies/upload", g.Require(h.upload, producer))
+	mux.Handle("POST /movies/upload", g.Require(auth.Confirmed(h.upload), producer))
 	mux.Handle("GET /movies/assigned", g.Require(h.assigned, jury))
 	mux.Handle("PUT /movies/{id}", g.Require(changed(texts.MovieUpdated, h.update), admin))
 	mux.Handle("PUT /movies/{id}/status", g.Require(changed(texts.StatusUpdated, h.setStatus), admin))
@@ -40,10 +40,10 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("GET /movies/{id}/answers/{question}", g.Optional(h.answerFile))                                                   // + the answer's visibility
 	mux.Handle("POST /movies/assignment/preview", g.Require(h.previewAssignment, admin))
 	mux.Handle("POST /movies/assignment/apply", g.Require(h.applyAssignment, admin))
-	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury))
+	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(auth.Confirmed(h.markCandidate), jury))
 	mux.Handle("POST /movies/{id}/withdraw", g.Require(changed(texts.MovieWithdrawnDone, h.withdraw), producer, admin)) // + owner check
 	mux.Handle("POST /movies/{id}/reinstate", g.Require(h.reinstate, admin))
-	mux.Handle("POST /movies/{id}/resubmit", g.Require(h.resubmit, producer, admin)) // + owner check
+	mux.Handle("POST /movies/{id}/resubmit", g.Require(auth.Confirmed(h.resubmit), producer, admin)) // + owner check
 	mux.Handle("DELETE /movies/{id}", g.Require(h.delete, admin))
 	mux.Handle("POST /movies/{id}/viewing", g.Require(h.viewing, jury))
 	mux.Handle("GET /movies/{id}/viewing", g.Require(h.myViewing, jury))                                                        // + assigned                                                         // + assigned

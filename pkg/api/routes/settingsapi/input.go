@@ -27,6 +27,7 @@ func settings(p *festival.SettingsPatch) []setting {
 	return []setting{
 		{"jury_vote_assigned_only", boolean(&p.JuryVoteAssignedOnly, texts.JuryVoteAssignedOnlyBool)},
 		{"self_registration_roles", roles(&p.SelfRegistrationRoles)},
+		{"email_confirmation", boolean(&p.EmailConfirmation, texts.EmailConfirmationBool)},
 		{"login_failures_per_account", integer(&p.LoginFailuresPerAccount)},
 		{"login_failures_per_address", integer(&p.LoginFailuresPerAddress)},
 		{"registrations_per_address", integer(&p.RegistrationsPerAddress)},

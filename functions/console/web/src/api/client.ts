@@ -12,6 +12,11 @@ export type User = Schemas["User"];
 export type UserCreate = Schemas["UserCreate"];
 export type UserUpdate = Schemas["UserUpdate"];
 export type LoginAnswer = Schemas["LoginAnswer"];
+export type SetupAnswer = Schemas["SetupAnswer"];
+export type SetupRequest = operations["setup"]["requestBody"]["content"]["application/json"];
+// A sign-up's answer: 201 with the new account, or the specification's 200
+// "Cet utilisateur existe déjà" with the account that has the address.
+export type Registered = { message: string; newUser?: User; user?: unknown };
 export type MovieAnswer = Schemas["MovieAnswer"];
 export type MovieUpdate = Schemas["MovieUpdate"];
 export type Role = Schemas["Role"];
@@ -73,6 +78,8 @@ export type NoticesRead = Schemas["NoticesRead"];
 
 const tokenKey = "festival.token";
 const roleKey = "festival.role";
+// Set while the signed-in account must still confirm its e-mail address.
+const unconfirmedKey = "festival.unconfirmed";
 
 export const session = {
   token: (): string | null => sessionStorage.getItem(tokenKey),
@@ -84,7 +91,12 @@ export const session = {
   clear: () => {
     sessionStorage.removeItem(tokenKey);
     sessionStorage.removeItem(roleKey);
+    sessionStorage.removeItem(unconfirmedKey);
   },
+  // unconfirmed: the account signed in must confirm its address before it
+  // submits or votes (GET /users/me's email_confirmed, read at sign-in).
+  unconfirmed: (): boolean => sessionStorage.getItem(unconfirmedKey) === "1",
+  setUnconfirmed: (on: boolean) => (on ? sessionStorage.setItem(unconfirmedKey, "1") : sessionStorage.removeItem(unconfirmedKey)),
 };
 
 // ApiError carries the API's own words ({error}, or API Gateway's {message}).
@@ -203,7 +215,11 @@ export const api = {
   categories: () => call<Category[]>("GET", "/categories"),
   // accounts
   login: (email: string, password: string) => call<LoginAnswer>("POST", "/auth/login", { email, password }),
-  register: (user: UserCreate) => call<unknown>("POST", "/auth/register", user),
+  register: (user: UserCreate) => call<Registered>("POST", "/auth/register", user),
+  setupState: () => call<{ needed: boolean }>("GET", "/auth/setup"),
+  setup: (body: SetupRequest) => call<SetupAnswer>("POST", "/auth/setup", body),
+  confirmEmail: (token: string) => call<{ message: string }>("POST", "/auth/confirm", { token }),
+  resendConfirmation: () => call<{ message: string }>("POST", "/auth/confirm/resend"),
   me: () => call<User>("GET", "/users/me"),
   updateMe: (fields: UserUpdate) => call<unknown>("PUT", "/users/me", fields),
   // producers

@@ -7,6 +7,7 @@ export function SignIn({ route }: { route: string }) {
   const login = useAction();
   const expired = param(route, "expiree") === "1";
   const registered = param(route, "inscrit") === "1";
+  const confirming = param(route, "confirmer") === "1";
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -16,6 +17,7 @@ export function SignIn({ route }: { route: string }) {
       session.save(answer.data.token, answer.data.role);
       // The account's language wins over this browser's choice.
       const me = await api.me();
+      session.setUnconfirmed(me.email_confirmed === false);
       if (isLang(me.language)) await setLang(me.language);
       location.hash = param(route, "retour") || "/compte";
     });
@@ -25,7 +27,7 @@ export function SignIn({ route }: { route: string }) {
     <section aria-labelledby="signin-title">
       <h2 id="signin-title">{words.signIn.title}</h2>
       {expired && <p role="status">{words.signIn.expired}</p>}
-      {registered && <p role="status">{words.signUp.done}</p>}
+      {registered && <p role="status">{confirming ? words.confirmEmail.sent : words.signUp.done}</p>}
       <form onSubmit={submit} class="form">
         <label>
           {words.signIn.email}

@@ -1,17 +1,23 @@
+import { useState } from "preact/hooks";
 import { api } from "../api/client";
 import { lang, words } from "../i18n";
 import { Feedback, useAction } from "../ui/action";
 
 // A producer creates their own account (POST /auth/register, role PRODUCER);
-// the festival's settings decide whether self-registration is open.
+// the festival's settings decide whether self-registration is open. An
+// address that already has an account is answered 200 with that account
+// (the specification's "Cet utilisateur existe déjà"): nothing was created,
+// and the page says so in its own words, never with the other account's name.
 export function SignUp() {
   const register = useAction();
+  const [taken, setTaken] = useState(false);
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
     const f = new FormData(e.currentTarget as HTMLFormElement);
+    setTaken(false);
     register.run(async () => {
-      await api.register({
+      const answer = await api.register({
         first_name: String(f.get("first_name")),
         last_name: String(f.get("last_name")),
         email: String(f.get("email")),
@@ -19,9 +25,25 @@ export function SignUp() {
         role: "PRODUCER",
         language: lang,
       });
-      location.hash = "/connexion?inscrit=1&retour=%2Fmes-films";
+      if (!answer.newUser) {
+        setTaken(true);
+        return;
+      }
+      const confirm = answer.newUser.email_confirmed === false ? "&confirmer=1" : "";
+      location.hash = `/connexion?inscrit=1${confirm}&retour=%2Fmes-films`;
     });
   }
+
+  if (taken)
+    return (
+      <section aria-labelledby="signup-title">
+        <h2 id="signup-title">{words.duplicate.title}</h2>
+        <p role="status">{words.duplicate.text}</p>
+        <p>
+          <a href="#/connexion">{words.duplicate.signIn}</a> · <a href="#/mot-de-passe">{words.duplicate.forgot}</a>
+        </p>
+      </section>
+    );
 
   return (
     <section aria-labelledby="signup-title">

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, type Category, type Movie, type Question } from "../api/client";
+import { api, session, type Category, type Movie, type Question } from "../api/client";
 import { uploadDirect, type Progress } from "../api/upload";
 import { UploadProgress } from "../ui/DirectUpload";
 import { words } from "../i18n";
@@ -156,7 +156,14 @@ export function Submit() {
     <section aria-labelledby="submit-title">
       <h2 id="submit-title">{words.submit.title}</h2>
       <SignedIn roles={["PRODUCER"]}>
-        <Window />
+        {/* An account that must confirm its address is refused (403): say why rather than show the form. */}
+        {session.unconfirmed() ? (
+          <p role="status" class="warning">
+            {words.confirmEmail.blockedSubmit}
+          </p>
+        ) : (
+          <Window />
+        )}
       </SignedIn>
     </section>
   );

@@ -102,6 +102,7 @@ function Form() {
           const answer = await api.updateSettings({
             jury_vote_assigned_only: f.get("jury_vote_assigned_only") === "on",
             self_registration_roles: f.getAll("self_registration_roles").map(String) as Role[],
+            email_confirmation: f.get("email_confirmation") === "on",
             ...Object.fromEntries(throttle().map((t) => [t.name, Number(f.get(t.name))])),
             ...Object.fromEntries(dates().map((d) => [d.name, fromInput(String(f.get(d.name) ?? "")) || null])),
             results_published: f.get("results_published") === "on",
@@ -137,6 +138,11 @@ function Form() {
           </label>
         ))}
         <p class="meta">{words.settings.selfRegistrationHint}</p>
+        <label class="check">
+          <input type="checkbox" name="email_confirmation" defaultChecked={settings.email_confirmation} />
+          {words.firstRun.confirm}
+        </label>
+        <p class="meta">{words.firstRun.confirmHint}</p>
       </fieldset>
       <fieldset>
         <legend>{words.settings.throttle}</legend>
