@@ -46,6 +46,11 @@ var auditActionWords = map[string]texts.Key{
 	"user.erase":            texts.AuditDidUserErase,
 	"user.delete":           texts.AuditDidUserDelete,
 	"jury.assignment":       texts.AuditDidJuryAssignment,
+	"settings.setup":        texts.AuditDidSettingsSetup,
+	"movie.tags":            texts.AuditDidMovieTags,
+	"movie.note":            texts.AuditDidMovieNote,
+	"movie.note.delete":     texts.AuditDidMovieNoteDelete,
+	"user.views":            texts.AuditDidUserViews,
 }
 
 // auditFamilyWords are the words of each family of actions (the code's
@@ -71,6 +76,7 @@ var auditFamilyWords = map[string]texts.Key{
 var auditFieldWords = map[string]texts.Key{
 	"jury_vote_assigned_only":    texts.AuditFieldJuryVoteAssignedOnly,
 	"self_registration_roles":    texts.AuditFieldSelfRegistrationRoles,
+	"email_confirmation":         texts.AuditFieldEmailConfirmation,
 	"login_failures_per_account": texts.AuditFieldLoginFailuresPerAccount,
 	"login_failures_per_address": texts.AuditFieldLoginFailuresPerAddress,
 	"registrations_per_address":  texts.AuditFieldRegistrationsPerAddress,
