@@ -787,6 +787,7 @@ export const en: Catalogue = {
     recheck: "I have watched it: check again",
     declared: "You declared a conflict of interest with this film: you can neither score it nor propose it. Your declarations are on the My account page.",
     backToQueue: "Back to my films",
+  },
   smaller: {
     validity: {
       required: "This field is required.",
@@ -821,6 +822,7 @@ export const en: Catalogue = {
     eventCreated: (name: string) => `Event created: ${name}.`,
     eventExists: (name: string) => `An event is already called "${name}": it was not created a second time.`,
     userExists: (email: string) => `An account already exists for ${email}: no account was created.`,
+  },
   notices: {
     title: "Notices",
     unread: () => "unread",
@@ -839,6 +841,7 @@ export const en: Catalogue = {
       data: "Download the archive",
       other: "Open",
     },
+  },
   auditLog: {
     person: "Person",
     anyone: "Everyone",
@@ -857,6 +860,7 @@ export const en: Catalogue = {
     change: (label: string) => `${label}: `,
     entries: "Journal entries",
     role: roles,
+  },
   firstRun: {
     offer: "This festival has no administrator yet.",
     offerLink: "Set up the festival",

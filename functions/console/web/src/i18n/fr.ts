@@ -773,6 +773,7 @@ export const fr = {
     recheck: "J'ai regardé : vérifier à nouveau",
     declared: "Vous avez déclaré un conflit d'intérêts avec ce film : vous ne pouvez ni le noter ni le proposer. Vos déclarations se modifient sur la page Mon compte.",
     backToQueue: "Retour à mes films",
+  },
   smaller: {
     validity: {
       required: "Ce champ est obligatoire.",
@@ -807,6 +808,7 @@ export const fr = {
     eventCreated: (name: string) => `Événement créé : ${name}.`,
     eventExists: (name: string) => `Un événement s'appelle déjà « ${name} » : il n'a pas été créé une seconde fois.`,
     userExists: (email: string) => `Un compte existe déjà pour ${email} : aucun compte n'a été créé.`,
+  },
   notices: {
     title: "Avis",
     unread: (n: number) => (n === 1 ? "non lu" : "non lus"),
@@ -825,6 +827,7 @@ export const fr = {
       data: "Télécharger l'archive",
       other: "Ouvrir",
     },
+  },
   auditLog: {
     person: "Personne",
     anyone: "Tout le monde",
@@ -843,6 +846,7 @@ export const fr = {
     change: (label: string) => `${label} : `,
     entries: "Entrées du journal",
     role: roles,
+  },
   firstRun: {
     offer: "Ce festival n'a pas encore d'administrateur.",
     offerLink: "Installer le festival",
