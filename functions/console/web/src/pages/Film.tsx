@@ -17,6 +17,8 @@ import { Withdraw } from "../ui/Withdraw";
 import { ReadOnly } from "../ui/action";
 import { archivedOf, editions } from "../editions";
 import type { Edition } from "../api/client";
+import { ReviewBar } from "../ui/ReviewNav";
+import { Committee } from "../ui/Committee";
 
 type Props = { m: Movie; me: User; onChange: (m: Movie) => void; questions: Question[]; season: Season | null };
 
@@ -65,7 +67,9 @@ function Judging({ m, me, onChange }: Props) {
   );
 }
 
-function Admin({ m, onChange, questions }: Props) {
+// An admin: the film, the review, and the committee's own tags and notes
+// (the way through the board's view and the quick decisions head the page).
+function Admin({ m, me, onChange, questions }: Props) {
   return (
     <>
       <Checklist m={m} />
@@ -76,6 +80,7 @@ function Admin({ m, onChange, questions }: Props) {
       </section>
       <MediaPanel m={m} />
       <Review m={m} onChange={onChange} />
+      <Committee m={m} me={me} onChange={onChange} />
       {questions.length > 0 && (
         <section class="panel" aria-label={words.entry.editAnswers}>
           <AnswersForm m={m} questions={questions} admin onChange={onChange} />
@@ -114,7 +119,7 @@ const asked = (qs: Question[], m: Movie) =>
 
 // Film is one film's page: what anyone may read, then what the signed-in
 // person may do with it.
-export function Film({ id }: { id: number }) {
+export function Film({ id, vue = null }: { id: number; vue?: string | null }) {
   const s = useLoad(() => load(id), [id]);
   const [m, setM] = useState<Movie | null>(null);
   useEffect(() => setM(null), [id]);
@@ -132,6 +137,7 @@ export function Film({ id }: { id: number }) {
         </p>
       )}
       <ReadOnly.Provider value={archived !== null}>
+        {props && me?.role === "ADMIN" && <ReviewBar m={film} vue={vue} onChange={setM} />}
         <EntryBadges m={film} block />
         <FilmFacts m={film} />
         <AnswersView m={film} questions={s.data.questions} />
