@@ -801,7 +801,7 @@ export const en: Catalogue = {
     tag: "Tag",
     tagCount: (tag: string, n: number) => `${tag} (${n})`,
     searchHint: "The title, the producer's name or the country; accents and capitals ignored.",
-    file: { received: "received", processing: "processing", missing: "missing", failed: "processing failed" },
+    file: { received: "received", processing: "processing", missing: "missing", failed: "failed" },
     fileFilter: "File",
     fileStates: { received: "received", missing: "missing", flagged: "to check" },
     flags: {

@@ -787,7 +787,7 @@ export const fr = {
     tag: "Étiquette",
     tagCount: (tag: string, n: number) => `${tag} (${n})`,
     searchHint: "Le titre, le nom du producteur ou le pays ; sans tenir compte des accents ni des majuscules.",
-    file: { received: "reçu", processing: "en traitement", missing: "manquant", failed: "échec du traitement" },
+    file: { received: "reçu", processing: "en traitement", missing: "manquant", failed: "en échec" },
     fileFilter: "Fichier",
     fileStates: { received: "reçu", missing: "manquant", flagged: "à revoir" },
     flags: {

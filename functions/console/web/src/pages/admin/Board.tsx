@@ -277,20 +277,6 @@ function Films({ view, lists, applied }: { view: View; lists: Lists; applied: Ac
       </p>
       <Filters view={view} lists={lists} text={text} setText={setText} />
       <SavedViews view={view} />
-      <Decide
-        chosen={[...chosen]}
-        board={{ status: view.status, category: view.category, search: text }}
-        to={to}
-        setTo={setTo}
-        words={admin}
-        applied={applied}
-        onClear={() => setChosen(new Set())}
-        onApplied={() => {
-          setChosen(new Set());
-          reload();
-        }}
-        onRefused={reload}
-      />
       <div class="board-head">
         <p role="status" class="lead">
           {words.committee.total(b.total)}
@@ -335,6 +321,20 @@ function Films({ view, lists, applied }: { view: View; lists: Lists; applied: Ac
         </div>
       )}
       <Pager view={view} total={b.total} />
+      <Decide
+        chosen={[...chosen]}
+        board={{ status: view.status, category: view.category, search: text }}
+        to={to}
+        setTo={setTo}
+        words={admin}
+        applied={applied}
+        onClear={() => setChosen(new Set())}
+        onApplied={() => {
+          setChosen(new Set());
+          reload();
+        }}
+        onRefused={reload}
+      />
     </>
   );
 }
