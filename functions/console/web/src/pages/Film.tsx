@@ -67,8 +67,9 @@ function Judging({ m, me, onChange }: Props) {
   );
 }
 
-// An admin: the film, the review, and the committee's own tags and notes
-// (the way through the board's view and the quick decisions head the page).
+// An admin: the film, the committee's own tags and notes beside what was
+// just watched, then the review (the way through the board's view and the
+// quick decisions head the page).
 function Admin({ m, me, onChange, questions }: Props) {
   return (
     <>
@@ -78,9 +79,9 @@ function Admin({ m, me, onChange, questions }: Props) {
         <h2 id="screening-title">{words.vote.screening}</h2>
         <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} stream key={m.trailer} />
       </section>
+      <Committee m={m} me={me} onChange={onChange} />
       <MediaPanel m={m} />
       <Review m={m} onChange={onChange} />
-      <Committee m={m} me={me} onChange={onChange} />
       {questions.length > 0 && (
         <section class="panel" aria-label={words.entry.editAnswers}>
           <AnswersForm m={m} questions={questions} admin onChange={onChange} />
