@@ -21,6 +21,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/auditapi"
 	"github.com/festivalapi/festival/pkg/api/routes/authapi"
 	"github.com/festivalapi/festival/pkg/api/routes/awardapi"
+	"github.com/festivalapi/festival/pkg/api/routes/boardapi"
 	"github.com/festivalapi/festival/pkg/api/routes/categoryapi"
 	"github.com/festivalapi/festival/pkg/api/routes/decisionapi"
 	"github.com/festivalapi/festival/pkg/api/routes/editionapi"
@@ -34,6 +35,7 @@ import (
 	"github.com/festivalapi/festival/pkg/api/routes/voteapi"
 	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/service/accounts"
+	"github.com/festivalapi/festival/pkg/service/board"
 	"github.com/festivalapi/festival/pkg/service/catalog"
 	"github.com/festivalapi/festival/pkg/service/decisions"
 	"github.com/festivalapi/festival/pkg/service/editions"
@@ -247,7 +249,22 @@ func (d *Deps) Users() http.Handler {
 	mount(mux, "/editions", editionapi.New(editions.New(d.Store.Settings), d.Guard))
 	mount(mux, "/audit", auditapi.New(adm, d.Guard))
 	mount(mux, "/notifications", notificationapi.New(d.desk(), msg, d.Guard))
+	routes(mux, boardapi.ViewRoutes, boardapi.New(d.board(), d.Guard))
 	return d.serve(GroupUsers, mux)
+}
+
+// routes sends each of the given routes (method and pattern) to h.
+func routes(mux *http.ServeMux, patterns []string, h http.Handler) {
+	for _, p := range patterns {
+		mux.Handle(p, h)
+	}
+}
+
+// board is the selection committee's board: the edition's films and votes,
+// the committee's notes, and each admin's saved views.
+func (d *Deps) board() *board.Service {
+	st := d.Store
+	return board.New(board.Stores{Films: st.Films, Votes: st.Votes, Notes: st.Films, People: st.Users, Views: st.Users}, d.Now)
 }
 
 // mount sends a path and every path under it to the route package h, whose
@@ -267,6 +284,7 @@ func (d *Deps) MoviesAPI() http.Handler {
 	mount(mux, "/movies", movieapi.New(d.movies(), d.Guard))
 	mux.Handle("POST /movies/decisions/", decisionapi.New(d.decisions(), d.Guard))
 	mux.Handle("GET /movies/{id}/feedback", movieapi.NewFeedback(fb, d.Guard))
+	routes(mux, boardapi.MovieRoutes, boardapi.New(d.board(), d.Guard))
 	stream := streamapi.New(d.screeningRoom(), d.Guard)
 	for _, route := range []string{"GET /movies/{id}/stream", "GET /movies/{id}/stream/{file}", "GET /movies/{id}/keys/{minute}"} {
 		mux.Handle(route, stream)

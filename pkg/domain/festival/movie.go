@@ -157,6 +157,11 @@ type Movie struct {
 	// specification's object; absent (null, empty) when not declared.
 	OriginalLanguage  *LanguageCode  `json:"original_language,omitempty"`
 	SubtitleLanguages []LanguageCode `json:"subtitle_languages,omitempty"`
+	// Tags and NoteCount are the selection committee's (committee.go):
+	// never part of a film's JSON, so no answer but the admins' own
+	// (the board, an admin's film) can carry them.
+	Tags      []string `json:"-"`
+	NoteCount int      `json:"-"`
 }
 
 // MovieCategory is a category embedded in a film.

@@ -23,4 +23,5 @@ var en = merge(
 	enLanguages,
 	enAccountsLang,
 	enStatus,
+	enBoard,
 )

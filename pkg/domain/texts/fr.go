@@ -24,4 +24,5 @@ var fr = merge(
 	frLanguages,
 	frAccountsLang,
 	frStatus,
+	frBoard,
 )

@@ -143,6 +143,7 @@ func (s *Service) copiedMovie(ctx context.Context, old festival.Movie, id int64,
 	m.JuryComment, m.AdminComment = nil, nil
 	m.Categories, m.Awards, m.Juries = []festival.MovieCategory{}, []festival.MovieAward{}, []festival.Jury{}
 	m.Media, m.Completeness, m.Draft, m.Withdrawn, m.LateEntryUntil = nil, nil, false, nil, festival.Time{}
+	m.Tags, m.NoteCount = nil, 0 // the committee's, of the earlier edition
 	for _, f := range []**string{&m.Trailer, &m.Picture1, &m.Picture2, &m.Picture3, &m.DisplayPicture, &m.Subtitle, &m.Thumbnail} {
 		if *f == nil {
 			continue

@@ -126,6 +126,8 @@ func (s *Users) deleteUserItem(ctx context.Context, actor festival.Actor, id int
 				ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(it.Version)},
 			}},
 			{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(it.Email)), skEmail)}},
+			// An admin's saved views of the board (committee.go) go with the account.
+			{Delete: &types.Delete{TableName: &s.table, Key: key(userPK(id), skViews)}},
 			s.auditOp(actor, e.AuditAction(), fmt.Sprintf("user:%d", id), details),
 		})
 		switch {

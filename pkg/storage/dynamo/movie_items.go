@@ -82,6 +82,11 @@ type movieItem struct {
 	Draft     bool            `dynamodbav:"draft,omitempty"`
 	Withdrawn *withdrawalItem `dynamodbav:"withdrawn,omitempty"`
 
+	// Tags and Notes are the selection committee's (committee.go): its tags
+	// on the film, and how many notes it wrote (moved with each note).
+	Tags  []string `dynamodbav:"tags,omitempty"`
+	Notes int      `dynamodbav:"notes,omitempty"`
+
 	// Version increases with every change; whole-item writes are conditional
 	// on it (optimistic locking), in-place updates bump it.
 	Version int64 `dynamodbav:"version"`
@@ -120,6 +125,8 @@ func toMovieItem(m festival.Movie, version int64) movieItem {
 		LateEntryUntil: m.LateEntryUntil.String(),
 		Draft:          m.Draft,
 		Withdrawn:      toWithdrawalItem(m.Withdrawn),
+		Tags:           storedTags(m.Tags),
+		Notes:          m.NoteCount,
 	}
 	for _, c := range m.Categories {
 		it.Categories[idKey(c.ID)] = c
@@ -161,6 +168,8 @@ func (it movieItem) movie() festival.Movie {
 		Answers:       answersOf(it.Answers),
 		Draft:         it.Draft,
 		Withdrawn:     it.Withdrawn.withdrawal(),
+		Tags:          it.Tags,
+		NoteCount:     it.Notes,
 	}
 	m.LateEntryUntil, _ = festival.ParseTime(it.LateEntryUntil)
 	for _, c := range it.Categories {
@@ -237,4 +246,12 @@ func storedLanguages(codes []festival.LanguageCode) []festival.LanguageCode {
 		return nil
 	}
 	return codes
+}
+
+// storedTags is a film's tags as its item keeps them: none is no attribute.
+func storedTags(tags []string) []string {
+	if len(tags) == 0 {
+		return nil
+	}
+	return tags
 }
