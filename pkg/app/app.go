@@ -282,7 +282,8 @@ func (d *Deps) MoviesAPI() http.Handler {
 	fb := feedback.New(feedback.Stores{Films: st.Films, Votes: st.Votes}, d.Now)
 	mux := http.NewServeMux()
 	mount(mux, "/movies", movieapi.New(d.movies(), d.Guard))
-	mux.Handle("POST /movies/decisions/", decisionapi.New(d.decisions(), d.Guard))
+	// Route by route: a prefix pattern would overlap POST /movies/{id}/notes.
+	routes(mux, []string{"POST /movies/decisions/preview", "POST /movies/decisions/apply"}, decisionapi.New(d.decisions(), d.Guard))
 	mux.Handle("GET /movies/{id}/feedback", movieapi.NewFeedback(fb, d.Guard))
 	routes(mux, boardapi.MovieRoutes, boardapi.New(d.board(), d.Guard))
 	stream := streamapi.New(d.screeningRoom(), d.Guard)

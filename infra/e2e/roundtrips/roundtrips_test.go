@@ -33,6 +33,7 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		"end_date": "2026-06-01T23:00:00Z", "location": "Salle 1", "event_type": "CONFERENCE"}).Expect(http.StatusCreated)
 	events := api.Do("GET", "/events", "", nil).List()
 	eventID := int64(events[0]["id_event"].(float64))
+	note := api.Do("POST", fmt.Sprintf("/movies/%d/notes", films[9]), admin.Token, map[string]any{"text": "À revoir"}).Expect(http.StatusCreated).JSON()
 
 	routes := []struct {
 		name        string
@@ -86,6 +87,17 @@ func TestRoundTripsPerRoute(t *testing.T) {
 		{"register with a film", "POST", "/auth/register-film", "", apitest.MovieForm("Moi, un noir", "first_name", "Jean", "last_name", "Vigo",
 			"email", "vigo@example.org", "password", "motdepasse1"), 201, 6, 0},
 		{"rename myself", "PUT", "/users/me", jury.Token, map[string]any{"first_name": "Agnès"}, 200, 9, 0},
+		// The committee's board: the films kept in memory and one Query of
+		// the edition's votes; its notes, tags and views.
+		{"board", "GET", "/movies/board?sort=mean&order=desc", admin.Token, nil, 200, 3, 5},
+		{"board, neighbours of a film", "GET", fmt.Sprintf("/movies/board?status=submitted&around=%d", films[2]), admin.Token, nil, 200, 3, 0},
+		{"tags in use", "GET", "/movies/tags", admin.Token, nil, 200, 2, 0},
+		{"film tags", "PUT", fmt.Sprintf("/movies/%d/tags", films[8]), admin.Token, map[string]any{"tags": []string{"court"}}, 200, 3, 0},
+		{"film notes", "GET", fmt.Sprintf("/movies/%d/notes", films[9]), admin.Token, nil, 200, 2, 0},
+		{"new note", "POST", fmt.Sprintf("/movies/%d/notes", films[9]), admin.Token, map[string]any{"text": "Fort"}, 201, 3, 0},
+		{"note deleted", "DELETE", fmt.Sprintf("/movies/%d/notes/%s", films[9], note["id_note"]), admin.Token, nil, 200, 4, 0},
+		{"my views", "GET", "/users/me/views", admin.Token, nil, 200, 2, 0},
+		{"views saved", "PUT", "/users/me/views", admin.Token, map[string]any{"views": []map[string]any{{"name": "Candidats", "query": "status=candidate"}}}, 200, 3, 0},
 	}
 	for _, r := range routes {
 		if r.refill > 0 {
