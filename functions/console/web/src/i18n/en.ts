@@ -812,6 +812,7 @@ export const en: Catalogue = {
       subtitles_broken: "unreadable subtitles",
       subtitles_language: "subtitles in another language",
     } as Record<string, string>,
+    underMinute: "< 1 min",
     minutes: (n: string) => `${n} min`,
     notes: (n: number) => `✎ ${n} ${plural(n, "note", "notes")}`,
     perPage: "Films per page",

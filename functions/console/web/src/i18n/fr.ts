@@ -798,6 +798,7 @@ export const fr = {
       subtitles_broken: "sous-titres illisibles",
       subtitles_language: "sous-titres dans une autre langue",
     } as Record<string, string>,
+    underMinute: "< 1 min",
     minutes: (n: string) => `${n} min`,
     notes: (n: number) => `✎ ${n} note${n > 1 ? "s" : ""}`,
     perPage: "Films par page",

@@ -126,7 +126,7 @@ function Row({ r, view, chosen, toggle, reasons }: { r: BoardRow; view: View; ch
       <td class="title">
         <a href={filmHref(r.id_movie, view)}>{r.title}</a> <Markers r={r} reasons={reasons} />
       </td>
-      <td class="num">{r.runtime === null ? "—" : words.committee.minutes(number(r.runtime, 0))}</td>
+      <td class="num">{r.runtime === null ? "—" : r.runtime < 1 ? words.committee.underMinute : words.committee.minutes(number(r.runtime, 0))}</td>
       <td>{r.nationality || "—"}</td>
       <td>{r.Categories.map((c) => c.name).join(", ") || "—"}</td>
       <td>{day(r.submitted_at)}</td>
