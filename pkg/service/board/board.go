@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
@@ -44,22 +45,29 @@ func storeErr(err error) error {
 }
 
 // Board answers one view of the board, built from the edition's films (the
-// list kept in memory: one request while it is fresh) and its votes (one
-// Query per MB), and, when the view filters on completeness, the settings
-// (read with the list's version, in the same request).
+// list kept in memory: one request while it is fresh) and its votes' scores
+// (one Query per MB), read side by side, and, when the view filters on
+// completeness, the settings (read with the list's version, in the same
+// request).
 func (s *Service) Board(ctx context.Context, q festival.BoardQuery) (festival.Board, error) {
 	var st festival.Settings
 	f := festival.MovieFilter{}
 	if q.Incomplete != nil {
 		f.Settings = &st
 	}
+	// The two reads are independent: side by side, the board waits for the
+	// longer one only (the films' index pages past 2,000 films, the votes).
+	var votes []festival.Vote
+	var votesErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { votes, votesErr = s.st.Votes.VoteScores(ctx) })
 	films, _, err := s.st.Films.ListMovies(ctx, f, festival.Page{})
+	wg.Wait()
 	if err != nil {
 		return festival.Board{}, storeErr(err)
 	}
-	votes, _, err := s.st.Votes.ListVotes(ctx, festival.Page{})
-	if err != nil {
-		return festival.Board{}, err
+	if votesErr != nil {
+		return festival.Board{}, votesErr
 	}
 	lang, now := texts.LangOf(ctx), s.now()
 	in := festival.BoardInput{Films: st.In(lang).FilmsFor(festival.Actor{Role: festival.RoleAdmin}, films, now), Votes: votes}

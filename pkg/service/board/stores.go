@@ -20,9 +20,11 @@ type Films interface {
 	ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error)
 }
 
-// Votes lists the edition's votes (one Query per MB).
+// Votes reads the edition's votes.
 type Votes interface {
-	ListVotes(ctx context.Context, p festival.Page) ([]festival.Vote, string, error)
+	// VoteScores reads every vote of the edition, its film and score only
+	// (one Query per MB of them).
+	VoteScores(ctx context.Context) ([]festival.Vote, error)
 }
 
 // Notes keeps the committee's notes on films.
