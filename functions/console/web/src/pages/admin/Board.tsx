@@ -19,18 +19,18 @@ const good = ["selected", "finalist", "awarded"];
 // a sort or a filter), or in place of this one (each letter typed in the search).
 const go = (v: View, replace = false) => (replace ? location.replace(boardHref(v)) : (location.hash = boardHref(v)));
 
-type Loaded = { board: BoardPage | null; q: string; error: string | null; busy: boolean };
+type Loaded = { board: BoardPage | null; qs: string; error: string | null; busy: boolean };
 
 // useBoard reads the view's page of the board (GET /movies/board) and keeps
 // the last page on screen while the next one loads: the table never blinks
 // away under the committee's eyes.
 function useBoard(qs: string, version: number): Loaded {
-  const [s, set] = useState<Loaded>({ board: null, q: "", error: null, busy: true });
+  const [s, set] = useState<Loaded>({ board: null, qs: "", error: null, busy: true });
   useEffect(() => {
     let live = true;
     set((p) => ({ ...p, busy: true }));
     api.board(qs).then(
-      (board) => live && set({ board, q: readView(qs).q, error: null, busy: false }),
+      (board) => live && set({ board, qs, error: null, busy: false }),
       (err) => {
         if (err instanceof Unauthorized) return goSignIn(true);
         if (live) set((p) => ({ ...p, error: err instanceof ApiError ? err.message : String(err), busy: false }));
@@ -60,6 +60,17 @@ function Header({ col, view }: { col: Sort; view: View }) {
     </th>
   );
 }
+
+// matches is what the rows on screen tell of a view still loading: a filter
+// narrows them at once, and the API's answer then replaces them.
+const matches = (r: BoardRow, v: View, typed: string) =>
+  (!v.status || r.selection_status === v.status) &&
+  (!v.category || r.Categories.some((c) => String(c.id_categorie) === v.category)) &&
+  (!v.tag || r.tags.includes(v.tag)) &&
+  (v.file !== "flagged" || toLook(r)) &&
+  (v.file !== "missing" || r.file === "missing") &&
+  (v.file !== "received" || r.file !== "missing") &&
+  (!typed || fold(r.title).includes(typed));
 
 // A film's file to look at: why, in the API's words (its failed checks, a
 // job that failed), and whether a check refuses it.
@@ -291,7 +302,8 @@ function Films({ view, lists, applied }: { view: View; lists: Lists; applied: Ac
   const b = s.board;
   const admin: Record<string, string> = lists.statusWords.admin ?? {};
   const typed = fold(text);
-  const shown = typed && typed !== fold(s.q) ? b.films.filter((r) => fold(r.title).includes(typed)) : b.films;
+  const settled = s.qs === qs && typed === fold(view.q);
+  const shown = settled ? b.films : b.films.filter((r) => matches(r, view, typed));
   const allShown = shown.length > 0 && shown.every((r) => chosen.has(r.id_movie));
   const toggle = (id: number) => {
     const next = new Set(chosen);
