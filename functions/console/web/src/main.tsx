@@ -39,7 +39,7 @@ import "./style.css";
 function Page({ route }: { route: string }) {
   const path = route.split("?")[0];
   const film = /^\/films\/(\d+)$/.exec(path);
-  if (film) return <Film id={Number(film[1])} />;
+  if (film) return <Film id={Number(film[1])} vue={param(route, "vue")} />;
   switch (path) {
     case "/programme":
       return <Programme />;

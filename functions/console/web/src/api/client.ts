@@ -75,6 +75,12 @@ export type Editions = operations["listEditions"]["responses"]["200"]["content"]
 export type EditionStart = operations["startEdition"]["requestBody"]["content"]["application/json"];
 export type Notice = Schemas["Notice"];
 export type NoticesRead = Schemas["NoticesRead"];
+export type Board = Schemas["Board"];
+export type BoardRow = Schemas["BoardRow"];
+export type TagCount = Schemas["TagCount"];
+export type Note = Schemas["Note"];
+export type SavedView = Schemas["SavedView"];
+export type SavedViewInput = Schemas["SavedViewsInput"]["views"][number];
 
 const tokenKey = "festival.token";
 const roleKey = "festival.role";
@@ -331,6 +337,15 @@ export const api = {
   editEntry: (id: number, fields: Record<string, string | number>) => call<MovieAnswer>("PUT", `/movies/${id}/entry`, fields),
   withdraw: (id: number, reason: string) => call<MovieAnswer>("POST", `/movies/${id}/withdraw`, { reason }),
   reinstate: (id: number) => call<MovieAnswer>("POST", `/movies/${id}/reinstate`),
+  // the committee's board (issue 25): one page of a sorted, filtered view, tags, notes, saved views
+  board: (query: string) => call<Board>("GET", `/movies/board?${query}`),
+  tags: () => call<TagCount[]>("GET", "/movies/tags"),
+  setTags: (id: number, tags: string[]) => call<{ message: string; tags: string[] }>("PUT", `/movies/${id}/tags`, { tags }),
+  notes: (id: number) => call<Note[]>("GET", `/movies/${id}/notes`),
+  addNote: (id: number, text: string) => call<Note>("POST", `/movies/${id}/notes`, { text }),
+  deleteNote: (id: number, note: string) => call<{ message: string }>("DELETE", `/movies/${id}/notes/${encodeURIComponent(note)}`),
+  views: () => call<SavedView[]>("GET", "/users/me/views"),
+  saveViews: (views: SavedViewInput[]) => call<SavedView[]>("PUT", "/users/me/views", { views }),
   // their data
   exportMine: () => call<{ message: string }>("GET", "/users/me/export"),
   exportFile: (id: string) => download(`/users/me/export/${encodeURIComponent(id)}`),

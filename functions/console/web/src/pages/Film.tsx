@@ -17,6 +17,8 @@ import { Withdraw } from "../ui/Withdraw";
 import { Feedback, ReadOnly, useAction } from "../ui/action";
 import { archivedOf, editions } from "../editions";
 import type { Edition } from "../api/client";
+import { ReviewBar } from "../ui/ReviewNav";
+import { Committee } from "../ui/Committee";
 
 type Props = { m: Movie; me: User; onChange: (m: Movie) => void; questions: Question[]; season: Season | null };
 
@@ -121,7 +123,10 @@ function Judging({ m, me, onChange }: Props) {
   );
 }
 
-function Admin({ m, onChange, questions }: Props) {
+// An admin: the film, the committee's own tags and notes beside what was
+// just watched, then the review (the way through the board's view and the
+// quick decisions head the page).
+function Admin({ m, me, onChange, questions }: Props) {
   return (
     <>
       <Checklist m={m} />
@@ -130,6 +135,7 @@ function Admin({ m, onChange, questions }: Props) {
         <h2 id="screening-title">{words.vote.screening}</h2>
         <Player id={m.id_movie} title={m.title} subtitles={m.subtitle_languages?.[0]} stream key={m.trailer} />
       </section>
+      <Committee m={m} me={me} onChange={onChange} />
       <MediaPanel m={m} />
       <Review m={m} onChange={onChange} />
       {questions.length > 0 && (
@@ -170,7 +176,7 @@ const asked = (qs: Question[], m: Movie) =>
 
 // Film is one film's page: what anyone may read, then what the signed-in
 // person may do with it.
-export function Film({ id }: { id: number }) {
+export function Film({ id, vue = null }: { id: number; vue?: string | null }) {
   const s = useLoad(() => load(id), [id]);
   const [m, setM] = useState<Movie | null>(null);
   useEffect(() => setM(null), [id]);
@@ -188,6 +194,7 @@ export function Film({ id }: { id: number }) {
         </p>
       )}
       <ReadOnly.Provider value={archived !== null}>
+        {props && me?.role === "ADMIN" && <ReviewBar m={film} vue={vue} onChange={setM} />}
         <EntryBadges m={film} block />
         <FilmFacts m={film} />
         <AnswersView m={film} questions={s.data.questions} />

@@ -1,70 +1,310 @@
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { api, ApiError, Unauthorized, type Board as BoardPage, type BoardRow, type Category, type StatusWords, type TagCount } from "../../api/client";
+import { lang, words } from "../../i18n";
+import { boardHref, defaults, filmHref, fileStates, fold, perPages, query, readView, sorts, type Sort, type View } from "../../board";
+import { goSignIn, param } from "../../router";
 import { CategorySelect } from "../../ui/CategorySelect";
-import { api, type Category, type DecisionPreview, type DecisionRequest, type Movie, type StatusWords } from "../../api/client";
-import { words } from "../../i18n";
-import { param } from "../../router";
-import { StatusBadge } from "../../ui/FilmFacts";
-import { Table } from "../../ui/Table";
 import { Feedback, useAction, type Action } from "../../ui/action";
-import { when } from "../../ui/dates";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
-import { Pending } from "../../ui/Pending";
-import { EntryBadges } from "../../ui/Entry";
+import { Decide, firstTarget } from "./Decide";
+import { SavedViews } from "./SavedViews";
 
 // The stored statuses, in the order a film moves through them; the board
 // counts and filters by them, in the admin's words (GET /settings/status-words).
 const statuses = ["submitted", "assigned", "to_discuss", "candidate", "selected", "finalist", "awarded", "refused"];
+const good = ["selected", "finalist", "awarded"];
 
-// The stored statuses a bulk decision may give, the decisions first.
-const targets = ["selected", "finalist", "awarded", "refused", "assigned", "to_discuss", "candidate", "submitted"];
+// go shows another view: a new entry in the history (the back button undoes
+// a sort or a filter), or in place of this one (each letter typed in the search).
+const go = (v: View, replace = false) => (replace ? location.replace(boardHref(v)) : (location.hash = boardHref(v)));
 
-// fileReasons is why a film's file needs a look (its failed checks, a job
-// that failed), or "" when it does not.
-const fileReasons = (m: Movie) =>
-  [...(m.media?.flags ?? []).map((f) => f.reason), ...(m.media?.state === "failed" ? [m.media.error ?? ""] : [])].filter(Boolean).join(words.semicolon);
+type Loaded = { board: BoardPage | null; qs: string; error: string | null; busy: boolean };
 
-// FileFlag marks a film whose file needs a look; the reasons are its title.
-function FileFlag({ m }: { m: Movie }) {
-  const reasons = fileReasons(m);
-  if (!reasons) return null;
-  const refused = m.media?.flags.some((f) => f.action === "refuse");
+// useBoard reads the view's page of the board (GET /movies/board) and keeps
+// the last page on screen while the next one loads: the table never blinks
+// away under the committee's eyes.
+function useBoard(qs: string, version: number): Loaded {
+  const [s, set] = useState<Loaded>({ board: null, qs: "", error: null, busy: true });
+  useEffect(() => {
+    let live = true;
+    set((p) => ({ ...p, busy: true }));
+    api.board(qs).then(
+      (board) => live && set({ board, qs, error: null, busy: false }),
+      (err) => {
+        if (err instanceof Unauthorized) return goSignIn(true);
+        if (live) set((p) => ({ ...p, error: err instanceof ApiError ? err.message : String(err), busy: false }));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [qs, version]);
+  return s;
+}
+
+const number = (n: number, digits: number) => n.toLocaleString(words.locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const day = (iso: string) => new Date(iso).toLocaleDateString(words.locale, { day: "numeric", month: "short", year: "numeric" });
+
+// Header is a column's title; a sortable one is a button that sorts on it,
+// then the other way round (aria-sort says which way it is sorted now).
+function Header({ col, view }: { col: Sort; view: View }) {
+  const on = view.sort === col;
+  const next: View = { ...view, sort: col, order: on && view.order === "asc" ? "desc" : "asc", page: 1 };
   return (
-    <span class={`file-flag ${refused ? "error" : "warning"}`} role="img" title={reasons} aria-label={words.board.flagged(reasons)}>
-      {" "}
-      ⚑
-    </span>
+    <th scope="col" aria-sort={on ? (view.order === "asc" ? "ascending" : "descending") : undefined}>
+      <button type="button" class="sort" onClick={() => go(next)}>
+        {words.committee.columns[col]}
+        <span aria-hidden="true">{on ? (view.order === "asc" ? " ▲" : " ▼") : " ↕"}</span>
+      </button>
+    </th>
   );
 }
 
-// Films shows every film with filters by status, category and title, and
-// how many there are of each status. Films are chosen one by one or all
-// those shown, then decided together (Decide). version reloads them.
-function Films({ version, reload, applied }: { version: number; reload: () => void; applied: Action }) {
-  // Incomplete films are found by the API (GET /movies?incomplete=true), which computes each checklist.
-  const [incompleteOnly, setIncompleteOnly] = useState(false);
-  const data = useLoad(() => Promise.all([incompleteOnly ? api.incomplete() : api.movies(), api.categories(), api.statusWords()]), [version, incompleteOnly]);
-  const [status, setStatus] = useState("");
-  const [category, setCategory] = useState("");
-  const [text, setText] = useState("");
-  const [toReview, setToReview] = useState(false);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [to, setTo] = useState(targets[0]);
-  if (data.state !== "ready") return <Pending of={data} />;
-  const [films, categories, statusWords] = data.data as [Movie[], Category[], StatusWords];
-  const q = fold(text);
-  const shown = films.filter(
-    (m) =>
-      (!status || m.selection_status === status) &&
-      (!category || m.Categories.some((c) => String(c.id_categorie) === category)) &&
-      (!q || fold(m.title).includes(q)) &&
-      (!toReview || fileReasons(m) !== ""),
+// matches is what the rows on screen tell of a view still loading: a filter
+// narrows them at once, and the API's answer then replaces them.
+const matches = (r: BoardRow, v: View, typed: string) =>
+  (!v.status || r.selection_status === v.status) &&
+  (!v.category || r.Categories.some((c) => String(c.id_categorie) === v.category)) &&
+  (!v.tag || r.tags.includes(v.tag)) &&
+  (v.file !== "flagged" || toLook(r)) &&
+  (v.file !== "missing" || r.file === "missing") &&
+  (v.file !== "received" || r.file !== "missing") &&
+  (!typed || fold(r.title).includes(typed));
+
+// A film's file to look at: why, in the API's words (its failed checks, a
+// job that failed), and whether a check refuses it.
+type Reasons = { text: string; refused: boolean };
+
+const toLook = (r: BoardRow) => r.flags.length > 0 || r.file === "failed";
+
+// useReasons reads the reasons of the page's films whose file needs a look
+// (GET /movies/{id}: the row names only the checks), once per film and page
+// load; until they come, the marker names the checks in the console's words.
+function useReasons(rows: BoardRow[], version: number): Map<number, Reasons> {
+  const [known, setKnown] = useState(new Map<number, Reasons>());
+  const ids = rows.filter(toLook).map((r) => r.id_movie);
+  const missing = ids.filter((id) => !known.has(id));
+  useEffect(() => {
+    if (missing.length === 0) return;
+    let live = true;
+    Promise.all(missing.map((id) => api.movie(id).catch(() => null))).then((movies) => {
+      if (!live) return;
+      const next = new Map(known);
+      for (const m of movies) {
+        if (!m) continue;
+        const flags = m.media?.flags ?? [];
+        const text = [...flags.map((f) => f.reason), ...(m.media?.state === "failed" ? [m.media.error ?? ""] : [])].filter(Boolean).join(words.semicolon);
+        next.set(m.id_movie, { text, refused: flags.some((f) => f.action === "refuse") });
+      }
+      setKnown(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [missing.join(",")]);
+  useEffect(() => setKnown(new Map()), [version]);
+  return known;
+}
+
+// Markers say what sets a film apart: withdrawn, incomplete, its file to look at, the committee's notes.
+function Markers({ r, reasons }: { r: BoardRow; reasons?: Reasons }) {
+  const flags = toLook(r) ? reasons?.text || r.flags.map((f) => words.committee.flags[f] ?? f).join(words.semicolon) || words.committee.file.failed : "";
+  return (
+    <>
+      {r.withdrawn && <span class="badge badge-error" data-marker="withdrawn">{words.entry.withdrawnBadge}</span>}
+      {r.completeness?.complete === false && (
+        <span class="badge badge-warning" data-marker="incomplete" title={r.completeness.missing.map((x) => x.text).join(words.semicolon)}>
+          {words.entry.incompleteBadge}
+        </span>
+      )}
+      {flags && (
+        <span class={`file-flag ${reasons?.refused ? "error" : "warning"}`} role="img" title={flags} aria-label={words.board.flagged(flags)}>
+          {" "}⚑
+        </span>
+      )}
+      {r.notes > 0 && <span class="meta notes-count"> {words.committee.notes(r.notes)}</span>}
+    </>
   );
-  const count = (s: string) => films.filter((m) => m.selection_status === s).length;
-  const admin: Record<string, string> = statusWords.admin ?? {};
-  // Only films that still exist stay chosen (one may be deleted meanwhile).
-  const picked = films.filter((m) => chosen.has(m.id_movie)).map((m) => m.id_movie);
-  const allShown = shown.length > 0 && shown.every((m) => chosen.has(m.id_movie));
+}
+
+function Row({ r, view, chosen, toggle, reasons }: { r: BoardRow; view: View; chosen: boolean; toggle: () => void; reasons?: Reasons }) {
+  return (
+    <tr>
+      <td>
+        <input type="checkbox" aria-label={words.decide.pick(r.title)} checked={chosen} onChange={toggle} />
+      </td>
+      <td class="title">
+        <a href={filmHref(r.id_movie, view)}>{r.title}</a> <Markers r={r} reasons={reasons} />
+      </td>
+      <td class="num">{r.runtime === null ? "—" : r.runtime < 1 ? words.committee.underMinute : words.committee.minutes(number(r.runtime, 0))}</td>
+      <td>{r.nationality || "—"}</td>
+      <td>{r.Categories.map((c) => c.name).join(", ") || "—"}</td>
+      <td>{day(r.submitted_at)}</td>
+      <td>
+        <span class={`file file-${r.file}`}>{words.committee.file[r.file]}</span>
+      </td>
+      <td>
+        <span class={`badge${good.includes(r.selection_status) ? " badge-yes" : ""}`}>{r.status_label}</span>
+      </td>
+      <td class="num">{r.vote_count}</td>
+      <td class="num">{r.mean === null ? "—" : number(r.mean, 2)}</td>
+      <td>
+        {r.tags.map((t) => (
+          <a key={t} class="chip" href={boardHref({ ...view, tag: t, page: 1 })}>
+            {t}
+          </a>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
+// Pager: the view's pages, as addresses (a page can be reloaded and shared).
+function Pager({ view, total }: { view: View; total: number }) {
+  const last = Math.max(1, Math.ceil(total / view.per_page));
+  if (last === 1) return null;
+  const page = Math.min(view.page, last);
+  const near = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, last])].filter((p) => p >= 1 && p <= last).sort((a, b) => a - b);
+  const link = (p: number, text: string, label?: string) => (
+    <a href={boardHref({ ...view, page: p })} aria-label={label} aria-current={p === page ? "page" : undefined}>
+      {text}
+    </a>
+  );
+  return (
+    <nav class="pager" aria-label={words.committee.pages}>
+      {page > 1 ? link(page - 1, words.committee.previous) : <span aria-hidden="true">{words.committee.previous}</span>}
+      {near.map((p, i) => (
+        <span key={p}>
+          {i > 0 && p - near[i - 1] > 1 && <span aria-hidden="true">… </span>}
+          {link(p, String(p), words.committee.page(p))}
+        </span>
+      ))}
+      {page < last ? link(page + 1, words.committee.next) : <span aria-hidden="true">{words.committee.next}</span>}
+      <span class="meta">{words.committee.pageOf(page, last)}</span>
+    </nav>
+  );
+}
+
+type Lists = { categories: Category[]; statusWords: StatusWords; tags: TagCount[] };
+
+// Filters: status, category, search, tag, file, incomplete and the page's
+// size, each written into the address. The search waits for a pause in the
+// typing; meanwhile the rows on screen narrow to the titles that match.
+function Filters({ view, lists, text, setText }: { view: View; lists: Lists; text: string; setText: (t: string) => void }) {
+  const admin: Record<string, string> = lists.statusWords.admin ?? {};
+  const set = (change: Partial<View>) => go({ ...view, ...change, page: 1 });
+  return (
+    <div class="filters" role="search">
+      <label>
+        {words.board.status}
+        <select value={view.status} onChange={(e) => set({ status: e.currentTarget.value })}>
+          <option value="">{words.board.all}</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {admin[s] ?? s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <CategorySelect label={words.board.category} none={words.board.all} value={view.category} categories={lists.categories} onChange={(category) => set({ category })} />
+      <label>
+        {words.board.search}
+        <input type="search" value={text} maxLength={100} title={words.committee.searchHint} onInput={(e) => setText(e.currentTarget.value)} />
+      </label>
+      <label>
+        {words.committee.tag}
+        <select value={view.tag} onChange={(e) => set({ tag: e.currentTarget.value })}>
+          <option value="">{words.board.all}</option>
+          {view.tag && !lists.tags.some((t) => t.tag === view.tag) && <option value={view.tag}>{view.tag}</option>}
+          {lists.tags.map((t) => (
+            <option key={t.tag} value={t.tag}>
+              {words.committee.tagCount(t.tag, t.count)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {words.committee.fileFilter}
+        <select value={view.file} onChange={(e) => set({ file: e.currentTarget.value })}>
+          <option value="">{words.board.all}</option>
+          {fileStates.map((f) => (
+            <option key={f} value={f}>
+              {words.committee.fileStates[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={view.file === "flagged"} onChange={(e) => set({ file: e.currentTarget.checked ? "flagged" : "" })} />
+        {words.board.toReview}
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={view.incomplete} onChange={(e) => set({ incomplete: e.currentTarget.checked })} />
+        {words.board.incomplete}
+      </label>
+      <label>
+        {words.committee.perPage}
+        <select value={String(view.per_page)} onChange={(e) => set({ per_page: Number(e.currentTarget.value) })}>
+          {perPages.map((n) => (
+            <option key={n} value={String(n)}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      {query(view, false) !== query(defaults, false) && (
+        <a class="reset" href={boardHref({ ...defaults, sort: view.sort, order: view.order, per_page: view.per_page })}>
+          {words.committee.reset}
+        </a>
+      )}
+    </div>
+  );
+}
+
+// allOfView reads the id of every film of the view, a page of 200 at a time.
+async function allOfView(view: View, total: number): Promise<number[]> {
+  const pages = Math.ceil(total / 200);
+  const read = await Promise.all(Array.from({ length: pages }, (_, i) => api.board(query({ ...view, per_page: 200, page: i + 1 }))));
+  return read.flatMap((b) => b.films.map((f) => f.id_movie));
+}
+
+// The most films "choose the whole view" reads (5 pages of 200).
+const wholeViewMax = 1000;
+
+// Films is the board: counts, filters, saved views, the bulk decision on the
+// films chosen, and one page of the view.
+function Films({ view, lists, applied }: { view: View; lists: Lists; applied: Action }) {
+  const qs = query(view);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+  const s = useBoard(qs, version);
+  const reasons = useReasons(s.board?.films ?? [], version);
+  const [text, setText] = useState(view.q);
+  const sent = useRef(view.q);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [to, setTo] = useState(firstTarget);
+  const whole = useAction(true);
+  // The address changed from elsewhere (back button, a saved view): the search box follows it.
+  useEffect(() => {
+    if (view.q !== sent.current) setText(view.q);
+    sent.current = view.q;
+  }, [view.q]);
+  useEffect(() => {
+    if (text.trim() === view.q) return;
+    const t = setTimeout(() => {
+      sent.current = text.trim();
+      go({ ...view, q: text, page: 1 }, true);
+    }, 300);
+    return () => clearTimeout(t);
+  }, [text, qs]);
+  if (!s.board) return s.error ? <p role="alert" class="error">{s.error}</p> : <p role="status">{words.loading}</p>;
+  const b = s.board;
+  const admin: Record<string, string> = lists.statusWords.admin ?? {};
+  const typed = fold(text);
+  const settled = s.qs === qs && typed === fold(view.q);
+  const shown = settled ? b.films : b.films.filter((r) => matches(r, view, typed));
+  const allShown = shown.length > 0 && shown.every((r) => chosen.has(r.id_movie));
   const toggle = (id: number) => {
     const next = new Set(chosen);
     if (!next.delete(id)) next.add(id);
@@ -72,53 +312,73 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
   };
   const toggleShown = () => {
     const next = new Set(chosen);
-    for (const m of shown) {
-      if (allShown) next.delete(m.id_movie);
-      else next.add(m.id_movie);
+    for (const r of shown) {
+      if (allShown) next.delete(r.id_movie);
+      else next.add(r.id_movie);
     }
     setChosen(next);
   };
   return (
     <>
       <p class="counts">
-        {statuses.map((s) => (
-          <span key={s} class="badge">
-            {admin[s] ?? s}{words.colon}{count(s)}
-          </span>
+        {statuses.map((st) => (
+          <a key={st} class="badge" href={boardHref({ ...view, status: view.status === st ? "" : st, page: 1 })} aria-current={view.status === st ? "true" : undefined}>
+            {admin[st] ?? st}{words.colon}{b.counts[st] ?? 0}
+          </a>
         ))}
       </p>
-      <div class="filters" role="search">
-        <label>
-          {words.board.status}
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-            <option value="">{words.board.all}</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {admin[s] ?? s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <CategorySelect label={words.board.category} none={words.board.all} value={category} categories={categories} onChange={setCategory} />
-        <label>
-          {words.board.search}
-          <input type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
-        </label>
-        <label class="check">
-          <input type="checkbox" checked={toReview} onChange={(e) => setToReview(e.currentTarget.checked)} />
-          {words.board.toReview}
-        </label>
-        <label class="check">
-          <input type="checkbox" checked={incompleteOnly} onChange={(e) => setIncompleteOnly(e.currentTarget.checked)} />
-          {words.board.incomplete}
-        </label>
+      <Filters view={view} lists={lists} text={text} setText={setText} />
+      <SavedViews view={view} />
+      <div class="board-head">
+        <p role="status" class="lead">
+          {words.committee.total(b.total)}
+          {s.busy && <span class="meta"> {words.committee.updating}</span>}
+        </p>
+        {b.total > b.films.length && b.total <= wholeViewMax && (
+          <button
+            type="button"
+            class="secondary"
+            disabled={whole.busy}
+            onClick={() => whole.run(async () => setChosen(new Set([...chosen, ...(await allOfView(view, b.total))])))}
+          >
+            {words.committee.pickView(b.total)}
+          </button>
+        )}
       </div>
+      <Feedback of={whole} />
+      {s.error && <p role="alert" class="error">{s.error}</p>}
+      {shown.length === 0 ? (
+        <p>{words.board.none}</p>
+      ) : (
+        <div class="table-frame" role="region" aria-label={words.admin.board} tabIndex={0}>
+          <table class="table board" aria-busy={s.busy}>
+            <caption class="visually-hidden">{words.admin.board}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <input type="checkbox" aria-label={words.decide.pickAll} checked={allShown} disabled={shown.length === 0} onChange={toggleShown} />
+                </th>
+                {sorts.map((c) => (
+                  <Header key={c} col={c} view={view} />
+                ))}
+                <th scope="col">{words.committee.tags}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <Row key={r.id_movie} r={r} view={view} chosen={chosen.has(r.id_movie)} toggle={() => toggle(r.id_movie)} reasons={reasons.get(r.id_movie)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager view={view} total={b.total} />
       <Decide
-        chosen={picked}
-        board={{ status, category, search: text }}
+        chosen={[...chosen]}
+        board={{ status: view.status, category: view.category, search: text }}
         to={to}
         setTo={setTo}
-        words={statusWords.admin ?? {}}
+        words={admin}
         applied={applied}
         onClear={() => setChosen(new Set())}
         onApplied={() => {
@@ -127,235 +387,26 @@ function Films({ version, reload, applied }: { version: number; reload: () => vo
         }}
         onRefused={reload}
       />
-      {shown.length === 0 ? (
-        <p>{words.board.none}</p>
-      ) : (
-        <table class="table">
-          <caption class="visually-hidden">{words.admin.board}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <input type="checkbox" aria-label={words.decide.pickAll} checked={allShown} onChange={toggleShown} />
-              </th>
-              <th scope="col">{words.film.title}</th>
-              <th scope="col">{words.board.producer}</th>
-              <th scope="col">{words.board.status}</th>
-              <th scope="col">{words.film.categories}</th>
-              <th scope="col">{words.board.jurors}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((m) => (
-              <tr key={m.id_movie}>
-                <td>
-                  <input type="checkbox" aria-label={words.decide.pick(m.title)} checked={chosen.has(m.id_movie)} onChange={() => toggle(m.id_movie)} />
-                </td>
-                <td>
-                  <a href={`#/films/${m.id_movie}`}>{m.title}</a>
-                  <FileFlag m={m} /> <EntryBadges m={m} />
-                </td>
-                <td>{m.Producer ? `${m.Producer.first_name} ${m.Producer.last_name}` : "—"}</td>
-                <td>
-                  {/* The admin's words for the stored status (status_label) in the guide's colours. */}
-                  {m.status_label ? <span class={`badge badge-${m.status}`}>{m.status_label}</span> : <StatusBadge m={m} />}
-                </td>
-                <td>{m.Categories.map((c) => c.name).join(", ") || "—"}</td>
-                <td>{m.Juries.length}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
     </>
   );
 }
 
-// fold is a title as the search compares it: lower case, without accents.
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .trim();
-
-// Decide gives the chosen films one status: the API's preview lists each
-// change and the message each producer will be told, and when; applying
-// writes exactly that, all or nothing. A refused apply (a film changed
-// since the preview) changes nothing and says so.
-function Decide(props: {
-  chosen: number[];
-  board: { status: string; category: string; search: string };
-  to: string;
-  setTo: (to: string) => void;
-  words: Record<string, string>;
-  applied: Action;
-  onClear: () => void;
-  onApplied: () => void;
-  onRefused: () => void;
-}) {
-  const ask = useAction();
-  const { to, setTo } = props;
-  const [which, setWhich] = useState<"chosen" | "filter">("chosen");
-  const [preview, setPreview] = useState<DecisionPreview | null>(null);
-  const n = props.chosen.length;
-  function propose(e: SubmitEvent) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget as HTMLFormElement);
-    const req: DecisionRequest = which === "chosen" ? { to, ids: props.chosen } : { to, filter: filterOf(props.board, form) };
-    props.applied.run(async () => undefined); // a new preview clears the last apply's words
-    ask.run(async () => {
-      setPreview(null);
-      setPreview(await api.previewDecisions(req));
-    });
-  }
-  function apply(p: DecisionPreview) {
-    props.applied.run(async () => {
-      setPreview(null);
-      try {
-        const done = await api.applyDecisions(p.id_plan);
-        props.onApplied();
-        return words.decide.applied(done.changed);
-      } catch (err) {
-        props.onRefused();
-        throw err;
-      }
-    });
-  }
-  return (
-    <section class="decide" aria-labelledby="decide-title">
-      <h3 id="decide-title">{words.decide.title}</h3>
-      <p class="meta">{words.decide.intro}</p>
-      <form class="form" onSubmit={propose}>
-        <fieldset>
-          <legend>{words.decide.which}</legend>
-          <label class="check">
-            <input type="radio" name="which" checked={which === "chosen"} onChange={() => setWhich("chosen")} />
-            {words.decide.chosen(n)}
-          </label>
-          <label class="check">
-            <input type="radio" name="which" checked={which === "filter"} onChange={() => setWhich("filter")} />
-            {words.decide.filtered}
-          </label>
-        </fieldset>
-        {which === "filter" && (
-          <div class="filters">
-            <label>
-              {words.decide.scoreMin}
-              <input name="score_min" type="number" min={0} max={10} step="any" />
-            </label>
-            <label>
-              {words.decide.scoreMax}
-              <input name="score_max" type="number" min={0} max={10} step="any" />
-            </label>
-            <label>
-              {words.decide.rankFrom}
-              <input name="rank_from" type="number" min={1} />
-            </label>
-            <label>
-              {words.decide.rankTo}
-              <input name="rank_to" type="number" min={1} />
-            </label>
-          </div>
-        )}
-        <label>
-          {words.decide.to}
-          <select value={to} onChange={(e) => setTo(e.currentTarget.value)}>
-            {targets.map((s) => (
-              <option key={s} value={s}>
-                {props.words[s] ?? s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p class="actions">
-          <button type="submit" disabled={ask.busy || (which === "chosen" && n === 0)}>
-            {words.decide.preview}
-          </button>
-          <button type="button" class="secondary" disabled={n === 0} onClick={props.onClear}>
-            {words.decide.clear}
-          </button>
-        </p>
-      </form>
-      <Feedback of={ask} />
-      {preview && (
-        <section aria-label={words.decide.changes}>
-          <p role="status" class="lead">
-            {words.decide.summary(preview.count, preview.unchanged)}
-          </p>
-          <Table caption={words.decide.changes} columns={words.decide.columns}>
-            {preview.changes.map((c) => (
-              <tr key={c.id_movie}>
-                <td>
-                  <a href={`#/films/${c.id_movie}`}>{c.title}</a>
-                </td>
-                <td>{c.from_label}</td>
-                <td>
-                  <strong>{c.to_label}</strong>
-                </td>
-                <td>
-                  {c.producer.first_name} {c.producer.last_name}
-                </td>
-                <td>
-                  {c.message ? (
-                    <>
-                      {c.message.subject}
-                      <br />
-                      <span class="meta">
-                        {Date.parse(c.message.due_at) > Date.now() + 60_000 ? words.decide.held(when(c.message.due_at)) : words.decide.now}
-                      </span>
-                      <details>
-                        <summary>{words.decide.text}</summary>
-                        <pre class="mail">{c.message.text}</pre>
-                      </details>
-                    </>
-                  ) : (
-                    <span class="meta">{words.decide.noMessage}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
-          <p class="actions">
-            <button type="button" disabled={props.applied.busy} onClick={() => apply(preview)}>
-              {words.decide.apply(preview.count)}
-            </button>{" "}
-            <button type="button" class="secondary" onClick={() => setPreview(null)}>
-              {words.decide.cancel}
-            </button>
-          </p>
-        </section>
-      )}
-    </section>
-  );
-}
-
-// filterOf is the API's filter for the films the board's filters show (status
-// in the guide's words, category, title) and the jury results asked for.
-function filterOf(board: { status: string; category: string; search: string }, form: FormData): NonNullable<DecisionRequest["filter"]> {
-  const num = (name: string) => {
-    const v = String(form.get(name) ?? "").trim();
-    return v === "" ? undefined : Number(v);
-  };
-  return {
-    status: board.status || undefined,
-    category: board.category ? Number(board.category) : undefined,
-    search: board.search.trim() || undefined,
-    score_min: num("score_min"),
-    score_max: num("score_max"),
-    rank_from: num("rank_from"),
-    rank_to: num("rank_to"),
-  };
-}
-
 export function Board({ route }: { route: string }) {
   const deleted = param(route, "supprime");
+  const view = readView(route.split("?")[1] ?? "");
   const applied = useAction();
-  const [version, setVersion] = useState(0);
+  const lists = useLoad(() => Promise.all([api.categories(), api.statusWords(), api.tags()]), [lang]);
   return (
     <AdminPage path="/admin" title={words.admin.board}>
       {deleted && <p role="status">{words.board.deleted(deleted)}</p>}
       <Feedback of={applied} />
-      <Films version={version} reload={() => setVersion((v) => v + 1)} applied={applied} />
+      {lists.state === "ready" ? (
+        <Films view={view} lists={{ categories: lists.data[0], statusWords: lists.data[1], tags: lists.data[2] }} applied={applied} />
+      ) : lists.state === "error" ? (
+        <p role="alert" class="error">{lists.message}</p>
+      ) : (
+        <p role="status">{words.loading}</p>
+      )}
     </AdminPage>
   );
 }
