@@ -4,21 +4,7 @@ import { api, session } from "./api/client";
 import { scopeReads, shownEdition } from "./editions";
 import { lang, langs, onLang, ready, setLang, words, type Lang } from "./i18n";
 import { Account } from "./pages/Account";
-import { Audit } from "./pages/admin/Audit";
-import { Outbox } from "./pages/admin/Outbox";
-import { Writing } from "./pages/admin/Writing";
-import { Progress } from "./pages/admin/Progress";
-import { Assignment } from "./pages/admin/Assignment";
 import { Reset } from "./pages/Reset";
-import { Awards } from "./pages/admin/Awards";
-import { Board } from "./pages/admin/Board";
-import { Categories } from "./pages/admin/Categories";
-import { Events } from "./pages/admin/Events";
-import { Results } from "./pages/admin/Results";
-import { Settings } from "./pages/admin/Settings";
-import { EntryForm } from "./pages/admin/EntryForm";
-import { EditionsPage } from "./pages/admin/Editions";
-import { Users } from "./pages/admin/Users";
 import { Film } from "./pages/Film";
 import { Jury } from "./pages/Jury";
 import { MyFilms } from "./pages/MyFilms";
@@ -36,8 +22,28 @@ import { installValidity } from "./ui/validity";
 import { Bell } from "./ui/Bell";
 import "./style.css";
 
+type AdminPages = typeof import("./pages/admin/pages");
+let adminPages: Promise<AdminPages> | undefined;
+
+// AdminRoute shows an administration page from its own chunk, loaded once,
+// the first time an admin opens one.
+function AdminRoute({ path, route }: { path: string; route: string }) {
+  const [pages, setPages] = useState<AdminPages | null>(null);
+  const [failed, setFailed] = useState("");
+  useEffect(() => {
+    (adminPages ??= import("./pages/admin/pages")).then(setPages, (err) => {
+      adminPages = undefined;
+      setFailed(String(err));
+    });
+  }, []);
+  if (failed) return <p role="alert" class="error">{failed}</p>;
+  if (!pages) return <p role="status">{words.loading}</p>;
+  return pages.adminPage(path, route) ?? <Selection erased={false} />;
+}
+
 function Page({ route }: { route: string }) {
   const path = route.split("?")[0];
+  if (path === "/admin" || path.startsWith("/admin/")) return <AdminRoute path={path} route={route} />;
   const film = /^\/films\/(\d+)$/.exec(path);
   if (film) return <Film id={Number(film[1])} vue={param(route, "vue")} />;
   switch (path) {
@@ -60,34 +66,6 @@ function Page({ route }: { route: string }) {
       return <Submit />;
     case "/jury":
       return <Jury />;
-    case "/admin":
-      return <Board route={route} />;
-    case "/admin/utilisateurs":
-      return <Users />;
-    case "/admin/categories":
-      return <Categories />;
-    case "/admin/evenements":
-      return <Events />;
-    case "/admin/prix":
-      return <Awards />;
-    case "/admin/resultats":
-      return <Results />;
-    case "/admin/reglages":
-      return <Settings />;
-    case "/admin/formulaire":
-      return <EntryForm />;
-    case "/admin/journal":
-      return <Audit />;
-    case "/admin/messages":
-      return <Outbox />;
-    case "/admin/ecrire":
-      return <Writing />;
-    case "/admin/jury":
-      return <Progress />;
-    case "/admin/assignation":
-      return <Assignment />;
-    case "/admin/editions":
-      return <EditionsPage />;
     case "/avis":
       return <Notices />;
     case "/mot-de-passe":
