@@ -35,6 +35,8 @@ type BoardRow struct {
 	SubmittedAt     Time            `json:"submitted_at"`
 	File            FileState       `json:"file"`
 	Flags           []MediaCheck    `json:"flags"`
+	FlagReasons     []string        `json:"flag_reasons"`
+	FlagRefuse      bool            `json:"flag_refuse,omitempty"`
 	SelectionStatus SelectionStatus `json:"selection_status"`
 	StatusLabel     string          `json:"status_label"`
 	VoteCount       int             `json:"vote_count"`
@@ -163,7 +165,7 @@ func producerKey(p *Producer) string {
 func boardRow(m Movie) BoardRow {
 	r := BoardRow{
 		ID: m.ID, Title: m.Title, Nationality: m.Nationality, Categories: m.Categories, SubmittedAt: m.CreatedAt,
-		File: fileState(m), Flags: []MediaCheck{}, SelectionStatus: m.SelectionStatus, StatusLabel: m.StatusLabel,
+		File: fileState(m), Flags: []MediaCheck{}, FlagReasons: []string{}, SelectionStatus: m.SelectionStatus, StatusLabel: m.StatusLabel,
 		Tags: m.Tags, Notes: m.NoteCount, Withdrawn: m.Withdrawn != nil,
 	}
 	if r.Categories == nil {
@@ -178,13 +180,30 @@ func boardRow(m Movie) BoardRow {
 		r.Runtime = minutes(float64(*m.Duration))
 	}
 	if m.Media != nil {
-		for _, f := range m.Media.Flags {
-			if f.Action != CheckOff && !slices.Contains(r.Flags, f.Check) {
-				r.Flags = append(r.Flags, f.Check)
-			}
-		}
+		flagsOf(&r, *m.Media)
 	}
 	return r
+}
+
+// flagsOf sets why a film's file needs a look: the checks that flagged it,
+// their reasons as the film's page shows them, and a failed job's error, so
+// that the board needs no read of each flagged film.
+func flagsOf(r *BoardRow, media FilmMedia) {
+	for _, f := range media.Flags {
+		if f.Action == CheckOff {
+			continue
+		}
+		if !slices.Contains(r.Flags, f.Check) {
+			r.Flags = append(r.Flags, f.Check)
+		}
+		if f.Reason != "" {
+			r.FlagReasons = append(r.FlagReasons, f.Reason)
+		}
+		r.FlagRefuse = r.FlagRefuse || f.Action == CheckRefuse
+	}
+	if media.State == MediaFailed && media.Error != "" {
+		r.FlagReasons = append(r.FlagReasons, media.Error)
+	}
 }
 
 // minutes is a runtime in seconds as minutes, to the tenth.

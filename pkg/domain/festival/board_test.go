@@ -102,9 +102,9 @@ func boardFilms() BoardInput {
 		{ID: 2, Title: "Amour", CreatedAt: at(3), SelectionStatus: StatusRefused, Categories: []MovieCategory{{ID: 1, Name: "Documentaire"}},
 			Producer: &Producer{FirstName: "Michael", LastName: "Haneke"}},
 		{ID: 3, Title: "Élégie", Duration: d(300), Nationality: s("Belgique"), CreatedAt: at(2), SelectionStatus: StatusCandidate, Trailer: &file,
-			Media: &FilmMedia{State: MediaFailed}, Producer: &Producer{}},
+			Media: &FilmMedia{State: MediaFailed, Error: "ffprobe: invalid data"}, Producer: &Producer{}},
 		{ID: 4, Title: "bande", Nationality: s("Allemagne"), CreatedAt: at(1), SelectionStatus: StatusSubmitted, Trailer: &file,
-			Media:      &FilmMedia{State: MediaReady, Facts: &MediaFacts{Duration: 90}, Flags: []MediaFlag{{Check: CheckShorter, Action: CheckWarn}, {Check: CheckNoVideo, Action: CheckOff}}},
+			Media:      &FilmMedia{State: MediaReady, Facts: &MediaFacts{Duration: 90}, Flags: []MediaFlag{{Check: CheckShorter, Action: CheckWarn, Reason: "shorter"}, {Check: CheckNoVideo, Action: CheckOff, Reason: "off"}}},
 			Categories: []MovieCategory{{ID: 2, Name: "Fiction"}}, Tags: []string{"court", "doute"}},
 	}
 	votes := []Vote{{MovieID: 1, Score: 8}, {MovieID: 1, Score: 5}, {MovieID: 3, Score: 9}}
@@ -202,8 +202,12 @@ func TestBoardRowsPagesAndNeighbours(t *testing.T) {
 	for _, r := range BuildBoard(BoardQuery{Sort: SortTitle, Page: 1, PerPage: 10}, boardFilms()).Films {
 		rows[r.ID] = r
 	}
-	if r := rows[4]; *r.Runtime != 1.5 || r.File != FileStateReceived || !slices.Equal(r.Flags, []MediaCheck{CheckShorter}) || r.Mean != nil {
-		t.Errorf("row 4: %+v", r)
+	if r := rows[4]; *r.Runtime != 1.5 || r.File != FileStateReceived || !slices.Equal(r.Flags, []MediaCheck{CheckShorter}) || r.Mean != nil ||
+		!slices.Equal(r.FlagReasons, []string{"shorter"}) || r.FlagRefuse {
+		t.Errorf("row 4 (a check turned off gives no reason): %+v", r)
+	}
+	if r := rows[3]; r.File != FileStateFailed || !slices.Equal(r.FlagReasons, []string{"ffprobe: invalid data"}) {
+		t.Errorf("row 3 (a failed job's error is its reason): %+v", r)
 	}
 	if r := rows[1]; r.VoteCount != 2 || *r.Mean != 6.5 || *r.Runtime != 10 || !slices.Equal(r.Tags, []string{"court"}) {
 		t.Errorf("row 1: %+v", r)

@@ -72,44 +72,13 @@ const matches = (r: BoardRow, v: View, typed: string) =>
   (v.file !== "received" || r.file !== "missing") &&
   (!typed || fold(r.title).includes(typed));
 
-// A film's file to look at: why, in the API's words (its failed checks, a
-// job that failed), and whether a check refuses it.
-type Reasons = { text: string; refused: boolean };
-
+// A film's file to look at: a check flagged it or its job failed; the row
+// carries the reasons in the API's words (flag_reasons).
 const toLook = (r: BoardRow) => r.flags.length > 0 || r.file === "failed";
 
-// useReasons reads the reasons of the page's films whose file needs a look
-// (GET /movies/{id}: the row names only the checks), once per film and page
-// load; until they come, the marker names the checks in the console's words.
-function useReasons(rows: BoardRow[], version: number): Map<number, Reasons> {
-  const [known, setKnown] = useState(new Map<number, Reasons>());
-  const ids = rows.filter(toLook).map((r) => r.id_movie);
-  const missing = ids.filter((id) => !known.has(id));
-  useEffect(() => {
-    if (missing.length === 0) return;
-    let live = true;
-    Promise.all(missing.map((id) => api.movie(id).catch(() => null))).then((movies) => {
-      if (!live) return;
-      const next = new Map(known);
-      for (const m of movies) {
-        if (!m) continue;
-        const flags = m.media?.flags ?? [];
-        const text = [...flags.map((f) => f.reason), ...(m.media?.state === "failed" ? [m.media.error ?? ""] : [])].filter(Boolean).join(words.semicolon);
-        next.set(m.id_movie, { text, refused: flags.some((f) => f.action === "refuse") });
-      }
-      setKnown(next);
-    });
-    return () => {
-      live = false;
-    };
-  }, [missing.join(",")]);
-  useEffect(() => setKnown(new Map()), [version]);
-  return known;
-}
-
 // Markers say what sets a film apart: withdrawn, incomplete, its file to look at, the committee's notes.
-function Markers({ r, reasons }: { r: BoardRow; reasons?: Reasons }) {
-  const flags = toLook(r) ? reasons?.text || r.flags.map((f) => words.committee.flags[f] ?? f).join(words.semicolon) || words.committee.file.failed : "";
+function Markers({ r }: { r: BoardRow }) {
+  const flags = toLook(r) ? r.flag_reasons.join(words.semicolon) || r.flags.map((f) => words.committee.flags[f] ?? f).join(words.semicolon) || words.committee.file.failed : "";
   return (
     <>
       {r.withdrawn && <span class="badge badge-error" data-marker="withdrawn">{words.entry.withdrawnBadge}</span>}
@@ -119,7 +88,7 @@ function Markers({ r, reasons }: { r: BoardRow; reasons?: Reasons }) {
         </span>
       )}
       {flags && (
-        <span class={`file-flag ${reasons?.refused ? "error" : "warning"}`} role="img" title={flags} aria-label={words.board.flagged(flags)}>
+        <span class={`file-flag ${r.flag_refuse ? "error" : "warning"}`} role="img" title={flags} aria-label={words.board.flagged(flags)}>
           {" "}⚑
         </span>
       )}
@@ -128,14 +97,14 @@ function Markers({ r, reasons }: { r: BoardRow; reasons?: Reasons }) {
   );
 }
 
-function Row({ r, view, chosen, toggle, reasons }: { r: BoardRow; view: View; chosen: boolean; toggle: () => void; reasons?: Reasons }) {
+function Row({ r, view, chosen, toggle }: { r: BoardRow; view: View; chosen: boolean; toggle: () => void }) {
   return (
     <tr>
       <td>
         <input type="checkbox" aria-label={words.decide.pick(r.title)} checked={chosen} onChange={toggle} />
       </td>
       <td class="title">
-        <a href={filmHref(r.id_movie, view)}>{r.title}</a> <Markers r={r} reasons={reasons} />
+        <a href={filmHref(r.id_movie, view)}>{r.title}</a> <Markers r={r} />
       </td>
       <td class="num">{r.runtime === null ? "—" : r.runtime < 1 ? words.committee.underMinute : words.committee.minutes(number(r.runtime, 0))}</td>
       <td>{r.nationality || "—"}</td>
@@ -279,7 +248,6 @@ function Films({ view, lists, applied }: { view: View; lists: Lists; applied: Ac
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
   const s = useBoard(qs, version);
-  const reasons = useReasons(s.board?.films ?? [], version);
   const [text, setText] = useState(view.q);
   const sent = useRef(view.q);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
@@ -366,7 +334,7 @@ function Films({ view, lists, applied }: { view: View; lists: Lists; applied: Ac
             </thead>
             <tbody>
               {shown.map((r) => (
-                <Row key={r.id_movie} r={r} view={view} chosen={chosen.has(r.id_movie)} toggle={() => toggle(r.id_movie)} reasons={reasons.get(r.id_movie)} />
+                <Row key={r.id_movie} r={r} view={view} chosen={chosen.has(r.id_movie)} toggle={() => toggle(r.id_movie)} />
               ))}
             </tbody>
           </table>
