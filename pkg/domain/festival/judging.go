@@ -8,7 +8,8 @@ import (
 )
 
 // CheckJudging is the rule every judgement of a film passes, a vote as a
-// candidate mark (MarkCandidate): the film is in the festival, the vote is
+// candidate mark (MarkCandidate): the judge's account has confirmed its
+// e-mail address when the festival asked it to, the film is in the festival, the vote is
 // open in its categories, the judge has no conflict of interest (they
 // produced it, are among its collaborators or declared a conflict with it)
 // and, when the festival lets jury members vote only on the films assigned
@@ -18,6 +19,9 @@ import (
 // writing. The checks run in this order, so that both say the same first
 // reason.
 func CheckJudging(by Actor, judge User, st Settings, now time.Time, m Movie, assigned bool) error {
+	if by.Unconfirmed() {
+		return apperr.E(apperr.Forbidden, texts.EmailUnconfirmed)
+	}
 	if err := m.CheckInFestival(); err != nil {
 		return err
 	}
