@@ -424,8 +424,9 @@ func startStack(t *testing.T) *stack {
 }
 
 // fakeSSM answers GetParameter as SSM does (JSON 1.1 protocol) for the
-// template's default parameter name, with secret, and only when decryption is
-// asked for.
+// template's default parameter names, only when decryption is asked for: the
+// signing secret with secret, the first run's setup code (read by the auth
+// function alone) with a code of its own.
 func fakeSSM(t *testing.T, secret string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var in struct {
@@ -434,14 +435,15 @@ func fakeSSM(t *testing.T, secret string) http.HandlerFunc {
 		}
 		_ = json.NewDecoder(r.Body).Decode(&in)
 		w.Header().Set("Content-Type", "application/x-amz-json-1.1")
-		if r.Header.Get("X-Amz-Target") != "AmazonSSM.GetParameter" || in.Name != "/festival/jwt-secret" || !in.WithDecryption {
+		value := map[string]string{"/festival/jwt-secret": secret, "/festival/setup-code": "lambda-setup-code"}[in.Name]
+		if r.Header.Get("X-Amz-Target") != "AmazonSSM.GetParameter" || value == "" || !in.WithDecryption {
 			t.Errorf("SSM asked %s for %q (decryption %v)", r.Header.Get("X-Amz-Target"), in.Name, in.WithDecryption)
 			w.WriteHeader(http.StatusBadRequest)
 			_, _ = w.Write([]byte(`{"__type":"ParameterNotFound","message":"not found"}`))
 			return
 		}
 		_ = json.NewEncoder(w).Encode(map[string]any{"Parameter": map[string]any{
-			"Name": in.Name, "Type": "SecureString", "Value": secret, "Version": 1,
+			"Name": in.Name, "Type": "SecureString", "Value": value, "Version": 1,
 		}})
 	}
 }

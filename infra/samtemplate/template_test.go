@@ -272,10 +272,12 @@ func checkStatements(n *yaml.Node) error {
 }
 
 // stackResources are what a function's statements may reach: the table, the
-// bucket, the secret's parameter, the mail sender's identity, and the
+// bucket, the secret's parameter, the setup code's parameter (the auth
+// function's alone: TestTheSigningSecretIsReadFromSSMAndNeverInTheEnvironment),
+// the mail sender's identity, and the
 // stack's MediaConvert role (to pass) and queue (to submit jobs to).
 var stackResources = map[string]bool{
-	"Table": true, "Bucket": true, "JwtSecretParameterName": true, "MailSenderIdentity": true,
+	"Table": true, "Bucket": true, "JwtSecretParameterName": true, "SetupCodeParameterName": true, "MailSenderIdentity": true,
 	"MediaConvertRole": true, "MediaConvertQueue": true,
 }
 

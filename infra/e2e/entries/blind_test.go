@@ -170,6 +170,12 @@ func (w blindWalk) walk(t *testing.T) map[string]bool {
 	public("POST /auth/password-reset", http.StatusOK, "/auth/password-reset", func() any { return map[string]any{"email": juror.Email} })
 	public("POST /auth/password-reset/confirm", http.StatusBadRequest, "/auth/password-reset/confirm",
 		func() any { return map[string]any{"token": "pas-un-jeton", "password": "motdepasse2"} })
+	public("GET /auth/setup", http.StatusOK, "/auth/setup", none)
+	public("POST /auth/setup", http.StatusConflict, "/auth/setup", func() any {
+		return map[string]any{"code": "pas-le-code", "first_name": "Autre", "last_name": "Admin", "email": "autre.admin@example.org", "password": "motdepasse1"}
+	})
+	public("POST /auth/confirm", http.StatusBadRequest, "/auth/confirm", func() any { return map[string]any{"token": "pas-un-jeton"} })
+	call("POST /auth/confirm/resend", http.StatusConflict, "/auth/confirm/resend", juror.Token, nil) // the juror's address needs no confirmation
 	public("GET /settings/status-words", http.StatusOK, "/settings/status-words", none)
 	public("GET /season", http.StatusOK, "/season", none)
 	public("GET /editions", http.StatusOK, "/editions", none)

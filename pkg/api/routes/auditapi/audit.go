@@ -69,7 +69,7 @@ func (f csvFile) Write(w http.ResponseWriter, status int) {
 const maxAuditParam = 100
 
 var (
-	actionShape = regexp.MustCompile(`^[a-z_]+(\.[a-z_]*)?$`)
+	actionShape = regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)*\.?$`)
 	targetShape = regexp.MustCompile(`^[a-z_]+(:[A-Za-z0-9._#-]+)?$`)
 )
 
