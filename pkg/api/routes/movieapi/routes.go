@@ -40,7 +40,7 @@ func New(svc *movies.Service, guard *auth.Guard) http.Handler {
 	mux.Handle("GET /movies/{id}/answers/{question}", g.Optional(h.answerFile))                                                   // + the answer's visibility
 	mux.Handle("POST /movies/assignment/preview", g.Require(h.previewAssignment, admin))
 	mux.Handle("POST /movies/assignment/apply", g.Require(h.applyAssignment, admin))
-	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury)) // a confirmed address: festival.CheckJudging
+	mux.Handle("PUT /movies/{id}/jury-candidate", g.Require(h.markCandidate, jury))                                     // a confirmed address: festival.CheckJudging
 	mux.Handle("POST /movies/{id}/withdraw", g.Require(changed(texts.MovieWithdrawnDone, h.withdraw), producer, admin)) // + owner check
 	mux.Handle("POST /movies/{id}/reinstate", g.Require(h.reinstate, admin))
 	mux.Handle("POST /movies/{id}/resubmit", g.Require(auth.Confirmed(h.resubmit), producer, admin)) // + owner check
