@@ -45,6 +45,7 @@ after(async () => {
 // said submits the form of the field named name and returns the message the
 // browser shows for it: the console's, set as the browser checks the form.
 async function said(page, selector) {
+  await page.locator(selector).first().waitFor(); // the page may still be loading (the admin pages are a chunk of their own)
   return page.evaluate(
     (sel) =>
       new Promise((resolve) => {
