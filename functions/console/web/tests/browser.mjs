@@ -74,9 +74,10 @@ export async function account(role, first_name = role === "PRODUCER" ? "Jacques"
   return { email, password, token: login.data.token, id: created.newUser.id_user, name: `${first_name} ${last_name}` };
 }
 
-// signIn signs a person in through the console's own form.
-export async function signIn(page, who) {
-  await page.goto(baseURL + "/#/connexion");
+// signIn signs a person in through the console's own form, on the shared
+// festival or on a journey's own (base: its url).
+export async function signIn(page, who, base = baseURL) {
+  await page.goto(base + "/#/connexion");
   await page.getByLabel("Adresse e-mail").fill(who.email);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter" }).click();

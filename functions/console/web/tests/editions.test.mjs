@@ -6,7 +6,7 @@
 // edition archives every film of the festival it runs on.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, page as open, shot, accessible, mp4, ownAPI, festival } from "./browser.mjs";
+import { launch, page as open, shot, accessible, mp4, ownAPI, festival, signIn } from "./browser.mjs";
 
 let browser;
 let api;
@@ -26,13 +26,6 @@ after(async () => {
   stop?.();
 });
 
-async function signIn(page, who) {
-  await page.goto(api.url + "/#/connexion");
-  await page.getByLabel("Adresse e-mail").fill(who.email);
-  await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.getByRole("heading", { name: "Mon compte" }).waitFor();
-}
 
 test("the admin starts the next edition; the archived one stays readable, read-only, with its palmarès; a producer submits an earlier film again", async () => {
   // The first edition: a film, judged, awarded, its results published.
@@ -55,7 +48,7 @@ test("the admin starts the next edition; the archived one stays readable, read-o
 
   // The admin starts the next edition; the confirmation says what happens.
   const page = await open(browser);
-  await signIn(page, admin);
+  await signIn(page, admin, api.url);
   await page.goto(api.url + "/#/admin/editions");
   await page.getByRole("heading", { name: "Éditions", level: 2 }).waitFor();
   await page.getByRole("row").filter({ hasText: "(en cours)" }).waitFor();
@@ -114,7 +107,7 @@ test("the admin starts the next edition; the archived one stays readable, read-o
 
   // The producer finds the earlier film and submits it again, in one step.
   const mine = await open(browser);
-  await signIn(mine, producer);
+  await signIn(mine, producer, api.url);
   await mine.getByRole("link", { name: "Mes films" }).click();
   await mine.getByText("Vous n'avez encore soumis aucun film.").waitFor();
   const earlier = mine.getByRole("region", { name: /^Envoyés à l'édition/ });

@@ -7,7 +7,7 @@
 // and min_watched_share on.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, page as open, shot, accessible, mp4, ownAPI, festival } from "./browser.mjs";
+import { launch, page as open, shot, accessible, mp4, ownAPI, festival, signIn } from "./browser.mjs";
 
 let browser;
 let api;
@@ -26,13 +26,6 @@ after(async () => {
   stop?.();
 });
 
-async function signIn(page, who) {
-  await page.goto(api.url + "/#/connexion");
-  await page.getByLabel("Adresse e-mail").fill(who.email);
-  await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.getByRole("heading", { name: "Mon compte" }).waitFor();
-}
 
 const hashIs = (page, hash) => page.waitForFunction((h) => location.hash === h, hash);
 
@@ -61,7 +54,7 @@ test("a juror meets no vote form where they may not judge, the reason instead, a
   await api.call("PUT", "/users/me/jury-profile", { token: juror.token, json: { categories: [], conflicts: [declared] } });
 
   const page = await open(browser);
-  await signIn(page, juror);
+  await signIn(page, juror, api.url);
   await page.getByRole("link", { name: "Mes films à noter" }).click();
   await page.getByText("0 film noté sur 2").waitFor();
   const rows = page.getByRole("row");

@@ -9,7 +9,7 @@
 // release date.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, page as open, shot, accessible, mp4, ownAPI, festival } from "./browser.mjs";
+import { launch, page as open, shot, accessible, mp4, ownAPI, festival, signIn } from "./browser.mjs";
 
 let browser;
 let api;
@@ -29,13 +29,6 @@ after(async () => {
   stop?.();
 });
 
-async function signIn(page, who) {
-  await page.goto(api.url + "/#/connexion");
-  await page.getByLabel("Adresse e-mail").fill(who.email);
-  await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.getByRole("heading", { name: "Mon compte" }).waitFor();
-}
 
 // delivered waits until the outbox (it runs every few seconds) has mailed
 // the person a message whose subject contains part.
@@ -72,7 +65,7 @@ test("a producer reads a held decision in the app only once released, and follow
 
   // Before the release: the film received, its file's check, and no decision.
   const page = await open(browser);
-  await signIn(page, producer);
+  await signIn(page, producer, api.url);
   await page.getByRole("link", { name: "Avis 2 non lus" }).click();
   await page.waitForFunction(() => location.hash.includes("/avis"));
   await page.getByRole("heading", { name: "Avis", level: 2 }).waitFor();
@@ -125,7 +118,7 @@ test("a producer reads a held decision in the app only once released, and follow
   await api.call("PUT", `/movies/${id}/juries`, { token: admin.token, json: { juries: [juror.id] } });
   await delivered(juror, "Un film vous est confié");
   const jury = await open(browser);
-  await signIn(jury, juror);
+  await signIn(jury, juror, api.url);
   await jury.getByRole("link", { name: "Avis 1 non lu" }).click();
   await jury.waitForFunction(() => location.hash.includes("/avis"));
   const assigned = jury.getByRole("listitem").filter({ hasText: `Un film vous est confié : ${title}` });
