@@ -93,6 +93,17 @@ const board = (query) => api.call("GET", `/movies/board?${query}`, { token: admi
 // firstTitle is the title in the board's first row.
 const firstTitle = (page) => page.locator("table.board tbody tr").first().locator("td.title a").innerText();
 
+// mediaSettled waits until the media job of each film of ids has ended
+// (ready or failed, or no job at all).
+async function mediaSettled(ids) {
+  for (let i = 0; i < 300; i++) {
+    const films = await Promise.all(ids.map((id) => api.call("GET", `/movies/${id}`, { token: admin.token })));
+    if (films.every((m) => !m.media || m.media.state === "ready" || m.media.state === "failed")) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error("the seeded films' media jobs did not end within 5 minutes");
+}
+
 // boardLoad measures a load of the board in the browser: from a reload of
 // its address to its rows on screen, and the API's answer as the browser timed it.
 async function boardLoad(page, hash) {
@@ -169,7 +180,13 @@ test(`an admin sorts and pages a board of ${N} films, keeps the view across a re
   await shot(page, "board-4-saved-view");
   await accessible(page, assert);
 
-  // Twenty films chosen on the page, decided in one go.
+  // Twenty films chosen on the page, decided in one go. The seeded files'
+  // media jobs change their films until they end, and a decision previewed
+  // meanwhile is refused at apply as stale (as it should be): the committee
+  // decides once the top films' jobs are done.
+  await mediaSettled((await board("sort=mean&order=desc&per_page=20")).films.map((f) => f.id_movie));
+  await page.reload();
+  await page.locator("table.board tbody tr").first().getByRole("link", { name: high.films[0].title }).waitFor();
   const rows = page.locator("table.board tbody tr");
   const chosen = [];
   for (let i = 0; i < 20; i++) {
