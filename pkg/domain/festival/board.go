@@ -80,7 +80,6 @@ type BoardInput struct {
 type boardEntry struct {
 	row                                 BoardRow
 	title, country, category, searchKey string
-	hasFile                             bool
 }
 
 // BuildBoard answers a board query.
@@ -129,7 +128,7 @@ func boardEntries(in BoardInput) []*boardEntry {
 	}
 	out := make([]*boardEntry, 0, len(in.Films))
 	for _, m := range in.Films {
-		e := &boardEntry{row: boardRow(m), title: SearchKey(m.Title), hasFile: m.Trailer != nil}
+		e := &boardEntry{row: boardRow(m), title: SearchKey(m.Title)}
 		if t := votes[m.ID]; t.n > 0 {
 			mean := math.Round(t.sum/float64(t.n)*100) / 100
 			e.row.VoteCount, e.row.Mean = t.n, &mean

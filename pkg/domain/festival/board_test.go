@@ -215,9 +215,6 @@ func TestBoardRowsPagesAndNeighbours(t *testing.T) {
 	if r := rows[2]; r.File != FileStateMissing || r.Runtime != nil || r.Tags == nil || r.Categories == nil {
 		t.Errorf("row 2: %+v", r)
 	}
-	if r := rows[3]; r.File != FileStateFailed {
-		t.Errorf("row 3: %+v", r)
-	}
 }
 
 func TestTagsNotesAndViews(t *testing.T) {
