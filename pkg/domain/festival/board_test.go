@@ -238,6 +238,12 @@ func TestTagsNotesAndViews(t *testing.T) {
 			t.Errorf("%q: %q, %v", tc.in, got, err)
 		}
 	}
+	// A refused tag is quoted back valid and bounded: 40 characters and "…".
+	_, tagErr := NormalizeTags([]string{"\xff" + strings.Repeat("é", 50)})
+	var bad *apperr.Error
+	if !errors.As(tagErr, &bad) || bad.Key != texts.TagBad || len(bad.Args) != 1 || bad.Args[0] != "?"+strings.Repeat("é", 39)+"…" {
+		t.Errorf("a long tag's refusal: %v", tagErr)
+	}
 	now := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	for text, ok := range map[string]bool{"  Bien.  ": true, "": false, "   ": false, strings.Repeat("é", 2000): true, strings.Repeat("é", 2001): false} {
 		n, err := NewNote(1, 2, text, now, 0xabc)

@@ -52,7 +52,7 @@ func NormalizeTags(in []string) ([]string, error) {
 	for _, s := range in {
 		t, ok := NormalizeTag(s)
 		if !ok {
-			return nil, apperr.E(apperr.Invalid, texts.TagBad, boundedText(s, MaxTagLength+10))
+			return nil, apperr.E(apperr.Invalid, texts.TagBad, truncate(strings.ToValidUTF8(s, "?"), MaxTagLength+10))
 		}
 		if !slices.Contains(out, t) {
 			out = append(out, t)
@@ -60,15 +60,6 @@ func NormalizeTags(in []string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return out, nil
-}
-
-// boundedText is at most n characters of s, for quoting it back.
-func boundedText(s string, n int) string {
-	s = strings.ToValidUTF8(s, "?")
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n]) + "…"
 }
 
 // SetTags replaces a film's committee tags (already normalized); the audit
