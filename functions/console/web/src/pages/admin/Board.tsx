@@ -5,6 +5,7 @@ import { boardHref, defaults, filmHref, fileStates, fold, perPages, query, readV
 import { goSignIn, param } from "../../router";
 import { CategorySelect } from "../../ui/CategorySelect";
 import { Feedback, useAction, type Action } from "../../ui/action";
+import { Pending } from "../../ui/Pending";
 import { useLoad } from "../../useLoad";
 import { AdminPage } from "./AdminNav";
 import { Decide, firstTarget } from "./Decide";
@@ -370,10 +371,8 @@ export function Board({ route }: { route: string }) {
       <Feedback of={applied} />
       {lists.state === "ready" ? (
         <Films view={view} lists={{ categories: lists.data[0], statusWords: lists.data[1], tags: lists.data[2] }} applied={applied} />
-      ) : lists.state === "error" ? (
-        <p role="alert" class="error">{lists.message}</p>
       ) : (
-        <p role="status">{words.loading}</p>
+        <Pending of={lists} />
       )}
     </AdminPage>
   );
