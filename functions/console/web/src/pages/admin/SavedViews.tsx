@@ -10,8 +10,7 @@ import { useLoad } from "../../useLoad";
 // shows it again, and one is deleted. The API keeps only queries the board
 // reads, in its own canonical form.
 export function SavedViews({ view }: { view: View }) {
-  const [version, setVersion] = useState(0);
-  const loaded = useLoad(api.views, [version]);
+  const loaded = useLoad(api.views);
   const [list, setList] = useState<SavedView[] | null>(null);
   const action = useAction();
   const [name, setName] = useState("");
@@ -19,8 +18,8 @@ export function SavedViews({ view }: { view: View }) {
   const current = query(view, false);
   const put = (next: SavedView[], said: string) =>
     action.run(async () => {
+      // The answer is the list as kept: shown from now on, with no read again.
       setList(await api.saveViews(next.map(({ id, name, query }) => (id ? { id, name, query } : { name, query }))));
-      setVersion((v) => v + 1);
       return said;
     });
   function save(e: SubmitEvent) {
