@@ -42,13 +42,14 @@ const int = (s: string | null, min: number, max: number, or: number) => {
 };
 
 // readView reads a view from a query string; a value the board does not know
-// falls back to its default (a hand-edited address still shows a board).
-export function readView(query: string): View {
+// falls back to its default (a hand-edited address still shows a board), the
+// sort and order to those of base.
+export function readView(query: string, base: Pick<View, "sort" | "order"> = defaults): View {
   const p = new URLSearchParams(query);
   const sort = p.get("sort") as Sort | null;
   return {
-    sort: sort && sorts.includes(sort) ? sort : defaults.sort,
-    order: p.get("order") === "asc" ? "asc" : p.get("order") === "desc" ? "desc" : defaults.order,
+    sort: sort && sorts.includes(sort) ? sort : base.sort,
+    order: p.get("order") === "asc" ? "asc" : p.get("order") === "desc" ? "desc" : base.order,
     status: p.get("status") ?? "",
     category: /^\d{1,9}$/.test(p.get("category") ?? "") ? p.get("category")! : "",
     q: (p.get("q") ?? "").slice(0, 100),
@@ -74,6 +75,11 @@ export function query(v: View, paged = true): string {
   if (paged && v.page > 1) p.set("page", String(v.page));
   return p.toString();
 }
+
+// savedView reads a saved view: the API keeps its query in its canonical
+// form, which leaves out the API's own defaults (the oldest first), not the
+// console's (the newest first).
+export const savedView = (q: string) => readView(q, { sort: "submitted", order: "asc" });
 
 // boardHref is the board's address for a view; filmHref a film's, opened
 // from that view.

@@ -179,6 +179,10 @@ test(`an admin sorts and pages a board of ${N} films, keeps the view across a re
   await page.locator("table.board tbody tr").first().getByRole("link", { name: high.films[0].title }).waitFor();
   await shot(page, "board-4-saved-view");
   await accessible(page, assert);
+  assert.equal(await page.getByRole("link", { name: "Meilleures moyennes" }).getAttribute("aria-current"), "true");
+  // The API keeps a view without its own defaults ("sort=title&order=asc" as
+  // "sort=title"): the view's link still sorts the titles A to Z.
+  await api.call("PUT", "/users/me/views", { token: admin.token, json: { views: [...views, { name: "Titres", query: "sort=title&order=asc" }] } });
 
   // Twenty films chosen on the page, decided in one go. The seeded files'
   // media jobs change their films until they end, and a decision previewed
@@ -187,6 +191,7 @@ test(`an admin sorts and pages a board of ${N} films, keeps the view across a re
   await mediaSettled((await board("sort=mean&order=desc&per_page=20")).films.map((f) => f.id_movie));
   await page.reload();
   await page.locator("table.board tbody tr").first().getByRole("link", { name: high.films[0].title }).waitFor();
+  assert.equal(await page.getByRole("link", { name: "Titres", exact: true }).getAttribute("href"), "#/admin?sort=title&order=asc");
   const rows = page.locator("table.board tbody tr");
   const chosen = [];
   for (let i = 0; i < 20; i++) {

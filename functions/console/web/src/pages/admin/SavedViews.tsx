@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import { api, type SavedView } from "../../api/client";
 import { words } from "../../i18n";
-import { boardHref, query, readView, type View } from "../../board";
+import { boardHref, query, savedView, type View } from "../../board";
 import { Feedback, useAction } from "../../ui/action";
 import { useLoad } from "../../useLoad";
 
@@ -41,7 +41,7 @@ export function SavedViews({ view }: { view: View }) {
         <ul class="view-list">
           {views.map((v) => (
             <li key={v.id}>
-              <a href={boardHref(readView(v.query))} aria-current={v.query === current ? "true" : undefined}>
+              <a href={boardHref(savedView(v.query))} aria-current={query(savedView(v.query), false) === current ? "true" : undefined}>
                 {v.name}
               </a>{" "}
               <button
