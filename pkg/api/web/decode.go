@@ -210,6 +210,16 @@ func PathID(r *http.Request, name string) (int64, error) {
 	return id, nil
 }
 
+// MovieID reads a film route's {id}: an id no film can have is the same 404
+// as an unknown film.
+func MovieID(r *http.Request) (int64, error) {
+	id, err := PathID(r, "id")
+	if err != nil {
+		return 0, apperr.E(apperr.NotFound, texts.MovieNotFound)
+	}
+	return id, nil
+}
+
 // PageParams reads the optional ?limit=&cursor= of a listing. No limit means
 // the whole listing, as the specification's plain calls return everything.
 func PageParams(r *http.Request) (festival.Page, error) {

@@ -47,16 +47,6 @@ func New(svc *board.Service, g *auth.Guard) http.Handler {
 	return mux
 }
 
-// movieID reads a film route's {id}; an id no film can have is the same
-// 404 as an unknown film.
-func movieID(r *http.Request) (int64, error) {
-	id, err := web.PathID(r, "id")
-	if err != nil {
-		return 0, apperr.E(apperr.NotFound, texts.MovieNotFound)
-	}
-	return id, nil
-}
-
 // view serves GET /movies/board: the query is parsed into a
 // festival.BoardQuery before anything is read.
 func (h *Handler) view(r *http.Request, _ festival.Actor) (int, any, error) {
@@ -80,7 +70,7 @@ type tagsAnswer struct {
 }
 
 func (h *Handler) setTags(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -99,7 +89,7 @@ func (h *Handler) setTags(r *http.Request, c festival.Actor) (int, any, error) {
 }
 
 func (h *Handler) notes(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -108,7 +98,7 @@ func (h *Handler) notes(r *http.Request, c festival.Actor) (int, any, error) {
 }
 
 func (h *Handler) addNote(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -127,7 +117,7 @@ func (h *Handler) addNote(r *http.Request, c festival.Actor) (int, any, error) {
 }
 
 func (h *Handler) deleteNote(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -31,7 +31,7 @@ func (h *Handler) setAnswers(ctx context.Context, c festival.Actor, id int64, f 
 // question reads the {id} and {question} of the answers' file routes: a
 // film id and a question id (anything else names no question: 404).
 func question(r *http.Request) (int64, string, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, "", err
 	}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/feedback"
 )
@@ -15,7 +16,7 @@ import (
 func NewFeedback(fb *feedback.Service, g *auth.Guard) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /movies/{id}/feedback", g.Require(func(r *http.Request, c festival.Actor) (int, any, error) {
-		id, err := movieID(r)
+		id, err := web.MovieID(r)
 		if err != nil {
 			return 0, nil, err
 		}

@@ -18,16 +18,6 @@ type Saved struct {
 	Movie   festival.Movie `json:"movie"`
 }
 
-// movieID reads the {id} of a film route; an id no film can have is the
-// same 404 as an unknown film.
-func movieID(r *http.Request) (int64, error) {
-	id, err := web.PathID(r, "id")
-	if err != nil {
-		return 0, apperr.E(apperr.NotFound, texts.MovieNotFound)
-	}
-	return id, nil
-}
-
 // list serves GET /movies, optionally filtered by ?status= (either
 // vocabulary), ?category= (an id_categorie) and ?incomplete= (admins).
 func (h *Handler) list(r *http.Request, c festival.Actor) (int, any, error) {
@@ -38,7 +28,7 @@ func (h *Handler) list(r *http.Request, c festival.Actor) (int, any, error) {
 }
 
 func (h *Handler) get(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -89,7 +79,7 @@ type change func(ctx context.Context, c festival.Actor, id int64, f web.Fields) 
 
 func changed(msg texts.Key, fn change) func(*http.Request, festival.Actor) (int, any, error) {
 	return func(r *http.Request, c festival.Actor) (int, any, error) {
-		id, err := movieID(r)
+		id, err := web.MovieID(r)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -109,7 +99,7 @@ func changed(msg texts.Key, fn change) func(*http.Request, festival.Actor) (int,
 
 // markCandidate takes no body; one that is sent is ignored.
 func (h *Handler) markCandidate(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -118,7 +108,7 @@ func (h *Handler) markCandidate(r *http.Request, c festival.Actor) (int, any, er
 }
 
 func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -126,7 +116,7 @@ func (h *Handler) delete(r *http.Request, c festival.Actor) (int, any, error) {
 }
 
 func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -137,7 +127,7 @@ func (h *Handler) media(r *http.Request, c festival.Actor) (int, any, error) {
 // viewing records a stretch the calling jury member played ({from, to},
 // seconds from the film's start).
 func (h *Handler) myViewing(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -146,7 +136,7 @@ func (h *Handler) myViewing(r *http.Request, c festival.Actor) (int, any, error)
 }
 
 func (h *Handler) viewing(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}

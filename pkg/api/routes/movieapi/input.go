@@ -100,7 +100,7 @@ func directPart(f web.Fields) (string, error) {
 
 // startUpload reads {part, size}.
 func (h *Handler) startUpload(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}

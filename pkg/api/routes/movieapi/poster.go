@@ -3,6 +3,7 @@ package movieapi
 import (
 	"net/http"
 
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
@@ -10,7 +11,7 @@ import (
 // that an <img src="/movies/{id}/poster"> shows it without the client
 // asking for the link first.
 func (h *Handler) poster(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}

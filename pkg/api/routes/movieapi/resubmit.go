@@ -15,7 +15,7 @@ import (
 // (no body: the categories named as the earlier film's); it answers the new
 // film.
 func (h *Handler) resubmit(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -25,7 +25,7 @@ func (h *Handler) withdraw(ctx context.Context, c festival.Actor, id int64, f we
 // reinstate serves POST /movies/{id}/reinstate; it takes no body, and one
 // that is sent is ignored.
 func (h *Handler) reinstate(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}

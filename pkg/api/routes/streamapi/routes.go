@@ -31,18 +31,8 @@ func New(room *screeningroom.Service, guard *auth.Guard) http.Handler {
 	return mux
 }
 
-// movieID reads the {id}: an id no film can have is the same 404 as an
-// unknown film.
-func movieID(r *http.Request) (int64, error) {
-	id, err := web.PathID(r, "id")
-	if err != nil {
-		return 0, apperr.E(apperr.NotFound, texts.MovieNotFound)
-	}
-	return id, nil
-}
-
 func (h *Handler) ticket(r *http.Request, c festival.Actor) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -64,7 +54,7 @@ func streamTicket(r *http.Request) (string, error) {
 }
 
 func (h *Handler) playlist(r *http.Request) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -84,7 +74,7 @@ func (h *Handler) playlist(r *http.Request) (int, any, error) {
 }
 
 func (h *Handler) key(r *http.Request) (int, any, error) {
-	id, err := movieID(r)
+	id, err := web.MovieID(r)
 	if err != nil {
 		return 0, nil, err
 	}
