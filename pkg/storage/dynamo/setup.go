@@ -57,8 +57,7 @@ func (s *Users) SetupNeeded(ctx context.Context) (bool, error) {
 	if err != nil || len(admins) == 0 {
 		return err == nil, err
 	}
-	item, _ := attributevalue.MarshalMap(adminMarkerItem{PK: adminMarkerPK, SK: adminMarkerPK, Type: typeAdmin})
-	if _, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: item}); err != nil {
+	if _, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: s.adminMarkerOp(false).Put.Item}); err != nil {
 		return false, fmt.Errorf("write the admin marker: %w", err)
 	}
 	return false, nil
