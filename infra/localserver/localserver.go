@@ -374,12 +374,18 @@ func jwtSecret(dataDir, configured string) (string, error) {
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", err
 	}
-	fresh := hex.EncodeToString(b[:])
+	return kept(dataDir, "jwt-secret", hex.EncodeToString(b[:]), func(old string) bool { return len(old) >= 32 })
+}
+
+// kept returns the value kept in the data folder's file name when it is
+// valid, else fresh, written there for the next start; fresh alone for an
+// in-memory stack (no data folder).
+func kept(dataDir, name, fresh string, valid func(string) bool) (string, error) {
 	if dataDir == "" {
 		return fresh, nil
 	}
-	path := filepath.Join(dataDir, "jwt-secret")
-	if old, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(old))) >= 32 {
+	path := filepath.Join(dataDir, name)
+	if old, err := os.ReadFile(path); err == nil && valid(strings.TrimSpace(string(old))) {
 		return strings.TrimSpace(string(old)), nil
 	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return "", err
@@ -411,20 +417,7 @@ func setupCode(dataDir, configured string) (string, error) {
 		}
 		code.WriteByte(alphabet[int(c)%len(alphabet)])
 	}
-	fresh := code.String()
-	if dataDir == "" {
-		return fresh, nil
-	}
-	path := filepath.Join(dataDir, "setup-code")
-	if old, err := os.ReadFile(path); err == nil && strings.TrimSpace(string(old)) != "" {
-		return strings.TrimSpace(string(old)), nil
-	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return "", err
-	}
-	if err := os.MkdirAll(dataDir, 0o755); err != nil {
-		return "", err
-	}
-	return fresh, os.WriteFile(path, []byte(fresh+"\n"), 0o600)
+	return kept(dataDir, "setup-code", code.String(), func(old string) bool { return old != "" })
 }
 
 // cors answers preflights and tags responses as API Gateway's CORS

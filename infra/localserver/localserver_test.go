@@ -29,7 +29,8 @@ func post(t *testing.T, url string, body any) (int, map[string]any) {
 
 // TestDataSurvivesARestart is what `make run` promises: a second run sees the
 // accounts of the first, and the tokens it issued (the JWT secret is kept in
-// the data folder). It starts its own DynamoDB Local with a data folder, as
+// the data folder), and the setup code it printed (kept there too, so that
+// it holds until the first admin exists). It starts its own DynamoDB Local with a data folder, as
 // make run does, and checks that stopping leaves no Java process behind.
 func TestDataSurvivesARestart(t *testing.T) {
 	if testing.Short() {
@@ -54,6 +55,7 @@ func TestDataSurvivesARestart(t *testing.T) {
 	}
 	_, login := post(t, srv.URL+"/auth/login", map[string]any{"email": "keep@example.org", "password": "secret1"})
 	token := login["data"].(map[string]any)["token"].(string)
+	code := srv.SetupCode
 	srv.Close()
 	if out, _ := exec.Command("pgrep", "-f", "dbPath "+filepath.Join(data, "dynamodb")).Output(); len(strings.TrimSpace(string(out))) > 0 {
 		t.Fatalf("DynamoDB Local still runs after Close: pid %s", out)
@@ -64,6 +66,9 @@ func TestDataSurvivesARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
+	if code == "" || srv.SetupCode != code {
+		t.Fatalf("setup code after restart %q, before %q", srv.SetupCode, code)
+	}
 	if status, _ := post(t, srv.URL+"/auth/login", map[string]any{"email": "keep@example.org", "password": "secret1"}); status != http.StatusOK {
 		t.Fatalf("login after restart: %d", status)
 	}

@@ -92,9 +92,10 @@ func TestAnUnconfirmedAccountSignsInButNeitherSubmitsNorVotesUntilItConfirms(t *
 		t.Fatal("GET /notifications shows a confirmation token")
 	}
 
-	api.Do("POST", "/auth/confirm", "", map[string]any{"token": "inconnu"}).ExpectError(http.StatusBadRequest, texts.T(texts.Default, texts.ConfirmInvalid))
-	api.Do("POST", "/auth/confirm", "", map[string]any{"token": token}).Expect(http.StatusOK)
-	api.Do("POST", "/auth/confirm", "", map[string]any{"token": token}).Expect(http.StatusBadRequest) // once
+	invalid := texts.T(texts.Default, texts.ConfirmInvalid)
+	api.Do("POST", "/auth/confirm", "", map[string]any{"token": "inconnu"}).ExpectError(http.StatusBadRequest, invalid)
+	said(t, api.Do("POST", "/auth/confirm", "", map[string]any{"token": token}), texts.EmailConfirmed)
+	api.Do("POST", "/auth/confirm", "", map[string]any{"token": token}).ExpectError(http.StatusBadRequest, invalid) // once
 	if me := api.Do("GET", "/users/me", producer, nil).Expect(http.StatusOK).JSON(); me["email_confirmed"] != nil {
 		t.Fatalf("a confirmed account reads %v", me)
 	}
@@ -104,9 +105,9 @@ func TestAnUnconfirmedAccountSignsInButNeitherSubmitsNorVotesUntilItConfirms(t *
 	// The juror's first link expires; a new one works.
 	first := confirmToken(t, api, "juror@example.org")
 	clock.Add(49 * time.Hour)
-	api.Do("POST", "/auth/confirm", "", map[string]any{"token": first}).Expect(http.StatusBadRequest)
+	api.Do("POST", "/auth/confirm", "", map[string]any{"token": first}).ExpectError(http.StatusBadRequest, invalid)
 	juror = api.Login("juror@example.org", "rochefort67")
-	api.Do("POST", "/auth/confirm/resend", juror, nil).Expect(http.StatusOK)
+	said(t, api.Do("POST", "/auth/confirm/resend", juror, nil), texts.ConfirmSent)
 	tokens := confirmTokens(t, api, "juror@example.org")
 	again := tokens[0]
 	if again == first {
@@ -115,7 +116,7 @@ func TestAnUnconfirmedAccountSignsInButNeitherSubmitsNorVotesUntilItConfirms(t *
 	if len(tokens) != 2 || again == first {
 		t.Fatalf("after a resend, the juror's links: %v", tokens)
 	}
-	api.Do("POST", "/auth/confirm", "", map[string]any{"token": again}).Expect(http.StatusOK)
+	said(t, api.Do("POST", "/auth/confirm", "", map[string]any{"token": again}), texts.EmailConfirmed)
 	api.Do("POST", fmt.Sprintf("/votes/mine/%d", film), juror, map[string]any{"score": 8}).Expect(http.StatusCreated)
 }
 
@@ -137,7 +138,7 @@ func TestAnAdminsAccountsAndRegisterFilmFollowTheSetting(t *testing.T) {
 		t.Fatalf("register-film's account reads %v", u)
 	}
 	token := api.Login("demy@example.org", "rochefort67")
-	api.Do("POST", "/movies/upload", token, apitest.MovieForm("Une chambre en ville")).Expect(http.StatusForbidden)
+	api.Do("POST", "/movies/upload", token, apitest.MovieForm("Une chambre en ville")).ExpectError(http.StatusForbidden, texts.T(texts.Default, texts.EmailUnconfirmed))
 	// A duplicate sign-up names nobody but the address's own account.
 	dup := api.Do("POST", "/auth/register-film", "", apitest.NewMultipart().Field("first_name", "X").Field("last_name", "Y").
 		Field("email", "demy@example.org").Field("password", "rochefort67").Field("title", "Autre").Close()).Expect(http.StatusConflict)
@@ -160,6 +161,15 @@ func TestWithTheDefaultSettingsRegistrationAndUploadWorkAsBefore(t *testing.T) {
 		"email": "jacques@example.org", "password": "autre123", "role": "PRODUCER"}).Expect(http.StatusOK).JSON()
 	if dup["message"] != "Cet utilisateur existe déjà" {
 		t.Fatalf("duplicate answered %v", dup)
+	}
+}
+
+// said fails unless r is a 200 whose message is key's, in the default
+// language.
+func said(t *testing.T, r *apitest.Response, key texts.Key) {
+	t.Helper()
+	if got := r.Expect(http.StatusOK).JSON()["message"]; got != texts.T(texts.Default, key) {
+		t.Fatalf("message %q, want %q", got, texts.T(texts.Default, key))
 	}
 }
 

@@ -30,11 +30,11 @@ func TestTheFirstAdminIsCreatedOnceWithTheSetupCode(t *testing.T) {
 	}
 	// A wrong code, a missing one and a refused value write nothing.
 	api.Do("POST", "/auth/setup", "", setupBody("WRONG-CODE", "agnes@example.org")).ExpectError(http.StatusForbidden, texts.T(texts.Default, texts.SetupCodeWrong))
-	api.Do("POST", "/auth/setup", "", setupBody("", "agnes@example.org")).Expect(http.StatusBadRequest)
+	api.Do("POST", "/auth/setup", "", setupBody("", "agnes@example.org")).ExpectError(http.StatusBadRequest, texts.T(texts.Default, texts.SetupCodeRequired))
 	api.Do("POST", "/auth/setup", "", setupBody(code, "pas-une-adresse")).ExpectErrorAbout(http.StatusBadRequest, "email")
 	bad := setupBody(code, "agnes@example.org")
 	bad["self_registration_roles"] = []string{"PRODUCER", "CRITIC"}
-	api.Do("POST", "/auth/setup", "", bad).Expect(http.StatusBadRequest)
+	api.Do("POST", "/auth/setup", "", bad).ExpectError(http.StatusBadRequest, texts.T(texts.Default, texts.SetupRolesShape))
 	if !needed(t, api) {
 		t.Fatal("a refused setup closed the setup")
 	}
@@ -62,7 +62,7 @@ func TestTheFirstAdminIsCreatedOnceWithTheSetupCode(t *testing.T) {
 		t.Fatal("GET /auth/setup still says needed")
 	}
 	api.Do("POST", "/auth/setup", "", setupBody(code, "jacques@example.org")).ExpectError(http.StatusConflict, texts.T(texts.Default, texts.SetupDone))
-	api.Do("POST", "/auth/setup", "", setupBody("WRONG-CODE", "jacques@example.org")).Expect(http.StatusConflict)
+	api.Do("POST", "/auth/setup", "", setupBody("WRONG-CODE", "jacques@example.org")).ExpectError(http.StatusConflict, texts.T(texts.Default, texts.SetupDone))
 }
 
 func TestAnAdminRegisteredOtherwiseClosesTheSetup(t *testing.T) {
@@ -75,7 +75,7 @@ func TestAnAdminRegisteredOtherwiseClosesTheSetup(t *testing.T) {
 	if needed(t, api) {
 		t.Fatal("an ADMIN registered by POST /auth/register left the setup open")
 	}
-	api.Do("POST", "/auth/setup", "", setupBody(api.Server.SetupCode, "agnes@example.org")).Expect(http.StatusConflict)
+	api.Do("POST", "/auth/setup", "", setupBody(api.Server.SetupCode, "agnes@example.org")).ExpectError(http.StatusConflict, texts.T(texts.Default, texts.SetupDone))
 }
 
 func TestTwoRacingSetupsMakeOneAdmin(t *testing.T) {
@@ -120,7 +120,7 @@ func TestWrongSetupCodesAreThrottledPerAddress(t *testing.T) {
 	for range 2 {
 		api.Do("POST", "/auth/setup", "", setupBody("WRONG", "agnes@example.org")).Expect(http.StatusForbidden)
 	}
-	r := api.Do("POST", "/auth/setup", "", setupBody(api.Server.SetupCode, "agnes@example.org")).Expect(http.StatusTooManyRequests)
+	r := api.Do("POST", "/auth/setup", "", setupBody(api.Server.SetupCode, "agnes@example.org")).ExpectErrorAbout(http.StatusTooManyRequests, "codes d'installation incorrects")
 	if r.Header.Get("Retry-After") == "" {
 		t.Fatal("429 without Retry-After")
 	}

@@ -95,18 +95,29 @@ func unknownIDs(err error, refusal texts.Key) error {
 // c is the zero Actor for an anonymous caller), with its checklist when c is
 // an admin or its producer: one BatchGetItem of the film and the settings.
 func (s *Service) Get(ctx context.Context, c festival.Actor, id int64) (festival.Movie, error) {
+	now := s.now()
+	m, st, err := s.readable(ctx, c, id, now)
+	if err != nil {
+		return m, err
+	}
+	films := []festival.Movie{m}
+	withChecklist(ctx, st, c, films, now)
+	return films[0], nil
+}
+
+// readable reads film id and the settings in one BatchGetItem, and returns
+// the film as c reads it (festival.Settings.FilmsFor): 404 when c may not
+// read it (not in the curated selection the public reads: as if absent).
+func (s *Service) readable(ctx context.Context, c festival.Actor, id int64, now time.Time) (festival.Movie, festival.Settings, error) {
 	m, st, err := s.films.GetMovieAndSettings(ctx, id)
 	if err != nil {
-		return m, storeErr(err)
+		return festival.Movie{}, st, storeErr(err)
 	}
-	now := s.now()
 	seen := st.In(texts.LangOf(ctx)).FilmsFor(c, []festival.Movie{m}, now)
 	if len(seen) == 0 {
-		// Not in the curated selection the public reads: as if absent.
-		return festival.Movie{}, apperr.E(apperr.NotFound, texts.MovieNotFound)
+		return festival.Movie{}, st, apperr.E(apperr.NotFound, texts.MovieNotFound)
 	}
-	withChecklist(ctx, st, c, seen, now)
-	return seen[0], nil
+	return seen[0], st, nil
 }
 
 // film reads one film whole, for the service's own checks.

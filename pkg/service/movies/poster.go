@@ -14,17 +14,13 @@ import (
 // public cards (selection, palmarès) show it, and the bucket stays
 // private. One read (the film and the settings), one presign.
 func (s *Service) PosterURL(ctx context.Context, c festival.Actor, id int64) (string, error) {
-	m, st, err := s.films.GetMovieAndSettings(ctx, id)
-	if err != nil {
-		return "", storeErr(err)
-	}
 	// The film as c reads it: a film c may not read is not found, whatever
 	// its pictures.
-	seen := st.In(texts.LangOf(ctx)).FilmsFor(c, []festival.Movie{m}, s.now())
-	if len(seen) == 0 {
-		return "", apperr.E(apperr.NotFound, texts.MovieNotFound)
+	m, _, err := s.readable(ctx, c, id, s.now())
+	if err != nil {
+		return "", err
 	}
-	name := seen[0].CardPicture()
+	name := m.CardPicture()
 	if name == "" {
 		return "", apperr.E(apperr.NotFound, texts.PosterNone)
 	}

@@ -94,3 +94,10 @@ func (s *Store) SwitchEdition(ctx context.Context, id festival.EditionID) error 
 	c.noteCurrentEdition(id)
 	return nil
 }
+
+// ForgetAdminMarker deletes the first admin's marker, leaving the table as
+// one written before the marker existed (setup.go).
+func (s *Store) ForgetAdminMarker(ctx context.Context) error {
+	_, err := s.core.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &s.core.table, Key: key(adminMarkerPK, adminMarkerPK)})
+	return err
+}

@@ -57,8 +57,7 @@ func (s *Users) SetupNeeded(ctx context.Context) (bool, error) {
 	if err != nil || len(admins) == 0 {
 		return err == nil, err
 	}
-	item, _ := attributevalue.MarshalMap(adminMarkerItem{PK: adminMarkerPK, SK: adminMarkerPK, Type: typeAdmin})
-	if _, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: item}); err != nil {
+	if _, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: s.adminMarkerOp(false).Put.Item}); err != nil {
 		return false, fmt.Errorf("write the admin marker: %w", err)
 	}
 	return false, nil
@@ -107,29 +106,10 @@ func (s *Users) Setup(ctx context.Context, u festival.User, roles []festival.Rol
 	return nil
 }
 
-// confirmItem is a pending confirmation: only the token's hash is stored,
-// with the account and the end of its validity (the table's TTL attribute).
-type confirmItem struct {
-	PK        string `dynamodbav:"PK"`
-	SK        string `dynamodbav:"SK"`
-	Type      string `dynamodbav:"type"`
-	UserID    int64  `dynamodbav:"id_user"`
-	ExpiresAt int64  `dynamodbav:"expires_at"`
-}
-
-// confirmationOps write a confirmation for the account uid and its message.
+// confirmationOps write a confirmation for the account uid and its message
+// (a single-use token: resets.go).
 func (s *core) confirmationOps(uid int64, c festival.EmailConfirmation) ([]types.TransactWriteItem, error) {
-	item, err := attributevalue.MarshalMap(confirmItem{PK: confirmPK(c.TokenHash), SK: skConfirm, Type: typeConfirm, UserID: uid, ExpiresAt: c.Expires.Unix()})
-	if err != nil {
-		return nil, err
-	}
-	msgs, err := s.messageOps([]festival.Message{c.Message})
-	if err != nil {
-		return nil, err
-	}
-	return append([]types.TransactWriteItem{{Put: &types.Put{
-		TableName: &s.table, Item: item, ConditionExpression: aws.String("attribute_not_exists(PK)"),
-	}}}, msgs...), nil
+	return s.tokenOps(confirmToken(c.TokenHash), uid, c.Expires, c.Message)
 }
 
 // CreateConfirmation stores a new confirmation for an account that is still
@@ -156,35 +136,9 @@ func (s *Users) CreateConfirmation(ctx context.Context, uid int64, c festival.Em
 }
 
 // ConfirmEmail confirms the address of the account of a valid confirmation
-// and deletes it, in one transaction conditional on it being there and
-// unexpired: a token works once. It returns the account's id;
-// festival.ErrConfirmInvalid for a token unknown, used or expired.
+// and deletes it (useToken: a token works once). It returns the account's
+// id; festival.ErrConfirmInvalid for a token unknown, used or expired.
 func (s *Users) ConfirmEmail(ctx context.Context, tokenHash string, now time.Time) (int64, error) {
-	c, err := getItem[confirmItem](ctx, s.core, key(confirmPK(tokenHash), skConfirm))
-	if errors.Is(err, festival.ErrNotFound) || (err == nil && c.ExpiresAt <= now.Unix()) {
-		return 0, festival.ErrConfirmInvalid
-	}
-	if err != nil {
-		return 0, fmt.Errorf("read confirmation: %w", err)
-	}
-	err = s.transact(ctx, []types.TransactWriteItem{
-		{Delete: &types.Delete{
-			TableName: &s.table, Key: key(confirmPK(tokenHash), skConfirm),
-			ConditionExpression:       aws.String("attribute_exists(PK) AND expires_at > :now"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":now": num(now.Unix())},
-		}},
-		{Update: &types.Update{
-			TableName: &s.table, Key: key(userPK(c.UserID), skUser),
-			ConditionExpression:       aws.String("attribute_exists(PK)"),
-			UpdateExpression:          aws.String("REMOVE email_confirmed SET updatedAt = :t ADD version :one"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":t": str(festival.NewTime(now).String()), ":one": num(1)},
-		}},
-	})
-	switch {
-	case conditionFailedAt(err, 0) || conditionFailedAt(err, 1):
-		return 0, festival.ErrConfirmInvalid
-	case err != nil:
-		return 0, fmt.Errorf("confirm the address of user %d: %w", c.UserID, err)
-	}
-	return c.UserID, nil
+	return s.useToken(ctx, confirmToken(tokenHash), now, festival.ErrConfirmInvalid,
+		"REMOVE email_confirmed SET updatedAt = :t ADD version :one", map[string]types.AttributeValue{})
 }

@@ -34,23 +34,32 @@ func (s *Resets) CreatePasswordReset(_ context.Context, userID int64, tokenHash 
 }
 
 // ConsumePasswordReset sets a new password hash for the user of a valid
-// reset and deletes the reset: a token works once. It returns the user's id;
+// reset and deletes the reset (useToken). It returns the user's id;
 // festival.ErrResetInvalid for a token unknown, used or expired, or whose
 // account is gone (the reset then stays, as in DynamoDB).
 func (s *Resets) ConsumePasswordReset(_ context.Context, tokenHash string, now time.Time, passwordHash string) (int64, error) {
-	db := s.db
+	return s.db.useToken(s.db.resets, tokenHash, now, festival.ErrResetInvalid, func(u *festival.User) { u.PasswordHash = passwordHash })
+}
+
+// useToken applies change to the account of the valid single-use token
+// tokenHash among tokens (password resets, address confirmations) and
+// deletes the token: a token works once. It returns the account's id;
+// invalid for a token unknown, used or expired, or whose account is gone
+// (the token then stays, as in DynamoDB).
+func (db *DB) useToken(tokens map[string]reset, tokenHash string, now time.Time, invalid error, change func(*festival.User)) (int64, error) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	r, ok := db.resets[tokenHash]
+	r, ok := tokens[tokenHash]
 	if !ok || r.expires <= now.Unix() {
-		return 0, festival.ErrResetInvalid
+		return 0, invalid
 	}
 	u, ok := db.users[r.userID]
 	if !ok {
-		return 0, festival.ErrResetInvalid
+		return 0, invalid
 	}
-	u.PasswordHash, u.UpdatedAt = passwordHash, festival.NewTime(now)
+	change(&u)
+	u.UpdatedAt = festival.NewTime(now)
 	db.users[r.userID] = u
-	delete(db.resets, tokenHash)
+	delete(tokens, tokenHash)
 	return r.userID, nil
 }

@@ -56,22 +56,8 @@ func (s *Users) CreateConfirmation(_ context.Context, uid int64, c festival.Emai
 }
 
 // ConfirmEmail confirms the address of the account of a valid confirmation
-// and deletes it: a token works once. festival.ErrConfirmInvalid for a
-// token unknown, used or expired, or whose account is gone.
+// and deletes it (useToken). festival.ErrConfirmInvalid for a token
+// unknown, used or expired, or whose account is gone.
 func (s *Users) ConfirmEmail(_ context.Context, tokenHash string, now time.Time) (int64, error) {
-	db := s.db
-	db.mu.Lock()
-	defer db.mu.Unlock()
-	c, ok := db.confirms[tokenHash]
-	if !ok || c.expires <= now.Unix() {
-		return 0, festival.ErrConfirmInvalid
-	}
-	u, ok := db.users[c.userID]
-	if !ok {
-		return 0, festival.ErrConfirmInvalid
-	}
-	u.Unconfirmed, u.UpdatedAt = false, festival.NewTime(now)
-	db.users[c.userID] = u
-	delete(db.confirms, tokenHash)
-	return c.userID, nil
+	return s.db.useToken(s.db.confirms, tokenHash, now, festival.ErrConfirmInvalid, func(u *festival.User) { u.Unconfirmed = false })
 }

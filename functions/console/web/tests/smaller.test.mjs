@@ -298,11 +298,7 @@ test("the outbox opens on a tab that has messages", async () => {
     form.set("filmFile", new Blob([mp4], { type: "video/mp4" }), "film.mp4");
     await api.call("POST", "/movies/upload", { token: maker.token, form });
     const page = await open(browser);
-    await page.goto(`${own.url}/#/connexion`);
-    await page.getByLabel("Adresse e-mail").fill(boss.email);
-    await page.getByLabel("Mot de passe").fill(boss.password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.getByRole("heading", { name: "Mon compte" }).waitFor();
+    await signIn(page, boss, own.url);
     await page.goto(`${own.url}/#/admin/messages`);
     const tabs = page.getByRole("group", { name: "Messages" });
     await tabs.locator("button[aria-pressed=true]").waitFor();

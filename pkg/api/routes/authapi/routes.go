@@ -98,7 +98,13 @@ func (h *Handler) login(r *http.Request) (int, any, error) {
 		email, password = "", ""
 	}
 	res, err := h.accounts.Login(r.Context(), email, password, web.SourceAddress(r))
-	return http.StatusOK, LoginBody{Message: web.Say(r, texts.LoginOK), Data: LoginData{
+	return http.StatusOK, signedIn(r, texts.LoginOK, res), err
+}
+
+// signedIn is the answer of a login (and of the setup, which signs its
+// admin in): the message said by key, the account and its token.
+func signedIn(r *http.Request, key texts.Key, res accounts.LoginResult) LoginBody {
+	return LoginBody{Message: web.Say(r, key), Data: LoginData{
 		Email: res.User.Email, FirstName: res.User.FirstName, Role: string(res.User.Role), Token: res.Token,
-	}}, err
+	}}
 }

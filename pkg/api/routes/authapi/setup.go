@@ -37,9 +37,7 @@ func (h *Handler) setup(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return http.StatusCreated, LoginBody{Message: web.Say(r, texts.SetupCreated), Data: LoginData{
-		Email: res.User.Email, FirstName: res.User.FirstName, Role: string(res.User.Role), Token: res.Token,
-	}}, nil
+	return http.StatusCreated, signedIn(r, texts.SetupCreated, res), nil
 }
 
 // readSetup reads a setup body: the code, the first admin's fields (as a

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, type Movie } from "../api/client";
+import { fold } from "../board";
 import { words } from "../i18n";
 import { param, useRoute } from "../router";
 import { minutes, StatusBadge } from "../ui/FilmFacts";
@@ -23,12 +24,9 @@ function MovieCard({ m }: { m: Movie }) {
   );
 }
 
-// fold is text as the search compares it: without accents, in lower case
-// ("Émile" and "emile" match).
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-
 // matches says whether every word searched is in the film's title, its
-// producer's or team's names (the director among them) or its country.
+// producer's or team's names (the director among them) or its country,
+// folded as the board's search folds them ("Émile" and "emile" match).
 function matches(m: Movie, q: string): boolean {
   const names = [m.Producer && `${m.Producer.first_name} ${m.Producer.last_name}`, ...(m.Collaborators ?? []).map((c) => `${c.first_name} ${c.last_name}`)];
   const hay = fold([m.title, m.nationality, ...names].filter(Boolean).join(" "));
