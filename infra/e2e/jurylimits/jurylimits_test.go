@@ -147,11 +147,11 @@ func TestAllowedIsForJurorsAndKnownFilms(t *testing.T) {
 	id := api.StoreMovie(t, prod, festival.Movie{Title: "Un film"})
 	for _, p := range []string{path("/votes/allowed/%d", id), "/votes/queue"} {
 		api.Do("GET", p, "", nil).ExpectError(http.StatusUnauthorized, "Token invalide ou manquant")
-		api.Do("GET", p, prod.Token, nil).Expect(http.StatusForbidden)
-		api.Do("GET", p, admin.Token, nil).Expect(http.StatusForbidden)
+		api.Do("GET", p, prod.Token, nil).ExpectError(http.StatusForbidden, "Accès interdit. Rôle JURY requis.")
+		api.Do("GET", p, admin.Token, nil).ExpectError(http.StatusForbidden, "Accès interdit. Rôle JURY requis.")
 	}
 	api.Do("GET", "/votes/allowed/999999", jury.Token, nil).ExpectError(http.StatusNotFound, "Film non trouvé")
-	api.Do("GET", "/votes/allowed/abc", jury.Token, nil).Expect(http.StatusBadRequest)
+	api.Do("GET", "/votes/allowed/abc", jury.Token, nil).ExpectError(http.StatusBadRequest, `Identifiant invalide dans l'URL : "abc"`)
 	api.Do("GET", "/votes/queue?edition="+string(festival.FirstEdition), jury.Token, nil).
 		ExpectError(http.StatusBadRequest, "La file du juré porte sur l'édition en cours : n'envoyez pas le paramètre edition")
 	// In English, the reason is in English and the code the same.

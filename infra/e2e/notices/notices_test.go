@@ -186,13 +186,13 @@ func TestNoticesPageNewestFirstAndRefuseBadInput(t *testing.T) {
 	}
 
 	other := api.Register("JURY")
-	api.Do("GET", "/users/me/notices", "", nil).Expect(http.StatusUnauthorized)
+	api.Do("GET", "/users/me/notices", "", nil).ExpectError(http.StatusUnauthorized, "Token invalide ou manquant")
 	api.Do("GET", "/users/me/notices?unread=oui", prod.Token, nil).ExpectError(http.StatusBadRequest, "Le paramètre unread doit valoir true ou false")
-	api.Do("GET", "/users/me/notices?limit=0", prod.Token, nil).Expect(http.StatusBadRequest)
-	api.Do("GET", "/users/me/notices?limit=3&cursor="+cursor+"x", prod.Token, nil).Expect(http.StatusBadRequest)
+	api.Do("GET", "/users/me/notices?limit=0", prod.Token, nil).ExpectError(http.StatusBadRequest, "Paramètre limit invalide (entier de 1 à 1000)")
+	api.Do("GET", "/users/me/notices?limit=3&cursor="+cursor+"x", prod.Token, nil).ExpectError(http.StatusBadRequest, "Paramètre cursor invalide")
 	// A cursor of one person's notices is refused to another.
 	c := api.Do("GET", "/users/me/notices?limit=3", prod.Token, nil).Header.Get("X-Next-Cursor")
-	api.Do("GET", "/users/me/notices?limit=3&cursor="+c, other.Token, nil).Expect(http.StatusBadRequest)
+	api.Do("GET", "/users/me/notices?limit=3&cursor="+c, other.Token, nil).ExpectError(http.StatusBadRequest, "Paramètre cursor invalide")
 	for _, c := range []struct {
 		body any
 		want string

@@ -6,7 +6,6 @@ import (
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
-	"github.com/festivalapi/festival/pkg/domain/texts"
 )
 
 // Allowance is what a juror may do on a film, as the writes would answer
@@ -49,11 +48,7 @@ func asAppErr(err error) *apperr.Error {
 // the vote's rules (judge) on the ground a vote would read, without
 // writing: one BatchGetItem, and the caller's record the token check read.
 func (s *Service) Allowed(ctx context.Context, c festival.Actor, movieID int64) (Allowance, error) {
-	g, err := s.votes.VoteGround(ctx, movieID, c.ID)
-	if err != nil {
-		return Allowance{}, storeErr(err, texts.MovieNotFound)
-	}
-	u, err := s.caller(ctx, c)
+	g, u, err := s.ground(ctx, c, movieID)
 	if err != nil {
 		return Allowance{}, err
 	}

@@ -71,16 +71,24 @@ type Ballot struct {
 // and the rules are mayJudge's. It returns what it read, which the vote is
 // then decided on (festival.DecideVote).
 func (s *Service) judge(ctx context.Context, c festival.Actor, movieID int64) (festival.VoteGround, error) {
-	g, err := s.votes.VoteGround(ctx, movieID, c.ID)
-	if err != nil {
-		return g, storeErr(err, texts.MovieNotFound)
-	}
-	u, err := s.caller(ctx, c)
+	g, u, err := s.ground(ctx, c, movieID)
 	if err != nil {
 		return g, err
 	}
 	_, err = s.mayJudge(c, u, g)
 	return g, err
+}
+
+// ground reads what the rules judge a vote on: the film's ground
+// (VoteGround, one request) and the caller's record. The vote (judge) and
+// the answer of what a juror may do (Allowed) read the same.
+func (s *Service) ground(ctx context.Context, c festival.Actor, movieID int64) (festival.VoteGround, festival.User, error) {
+	g, err := s.votes.VoteGround(ctx, movieID, c.ID)
+	if err != nil {
+		return g, festival.User{}, storeErr(err, texts.MovieNotFound)
+	}
+	u, err := s.caller(ctx, c)
+	return g, u, err
 }
 
 // caller is the caller's record as the token check read it; read here only

@@ -140,26 +140,30 @@ func (s *Outbox) TrimNotices(ctx context.Context, uids []int64) error {
 	uids = slices.Compact(slices.Sorted(slices.Values(uids))) // each person once: one read of their counter, one trim
 	counts, _, err := batchGetByID(ctx, s.core, uids, func(uid int64) map[string]types.AttributeValue { return key(userPK(uid), skNotices) },
 		"id_user, #total", map[string]string{"#total": "total"},
-		func(item map[string]types.AttributeValue) ([2]int64, int64, error) {
-			var c struct {
-				UserID int64 `dynamodbav:"id_user"`
-				Total  int64 `dynamodbav:"total"`
-			}
+		func(item map[string]types.AttributeValue) (noticeTotal, int64, error) {
+			var c noticeTotal
 			err := attributevalue.UnmarshalMap(item, &c)
-			return [2]int64{c.UserID, c.Total}, c.UserID, err
+			return c, c.UserID, err
 		})
 	if err != nil {
 		return fmt.Errorf("notice counters: %w", err)
 	}
 	for _, c := range counts {
-		if c[1] <= festival.NoticeCap+festival.NoticeTrimSlack {
+		if c.Total <= festival.NoticeCap+festival.NoticeTrimSlack {
 			continue
 		}
-		if err := s.trimNotices(ctx, c[0], c[1]-festival.NoticeCap); err != nil {
+		if err := s.trimNotices(ctx, c.UserID, c.Total-festival.NoticeCap); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// noticeTotal is how many notices a person has, as TrimNotices reads it
+// from their counter.
+type noticeTotal struct {
+	UserID int64 `dynamodbav:"id_user"`
+	Total  int64 `dynamodbav:"total"`
 }
 
 // trimNotices deletes the excess oldest notices of uid.

@@ -145,7 +145,10 @@ func (s *Users) markReadOps(uid int64, ids []string) []types.TransactWriteItem {
 
 // MarkAllNoticesRead marks every unread notice of uid read (a Query of the
 // unread ones, then a transaction per transactRoom of them) and returns
-// how many remain unread: those delivered meanwhile.
+// how many remain unread: those delivered meanwhile. The Query read them
+// unread, so each transaction marks them at once (each conditional on
+// being unread still); one that a notice marked or trimmed meanwhile
+// cancels goes through MarkNoticesRead, which reads them again.
 func (s *Users) MarkAllNoticesRead(ctx context.Context, uid int64) (int64, error) {
 	unread, _, err := s.Notices(ctx, uid, true, Page{})
 	if err != nil {
@@ -157,8 +160,12 @@ func (s *Users) MarkAllNoticesRead(ctx context.Context, uid int64) (int64, error
 		for i, u := range unread[:n] {
 			ids[i] = u.ID
 		}
-		if _, err := s.MarkNoticesRead(ctx, uid, ids); err != nil {
-			return 0, err
+		err := s.transact(ctx, s.markReadOps(uid, ids))
+		if cancelReasons(err) != nil {
+			_, err = s.MarkNoticesRead(ctx, uid, ids)
+		}
+		if err != nil {
+			return 0, fmt.Errorf("mark notices of %d read: %w", uid, err)
 		}
 		unread = unread[n:]
 	}

@@ -889,7 +889,6 @@ export const en: Catalogue = {
     banner: "Confirm your e-mail address: open the link we sent you. Until then, you can neither submit a film nor vote.",
     resend: "Send the link again",
     blockedSubmit: "To submit a film, first confirm your e-mail address with the link we sent you.",
-    blockedVote: "To vote, first confirm your e-mail address with the link we sent you.",
     sent: "Account created: a confirmation link was sent to you by e-mail. Sign in meanwhile.",
   },
   duplicate: {

@@ -875,7 +875,6 @@ export const fr = {
     banner: "Confirmez votre adresse e-mail : ouvrez le lien que nous vous avons envoyé. D'ici là, vous ne pouvez ni soumettre un film ni voter.",
     resend: "Renvoyer le lien",
     blockedSubmit: "Pour soumettre un film, confirmez d'abord votre adresse e-mail avec le lien que nous vous avons envoyé.",
-    blockedVote: "Pour voter, confirmez d'abord votre adresse e-mail avec le lien que nous vous avons envoyé.",
     sent: "Compte créé : un lien de confirmation vous a été envoyé par e-mail. Connectez-vous en attendant.",
   },
   duplicate: {

@@ -2,14 +2,11 @@ import { api, type JuryQueue, type Season } from "../api/client";
 import { Countdown, voting } from "../ui/Season";
 import { words } from "../i18n";
 import { SignedIn } from "../ui/guard";
+import { runtime } from "../ui/FilmFacts";
 import { useLoad } from "../useLoad";
 import { Pending } from "../ui/Pending";
 
 type QueueFilm = JuryQueue["films"][number];
-
-// runtime writes a film's runtime in seconds as the film pages do.
-const runtime = (seconds: number | null) =>
-  !seconds ? "—" : seconds < 60 ? words.media.duration(seconds) : words.film.minutes(Math.round(seconds / 60));
 
 // The last column: the juror's score, what is left to do, or why the film
 // is not theirs to score (the API's words).
@@ -66,7 +63,7 @@ function Assigned() {
               <td>
                 <a href={`#/films/${f.id_movie}`}>{f.title}</a>
               </td>
-              <td>{runtime(f.duration)}</td>
+              <td>{runtime(f.duration) ?? "—"}</td>
               <td>
                 <span class={f.state === "voted" ? "badge badge-yes" : "badge"}>{words.juryLimits.states[f.state]}</span>
               </td>

@@ -1,13 +1,16 @@
 import type { Movie } from "../api/client";
 import { words } from "../i18n";
 
-// minutes is the film's runtime as the festival counts it: measured by the
-// media job when the reader sees it (admins, the producer), else declared.
-export const minutes = (m: Movie) => {
-  const seconds = m.media?.facts?.duration || m.duration;
+// runtime writes a runtime in seconds: seconds under a minute, else
+// minutes; null when there is none.
+export const runtime = (seconds: number | null | undefined) => {
   if (!seconds) return null;
   return seconds < 60 ? words.media.duration(seconds) : words.film.minutes(Math.round(seconds / 60));
 };
+
+// minutes is the film's runtime as the festival counts it: measured by the
+// media job when the reader sees it (admins, the producer), else declared.
+export const minutes = (m: Movie) => runtime(m.media?.facts?.duration || m.duration);
 
 // The words are the API's, by audience (status_label): a producer never
 // reads the deliberation, the public never a refusal. Only the festival's

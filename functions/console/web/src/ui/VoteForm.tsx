@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { api, session, type Movie, type Season, type User, type Vote } from "../api/client";
+import { api, type Movie, type Season, type User, type Vote } from "../api/client";
 import { words } from "../i18n";
 import { useLoad } from "../useLoad";
 import { Feedback, useAction } from "./action";
@@ -61,8 +61,6 @@ export function VoteForm({ m, mine, candidate, onMarked, onVoted }: {
   const season = useLoad(() => api.season(), [m.id_movie]);
   const action = useAction();
   const [saved, setSaved] = useState<Vote | null>(null);
-  // An account that must confirm its address is refused (403): say why rather than show the form.
-  if (session.unconfirmed()) return <p class="warning">{words.confirmEmail.blockedVote}</p>;
   if (season.state !== "ready") return <Pending of={season} />;
   const vote = saved ?? mine;
   const grid = gridOf(season.data, m);
