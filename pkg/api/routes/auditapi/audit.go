@@ -41,27 +41,13 @@ func (h *Handler) export(r *http.Request, _ festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	// Written in memory first, so that a failure still answers with a
-	// proper error status.
 	var buf bytes.Buffer
 	truncated, err := h.admin.ExportAudit(r.Context(), web.Lang(r), q, &buf)
-	return http.StatusOK, csvFile{data: buf.Bytes(), truncated: truncated}, err
-}
-
-// csvFile is the export as an answer body.
-type csvFile struct {
-	data      []byte
-	truncated bool
-}
-
-func (f csvFile) Write(w http.ResponseWriter, status int) {
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="audit.csv"`)
-	if f.truncated {
-		w.Header().Set("X-Audit-Truncated", strconv.Itoa(festadmin.MaxAuditExport))
+	file := web.CSV{Name: "audit.csv", Data: buf.Bytes()}
+	if truncated {
+		file.Header = http.Header{"X-Audit-Truncated": {strconv.Itoa(festadmin.MaxAuditExport)}}
 	}
-	w.WriteHeader(status)
-	_, _ = w.Write(f.data)
+	return http.StatusOK, file, err
 }
 
 // maxAuditParam bounds ?action= and ?target= in bytes: they are compared
