@@ -38,7 +38,7 @@ function Entry(props: { entry: AuditEntry; filtered: boolean; onFilm: (target: s
     <li class="card audit-entry">
       <p class="audit-line">
         <strong>{entry.actor_name}</strong>
-        <span class="meta"> · {words.auditLog.role[entry.actor_role] ?? entry.actor_role} · </span>
+        <span class="meta"> · {words.account.role[entry.actor_role] ?? entry.actor_role} · </span>
         <time dateTime={entry.at} title={when(entry.at)}>
           {ago(entry.at)}
         </time>
