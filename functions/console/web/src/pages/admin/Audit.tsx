@@ -4,6 +4,7 @@ import { locale, words } from "../../i18n";
 import { Feedback, formValues, useAction } from "../../ui/action";
 import { AdminPage } from "./AdminNav";
 import { when } from "../../ui/dates";
+import { saveBlob } from "../../ui/Entry";
 
 // ago says how long ago a time was, in the console's language: "il y a 2
 // minutes", "hier". The exact time is its title and its datetime.
@@ -119,14 +120,7 @@ function Trail() {
   }
 
   function csv() {
-    exporting.run(async () => {
-      const blob = await api.auditCsv(query);
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(blob);
-      a.download = "audit.csv";
-      a.click();
-      URL.revokeObjectURL(a.href);
-    });
+    exporting.run(async () => saveBlob(await api.auditCsv(query), "audit.csv"));
   }
 
   return (
