@@ -9,7 +9,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/festivalapi/festival/pkg/api/routes/auditapi"
 	"github.com/festivalapi/festival/pkg/domain/festival"
+	"github.com/festivalapi/festival/pkg/service/accounts"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -43,27 +45,37 @@ func TestTheOpenAPIDocumentCarriesTheLimitsTheCodeEnforces(t *testing.T) {
 		return "paths|" + path + "|" + method + "|requestBody|content|application/json|schema|properties|"
 	}
 	want := map[string]any{
-		s + "UserFields|properties|first_name|maxLength":                     festival.MaxNameLen,
-		s + "UserFields|properties|last_name|maxLength":                      festival.MaxNameLen,
-		s + "UserFields|properties|email|maxLength":                          festival.MaxEmailLen,
-		s + "UserFields|properties|password|minLength":                       festival.MinPasswordLen,
-		s + "UserFields|properties|password|maxLength":                       festival.MaxPasswordLen,
-		s + "UserFields|properties|city|maxLength":                           festival.MaxTextLen,
-		s + "UserFields|properties|biography|maxLength":                      festival.MaxBiographyLen,
-		s + "MovieFields|properties|title|maxLength":                         festival.MaxMovieTitleLen,
-		s + "MovieFields|properties|duration|maximum":                        festival.MaxMovieDuration,
-		s + "CollaboratorInput|properties|first_name|maxLength":              movies.MaxCollaboratorText,
-		s + "CollaboratorInput|properties|email|maxLength":                   festival.MaxEmailLen,
-		s + "VoteInput|properties|score|minimum":                             festival.MinScore,
-		s + "VoteInput|properties|score|maximum":                             festival.MaxScore,
-		s + "VoteInput|properties|comment|maxLength":                         festival.MaxCommentLen,
-		s + "CategoryInput|properties|name|maxLength":                        festival.MaxCategoryNameLen,
-		s + "EventCreate|properties|name|maxLength":                          festival.MaxEventNameLen,
-		s + "EventCreate|properties|location|maxLength":                      festival.MaxEventLocationLen,
-		body("/movies/{id}/categories", "put") + "categories|maxItems":       movies.MaxCategories,
-		body("/movies/{id}/juries", "put") + "juries|maxItems":               movies.MaxJuries,
-		body("/movies/{id}/collaborators", "put") + "collaborators|maxItems": movies.MaxCollaborators,
-		body("/awards", "post") + "name|maxLength":                           festival.MaxAwardNameLen,
+		s + "UserFields|properties|first_name|maxLength":                        festival.MaxNameLen,
+		s + "UserFields|properties|last_name|maxLength":                         festival.MaxNameLen,
+		s + "UserFields|properties|email|maxLength":                             festival.MaxEmailLen,
+		s + "UserFields|properties|password|minLength":                          festival.MinPasswordLen,
+		s + "UserFields|properties|password|maxLength":                          festival.MaxPasswordLen,
+		s + "UserFields|properties|city|maxLength":                              festival.MaxTextLen,
+		s + "UserFields|properties|biography|maxLength":                         festival.MaxBiographyLen,
+		s + "MovieFields|properties|title|maxLength":                            festival.MaxMovieTitleLen,
+		s + "MovieFields|properties|duration|maximum":                           festival.MaxMovieDuration,
+		s + "CollaboratorInput|properties|first_name|maxLength":                 movies.MaxCollaboratorText,
+		s + "CollaboratorInput|properties|email|maxLength":                      festival.MaxEmailLen,
+		s + "VoteInput|properties|score|minimum":                                festival.MinScore,
+		s + "VoteInput|properties|score|maximum":                                festival.MaxScore,
+		s + "VoteInput|properties|comment|maxLength":                            festival.MaxCommentLen,
+		s + "CategoryInput|properties|name|maxLength":                           festival.MaxCategoryNameLen,
+		s + "EventCreate|properties|name|maxLength":                             festival.MaxEventNameLen,
+		s + "EventCreate|properties|location|maxLength":                         festival.MaxEventLocationLen,
+		body("/movies/{id}/categories", "put") + "categories|maxItems":          movies.MaxCategories,
+		body("/movies/{id}/juries", "put") + "juries|maxItems":                  movies.MaxJuries,
+		body("/movies/{id}/collaborators", "put") + "collaborators|maxItems":    movies.MaxCollaborators,
+		body("/awards", "post") + "name|maxLength":                              festival.MaxAwardNameLen,
+		body("/auth/setup", "post") + "code|maxLength":                          accounts.MaxSetupCode,
+		s + "TagsInput|properties|tags|maxItems":                                festival.MaxTags,
+		s + "TagsInput|properties|tags|items|maxLength":                         festival.MaxTagLength,
+		s + "NoteInput|properties|text|maxLength":                               festival.MaxNoteLength,
+		s + "SavedViewsInput|properties|views|maxItems":                         festival.MaxViews,
+		s + "SavedViewsInput|properties|views|items|properties|name|maxLength":  festival.MaxViewName,
+		s + "SavedViewsInput|properties|views|items|properties|query|maxLength": festival.MaxViewQuery,
+		s + "NoticesRead|properties|ids|maxItems":                               festival.MaxNoticeIDs,
+		"components|parameters|AuditAction|schema|maxLength":                    auditapi.MaxAuditParam,
+		"components|parameters|AuditTarget|schema|maxLength":                    auditapi.MaxAuditParam,
 	}
 	for _, f := range festival.MovieTextFields {
 		want[s+"MovieFields|properties|"+f.Name+"|maxLength"] = f.Max

@@ -52,6 +52,25 @@ func (p page[T]) Write(w http.ResponseWriter, status int) {
 	JSON(w, status, p.items)
 }
 
+// CSV is a CSV file as an answer body: an attachment named Name, with
+// Header's headers besides (nil for none). Routes write it in memory first,
+// so that a failure still answers with a proper error status.
+type CSV struct {
+	Name   string
+	Data   []byte
+	Header http.Header
+}
+
+func (f CSV) Write(w http.ResponseWriter, status int) {
+	for k, v := range f.Header {
+		w.Header()[k] = v
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+f.Name+`"`)
+	w.WriteHeader(status)
+	_, _ = w.Write(f.Data)
+}
+
 // List answers a listing: it reads the page parameters (PageParams), calls
 // list, and answers the page.
 func List[T any](r *http.Request, list func(festival.Page) ([]T, string, error)) (int, any, error) {

@@ -1,6 +1,7 @@
 package festival
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -226,10 +227,10 @@ type AuditAction struct {
 // action, in code order.
 func AuditActions(l texts.Lang) []AuditAction {
 	var out []AuditAction
-	for _, f := range sortedKeys(auditFamilyWords) {
+	for _, f := range slices.Sorted(maps.Keys(auditFamilyWords)) {
 		out = append(out, AuditAction{Action: f + ".", Label: texts.T(l, auditFamilyWords[f])})
 	}
-	for _, code := range sortedKeys(auditActionWords) {
+	for _, code := range slices.Sorted(maps.Keys(auditActionWords)) {
 		key := auditActionWords[code]
 		label := texts.T(l, key)
 		if strings.Contains(label, "%s") {
@@ -241,13 +242,4 @@ func AuditActions(l texts.Lang) []AuditAction {
 }
 
 // AuditActionCodes are the codes the trail has words for.
-func AuditActionCodes() []string { return sortedKeys(auditActionWords) }
-
-func sortedKeys(m map[string]texts.Key) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
+func AuditActionCodes() []string { return slices.Sorted(maps.Keys(auditActionWords)) }

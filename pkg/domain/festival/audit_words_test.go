@@ -179,14 +179,14 @@ func TestAuditRefsOf(t *testing.T) {
 // it writes: the store's auditOp, an AuditInfo or AuditEntry literal, the
 // films service's change and ChangeEntry, and the methods that return one.
 var actionWritten = []*regexp.Regexp{
-	regexp.MustCompile(`auditOp\([^,]+,\s*"([a-z_]+\.[a-z_]+)"`),
-	regexp.MustCompile(`Action:\s*"([a-z_]+\.[a-z_]+)"`),
-	regexp.MustCompile(`\.change\([^"]*"([a-z_]+\.[a-z_]+)"`),
-	regexp.MustCompile(`[cC]hangeEntry\([^"]*"([a-z_]+\.[a-z_]+)"`),
+	regexp.MustCompile(`auditOp\([^,]+,\s*"([a-z_]+(?:\.[a-z_]+)+)"`),
+	regexp.MustCompile(`Action:\s*"([a-z_]+(?:\.[a-z_]+)+)"`),
+	regexp.MustCompile(`\.change\([^"]*"([a-z_]+(?:\.[a-z_]+)+)"`),
+	regexp.MustCompile(`[cC]hangeEntry\([^"]*"([a-z_]+(?:\.[a-z_]+)+)"`),
 }
 
 var actionReturned = regexp.MustCompile(`(?s)\) (?:Audit)?Action\(\) string \{(.*?)\n\}`)
-var literalCode = regexp.MustCompile(`"([a-z_]+\.[a-z_]+)"`)
+var literalCode = regexp.MustCompile(`"([a-z_]+(?:\.[a-z_]+)+)"`)
 
 // TestEveryWrittenActionHasWords reads the product's code for the action
 // codes it can write in the trail, and checks that the trail has words for

@@ -124,20 +124,12 @@ func writeAuditCSV(w io.Writer, l texts.Lang, lines []festival.AuditLine) error 
 			changes[i] = texts.T(l, texts.AuditChangeLine, c.Label, c.Before, c.After)
 		}
 		if err := cw.Write([]string{
-			a.At.String(), cell(a.ActorName), string(a.ActorRole), cell(a.Summary),
-			cell(strings.Join(changes, " ; ")), a.Action, cell(a.Target), a.ID,
+			a.At.String(), festival.SpreadsheetCell(a.ActorName), string(a.ActorRole), festival.SpreadsheetCell(a.Summary),
+			festival.SpreadsheetCell(strings.Join(changes, " ; ")), a.Action, festival.SpreadsheetCell(a.Target), a.ID,
 		}); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// cell keeps a spreadsheet from reading a name or title as a formula.
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }

@@ -232,7 +232,7 @@ func WriteCSV(w io.Writer, results []MovieResult) error {
 			names[i] = c.Name
 		}
 		if err := cw.Write([]string{
-			integer(r.Rank), strconv.FormatInt(r.MovieID, 10), cell(r.Title), string(r.SelectionStatus), cell(strings.Join(names, "; ")),
+			integer(r.Rank), strconv.FormatInt(r.MovieID, 10), festival.SpreadsheetCell(r.Title), string(r.SelectionStatus), festival.SpreadsheetCell(strings.Join(names, "; ")),
 			strconv.Itoa(r.VoteCount), num(r.Mean), num(r.Min), num(r.Max), num(r.Spread), strconv.Itoa(r.CandidateFlags),
 			integer(r.RankLow), integer(r.RankHigh), num(r.NormalizedMean), integer(r.NormalizedRank),
 			integer(r.NormalizedRankLow), integer(r.NormalizedRankHigh), num(r.WatchedShareMin),
@@ -242,14 +242,4 @@ func WriteCSV(w io.Writer, results []MovieResult) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// cell neutralizes text that a spreadsheet would run as a formula (titles
-// and category names are typed by producers and admins): it is prefixed with
-// an apostrophe, which spreadsheets show as plain text.
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }

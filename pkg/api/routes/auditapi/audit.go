@@ -41,32 +41,18 @@ func (h *Handler) export(r *http.Request, _ festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	// Written in memory first, so that a failure still answers with a
-	// proper error status.
 	var buf bytes.Buffer
 	truncated, err := h.admin.ExportAudit(r.Context(), web.Lang(r), q, &buf)
-	return http.StatusOK, csvFile{data: buf.Bytes(), truncated: truncated}, err
-}
-
-// csvFile is the export as an answer body.
-type csvFile struct {
-	data      []byte
-	truncated bool
-}
-
-func (f csvFile) Write(w http.ResponseWriter, status int) {
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="audit.csv"`)
-	if f.truncated {
-		w.Header().Set("X-Audit-Truncated", strconv.Itoa(festadmin.MaxAuditExport))
+	file := web.CSV{Name: "audit.csv", Data: buf.Bytes()}
+	if truncated {
+		file.Header = http.Header{"X-Audit-Truncated": {strconv.Itoa(festadmin.MaxAuditExport)}}
 	}
-	w.WriteHeader(status)
-	_, _ = w.Write(f.data)
+	return http.StatusOK, file, err
 }
 
-// maxAuditParam bounds ?action= and ?target= in bytes: they are compared
+// MaxAuditParam bounds ?action= and ?target= in bytes: they are compared
 // with stored values, and no code or target is longer.
-const maxAuditParam = 100
+const MaxAuditParam = 100
 
 var (
 	actionShape = regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)*\.?$`)
@@ -90,10 +76,10 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 		a.ActorID = id
 	}
 	a.Action, a.Target = get("action"), get("target")
-	if a.Action != "" && (len(a.Action) > maxAuditParam || !actionShape.MatchString(a.Action)) {
+	if a.Action != "" && (len(a.Action) > MaxAuditParam || !actionShape.MatchString(a.Action)) {
 		return a, apperr.Ef(apperr.Invalid, texts.AuditBadAction, clipParam(a.Action))
 	}
-	if a.Target != "" && (len(a.Target) > maxAuditParam || !targetShape.MatchString(a.Target)) {
+	if a.Target != "" && (len(a.Target) > MaxAuditParam || !targetShape.MatchString(a.Target)) {
 		return a, apperr.Ef(apperr.Invalid, texts.AuditBadTarget, clipParam(a.Target))
 	}
 	for _, b := range []struct {
@@ -127,8 +113,8 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 
 // clipParam keeps a refused parameter short in the answer that quotes it.
 func clipParam(s string) string {
-	if len(s) > maxAuditParam {
-		return s[:maxAuditParam] + "…"
+	if len(s) > MaxAuditParam {
+		return s[:MaxAuditParam] + "…"
 	}
 	return s
 }

@@ -96,19 +96,6 @@ func (h *Handler) results(r *http.Request, _ festival.Actor) (int, any, error) {
 	return http.StatusOK, res, err
 }
 
-// csvFile is a CSV attachment as an answer body.
-type csvFile struct {
-	name string
-	data []byte
-}
-
-func (f csvFile) Write(w http.ResponseWriter, status int) {
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+f.name+`"`)
-	w.WriteHeader(status)
-	_, _ = w.Write(f.data)
-}
-
 func (h *Handler) resultsCSV(r *http.Request, _ festival.Actor) (int, any, error) {
 	cat, err := categoryFilter(r)
 	if err != nil {
@@ -122,7 +109,7 @@ func (h *Handler) resultsCSV(r *http.Request, _ festival.Actor) (int, any, error
 	// proper error status.
 	var buf bytes.Buffer
 	err = voting.WriteCSV(&buf, res)
-	return http.StatusOK, csvFile{name: "jury-results.csv", data: buf.Bytes()}, err
+	return http.StatusOK, web.CSV{Name: "jury-results.csv", Data: buf.Bytes()}, err
 }
 
 // progress is every jury member's progress, by last name (admin).

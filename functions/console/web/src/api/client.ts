@@ -191,9 +191,14 @@ async function all<T>(path: string): Promise<T[]> {
 // A page of a list read one page at a time (the audit trail).
 export type Page<T> = { items: T[]; next: string | null };
 
-async function page<T>(path: string, query: Record<string, string>): Promise<Page<T>> {
+// withQuery adds the query's non-empty values to path.
+function withQuery(path: string, query: Record<string, string>): string {
   const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== ""));
-  const resp = await send("GET", q.size ? `${path}?${q}` : path);
+  return q.size ? `${path}?${q}` : path;
+}
+
+async function page<T>(path: string, query: Record<string, string>): Promise<Page<T>> {
+  const resp = await send("GET", withQuery(path, query));
   return { items: (await resp.json()) as T[], next: resp.headers.get("X-Next-Cursor") };
 }
 
@@ -285,10 +290,7 @@ export const api = {
   resultsCsv: async (category?: number) => (await send("GET", `/votes/results.csv${categoryQuery(category)}`)).blob(),
   audit: (query: Record<string, string>) => page<AuditEntry>("/audit", query),
   auditActions: () => call<AuditAction[]>("GET", "/audit/actions"),
-  auditCsv: async (query: Record<string, string>) => {
-    const q = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== ""));
-    return (await send("GET", q.size ? `/audit.csv?${q}` : "/audit.csv")).blob();
-  },
+  auditCsv: async (query: Record<string, string>) => (await send("GET", withQuery("/audit.csv", query))).blob(),
   notifications: (query: Record<string, string>) => page<OutboxMessage>("/notifications", query),
   editNotification: (id: string, fields: { subject?: string; text?: string }) =>
     call<{ message: string; notification: OutboxMessage }>("PUT", `/notifications/${encodeURIComponent(id)}`, fields),

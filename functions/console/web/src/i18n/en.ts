@@ -814,7 +814,6 @@ export const en: Catalogue = {
     searchHint: "Title, director, team or country; accents and capitals do not matter.",
     found: (n: number, total: number) => (n === total ? `${total} films` : `${n} film${n > 1 ? "s" : ""} of ${total}`),
     noMatch: (q: string) => `No film matches "${q}".`,
-    clear: "Clear the search",
     posterOf: (title: string) => `Poster of "${title}"`,
     noPoster: "No poster",
     chooseFilm: "Choose a film",
@@ -859,7 +858,6 @@ export const en: Catalogue = {
     unknownFilm: (text: string) => `No film “${text}” among the entries read: type its number.`,
     change: (label: string) => `${label}: `,
     entries: "Journal entries",
-    role: roles,
   },
   firstRun: {
     offer: "This festival has no administrator yet.",
@@ -868,17 +866,12 @@ export const en: Catalogue = {
     intro: "Create the first administrator account. The setup code proves you own this deployment: `make run` prints it when it starts; on AWS, it is in the deployment's SSM parameter.",
     code: "Setup code",
     you: "The first administrator",
-    firstName: "First name",
-    lastName: "Last name",
-    email: "E-mail address",
-    password: "Password (at least 6 characters)",
     openTo: "Who may create their own account",
     openHint: "Other accounts (jury, administrators) are created by an administrator, under Administration › Users.",
     confirm: "Ask accounts created by sign-up to confirm their e-mail address",
     confirmHint: "A link is sent to them; until they open it, they can sign in but neither submit a film nor vote.",
     submit: "Create the administrator",
     done: "The festival already has an administrator: sign in.",
-    signIn: "Sign in",
   },
   confirmEmail: {
     title: "E-mail address confirmation",
@@ -894,7 +887,6 @@ export const en: Catalogue = {
   duplicate: {
     title: "An account already exists with this address",
     text: "No account was created. If it is yours, sign in; if you forgot its password, choose a new one.",
-    signIn: "Sign in",
     forgot: "Forgotten password",
   },
   committee: {

@@ -800,7 +800,6 @@ export const fr = {
     searchHint: "Titre, réalisateur, équipe ou pays ; sans tenir compte des accents ni des majuscules.",
     found: (n: number, total: number) => (n === total ? `${total} films` : `${n} film${n > 1 ? "s" : ""} sur ${total}`),
     noMatch: (q: string) => `Aucun film ne correspond à « ${q} ».`,
-    clear: "Effacer la recherche",
     posterOf: (title: string) => `Affiche de « ${title} »`,
     noPoster: "Pas d'affiche",
     chooseFilm: "Choisissez un film",
@@ -845,7 +844,6 @@ export const fr = {
     unknownFilm: (text: string) => `Aucun film « ${text} » parmi les entrées lues : saisissez son numéro.`,
     change: (label: string) => `${label} : `,
     entries: "Entrées du journal",
-    role: roles,
   },
   firstRun: {
     offer: "Ce festival n'a pas encore d'administrateur.",
@@ -854,17 +852,12 @@ export const fr = {
     intro: "Créez le premier compte administrateur. Le code d'installation prouve que vous êtes le propriétaire de ce déploiement : `make run` l'affiche au démarrage ; sur AWS, il est dans le paramètre SSM du déploiement.",
     code: "Code d'installation",
     you: "Le premier administrateur",
-    firstName: "Prénom",
-    lastName: "Nom",
-    email: "Adresse e-mail",
-    password: "Mot de passe (6 caractères au moins)",
     openTo: "Qui peut créer son compte soi-même",
     openHint: "Les autres comptes (jury, administrateurs) sont créés par un administrateur, depuis Administration › Utilisateurs.",
     confirm: "Demander aux comptes créés par inscription de confirmer leur adresse e-mail",
     confirmHint: "Un lien leur est envoyé ; tant qu'ils ne l'ont pas ouvert, ils peuvent se connecter mais ni soumettre un film ni voter.",
     submit: "Créer l'administrateur",
     done: "Le festival a déjà un administrateur : connectez-vous.",
-    signIn: "Se connecter",
   },
   confirmEmail: {
     title: "Confirmation de l'adresse e-mail",
@@ -880,7 +873,6 @@ export const fr = {
   duplicate: {
     title: "Un compte existe déjà avec cette adresse",
     text: "Aucun compte n'a été créé. Si c'est le vôtre, connectez-vous ; si vous avez oublié son mot de passe, choisissez-en un nouveau.",
-    signIn: "Se connecter",
     forgot: "Mot de passe oublié",
   },
   committee: {

@@ -28,7 +28,7 @@ export function Confirm({ route }: { route: string }) {
           <p role="status" class="notice">
             {w.done}
           </p>
-          <a href={session.token() ? "#/compte" : "#/connexion"}>{session.token() ? w.next : words.firstRun.signIn}</a>
+          <a href={session.token() ? "#/compte" : "#/connexion"}>{session.token() ? w.next : words.nav.signIn}</a>
         </>
       ) : (
         <Pending of={done} />

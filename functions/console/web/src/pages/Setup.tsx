@@ -53,7 +53,7 @@ export function Setup() {
       <h2 id="setup-title">{w.title}</h2>
       {!state.data.needed ? (
         <p role="status">
-          {w.done} <a href="#/connexion">{w.signIn}</a>
+          {w.done} <a href="#/connexion">{words.nav.signIn}</a>
         </p>
       ) : (
         <form onSubmit={submit} class="form">
@@ -65,19 +65,19 @@ export function Setup() {
           <fieldset>
             <legend>{w.you}</legend>
             <label>
-              {w.firstName}
+              {words.signUp.firstName}
               <input name="first_name" autoComplete="given-name" required />
             </label>
             <label>
-              {w.lastName}
+              {words.signUp.lastName}
               <input name="last_name" autoComplete="family-name" required />
             </label>
             <label>
-              {w.email}
+              {words.signUp.email}
               <input name="email" type="email" autoComplete="email" required />
             </label>
             <label>
-              {w.password}
+              {words.signUp.password}
               <input name="password" type="password" autoComplete="new-password" minLength={6} required />
             </label>
           </fieldset>

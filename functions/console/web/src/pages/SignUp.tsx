@@ -40,7 +40,7 @@ export function SignUp() {
         <h2 id="signup-title">{words.duplicate.title}</h2>
         <p role="status">{words.duplicate.text}</p>
         <p>
-          <a href="#/connexion">{words.duplicate.signIn}</a> · <a href="#/mot-de-passe">{words.duplicate.forgot}</a>
+          <a href="#/connexion">{words.nav.signIn}</a> · <a href="#/mot-de-passe">{words.duplicate.forgot}</a>
         </p>
       </section>
     );

@@ -4,6 +4,7 @@ import { locale, words } from "../../i18n";
 import { Feedback, formValues, useAction } from "../../ui/action";
 import { AdminPage } from "./AdminNav";
 import { when } from "../../ui/dates";
+import { saveBlob } from "../../ui/Entry";
 
 // ago says how long ago a time was, in the console's language: "il y a 2
 // minutes", "hier". The exact time is its title and its datetime.
@@ -38,7 +39,7 @@ function Entry(props: { entry: AuditEntry; filtered: boolean; onFilm: (target: s
     <li class="card audit-entry">
       <p class="audit-line">
         <strong>{entry.actor_name}</strong>
-        <span class="meta"> · {words.auditLog.role[entry.actor_role] ?? entry.actor_role} · </span>
+        <span class="meta"> · {words.account.role[entry.actor_role] ?? entry.actor_role} · </span>
         <time dateTime={entry.at} title={when(entry.at)}>
           {ago(entry.at)}
         </time>
@@ -119,14 +120,7 @@ function Trail() {
   }
 
   function csv() {
-    exporting.run(async () => {
-      const blob = await api.auditCsv(query);
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(blob);
-      a.download = "audit.csv";
-      a.click();
-      URL.revokeObjectURL(a.href);
-    });
+    exporting.run(async () => saveBlob(await api.auditCsv(query), "audit.csv"));
   }
 
   return (
