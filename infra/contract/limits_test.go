@@ -9,9 +9,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/festivalapi/festival/pkg/api/routes/auditapi"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/service/accounts"
+	"github.com/festivalapi/festival/pkg/service/festadmin"
 	"github.com/festivalapi/festival/pkg/service/movies"
 )
 
@@ -74,8 +74,8 @@ func TestTheOpenAPIDocumentCarriesTheLimitsTheCodeEnforces(t *testing.T) {
 		s + "SavedViewsInput|properties|views|items|properties|name|maxLength":  festival.MaxViewName,
 		s + "SavedViewsInput|properties|views|items|properties|query|maxLength": festival.MaxViewQuery,
 		s + "NoticesRead|properties|ids|maxItems":                               festival.MaxNoticeIDs,
-		"components|parameters|AuditAction|schema|maxLength":                    auditapi.MaxAuditParam,
-		"components|parameters|AuditTarget|schema|maxLength":                    auditapi.MaxAuditParam,
+		"components|parameters|AuditAction|schema|maxLength":                    festadmin.MaxAuditParam,
+		"components|parameters|AuditTarget|schema|maxLength":                    festadmin.MaxAuditParam,
 	}
 	for _, f := range festival.MovieTextFields {
 		want[s+"MovieFields|properties|"+f.Name+"|maxLength"] = f.Max

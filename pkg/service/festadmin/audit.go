@@ -21,6 +21,10 @@ const DefaultAuditLimit = 100
 // lines of about 300 bytes stay well inside a Lambda's 6 MB answer.
 const MaxAuditExport = 5000
 
+// MaxAuditParam bounds the audit's ?action= and ?target= filters in bytes:
+// they are compared with stored values, and no code or target is longer.
+const MaxAuditParam = 100
+
 // exportPage is the page size of the export's reads: a page's names are
 // read in one BatchGetItem of at most 2 × exportPage keys.
 const exportPage = 500

@@ -50,10 +50,6 @@ func (h *Handler) export(r *http.Request, _ festival.Actor) (int, any, error) {
 	return http.StatusOK, file, err
 }
 
-// MaxAuditParam bounds ?action= and ?target= in bytes: they are compared
-// with stored values, and no code or target is longer.
-const MaxAuditParam = 100
-
 var (
 	actionShape = regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)*\.?$`)
 	targetShape = regexp.MustCompile(`^[a-z_]+(:[A-Za-z0-9._#-]+)?$`)
@@ -76,10 +72,10 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 		a.ActorID = id
 	}
 	a.Action, a.Target = get("action"), get("target")
-	if a.Action != "" && (len(a.Action) > MaxAuditParam || !actionShape.MatchString(a.Action)) {
+	if a.Action != "" && (len(a.Action) > festadmin.MaxAuditParam || !actionShape.MatchString(a.Action)) {
 		return a, apperr.Ef(apperr.Invalid, texts.AuditBadAction, clipParam(a.Action))
 	}
-	if a.Target != "" && (len(a.Target) > MaxAuditParam || !targetShape.MatchString(a.Target)) {
+	if a.Target != "" && (len(a.Target) > festadmin.MaxAuditParam || !targetShape.MatchString(a.Target)) {
 		return a, apperr.Ef(apperr.Invalid, texts.AuditBadTarget, clipParam(a.Target))
 	}
 	for _, b := range []struct {
@@ -113,8 +109,8 @@ func readAuditQuery(q url.Values) (festadmin.AuditQuery, error) {
 
 // clipParam keeps a refused parameter short in the answer that quotes it.
 func clipParam(s string) string {
-	if len(s) > MaxAuditParam {
-		return s[:MaxAuditParam] + "…"
+	if len(s) > festadmin.MaxAuditParam {
+		return s[:festadmin.MaxAuditParam] + "…"
 	}
 	return s
 }
