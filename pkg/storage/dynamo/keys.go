@@ -52,7 +52,7 @@ func actorPK(id int64) string   { return fmt.Sprintf("ACTOR#%d", id) }
 func pad(id int64) string { return fmt.Sprintf("%010d", id) }
 
 // Users.
-func userPK(id int64) string      { return fmt.Sprintf("USER#%d", id) }
+func userPK(id int64) string                 { return fmt.Sprintf("USER#%d", id) }
 func emailPK(email festival.EmailKey) string { return "EMAIL#" + email.String() }
 
 const (
