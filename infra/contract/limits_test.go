@@ -75,6 +75,10 @@ func TestTheOpenAPIDocumentCarriesTheLimitsTheCodeEnforces(t *testing.T) {
 		s + "SavedViewsInput|properties|views|items|properties|query|maxLength": festival.MaxViewQuery,
 		s + "NoticesRead|properties|ids|maxItems":                               festival.MaxNoticeIDs,
 		"components|parameters|AuditAction|schema|maxLength":                    festadmin.MaxAuditParam,
+		"components|parameters|LateCode|schema|maxLength":                       festival.MaxLateCodeLen,
+		"components|parameters|LateCodePath|schema|maxLength":                   festival.MaxLateCodeLen,
+		body("/movies/assignment/apply", "post") + "plan_id|maxLength":          festival.MaxPlanID,
+		body("/movies/decisions/apply", "post") + "id_plan|maxLength":           festival.MaxPlanID,
 		"components|parameters|AuditTarget|schema|maxLength":                    festadmin.MaxAuditParam,
 	}
 	for _, f := range festival.MovieTextFields {

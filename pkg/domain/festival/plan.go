@@ -124,7 +124,7 @@ type VersionedMovie struct {
 
 // Plan is an assignment plan or a bulk decision.
 type Plan struct {
-	ID    string
+	ID    PlanID
 	Kind  PlanKind
 	State PlanState
 	Films []PlanFilm
@@ -143,13 +143,13 @@ type Plan struct {
 
 // NewPlan is an assignment plan previewed at now by an admin; it can be
 // applied for PlanTTL.
-func NewPlan(id string, by Actor, films []PlanFilm, now time.Time) Plan {
+func NewPlan(id PlanID, by Actor, films []PlanFilm, now time.Time) Plan {
 	return Plan{ID: id, State: PlanPreviewed, Films: films, CreatedAt: NewTime(now), CreatedBy: by.ID, ExpiresAt: now.Add(PlanTTL)}
 }
 
 // NewDecisionPlan is a bulk decision previewed at now by an admin: each
 // film moves from its status to another (PlanFilm.From, To).
-func NewDecisionPlan(id string, by Actor, films []PlanFilm, now time.Time) Plan {
+func NewDecisionPlan(id PlanID, by Actor, films []PlanFilm, now time.Time) Plan {
 	p := NewPlan(id, by, films, now)
 	p.Kind = PlanDecision
 	return p
@@ -279,23 +279,4 @@ func (p Plan) Given() ([]int64, map[int64][]int64) {
 		}
 	}
 	return slices.Sorted(maps.Keys(given)), given
-}
-
-// MaxPlanID bounds a plan id read from a request: NewTimeID makes them 32
-// characters long.
-const MaxPlanID = 64
-
-// ParsePlanID reads a plan id sent by a client: 1 to MaxPlanID letters,
-// digits and dashes (the shape NewTimeID makes); anything else names no
-// plan.
-func ParsePlanID(s string) (string, bool) {
-	if s == "" || len(s) > MaxPlanID {
-		return "", false
-	}
-	for _, r := range s {
-		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-') {
-			return "", false
-		}
-	}
-	return s, true
 }

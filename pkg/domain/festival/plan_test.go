@@ -29,7 +29,7 @@ func TestAPlanMovesOnlyAlongItsLife(t *testing.T) {
 func TestAPlanIsClaimedOnlyWhilePreviewedAndNotExpired(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	fresh := NewPlan("p1", Actor{ID: 7}, []PlanFilm{{MovieID: 1, Version: 3, After: []int64{10}}}, now)
+	fresh := NewPlan(PlanID{"p1"}, Actor{ID: 7}, []PlanFilm{{MovieID: 1, Version: 3, After: []int64{10}}}, now)
 	if fresh.State != PlanPreviewed || fresh.CreatedBy != 7 || !fresh.ExpiresAt.Equal(now.Add(PlanTTL)) {
 		t.Fatalf("new plan = %+v, want previewed, by 7, expiring a day later", fresh)
 	}
@@ -79,7 +79,7 @@ func TestAPlanIsClaimedOnlyWhilePreviewedAndNotExpired(t *testing.T) {
 func TestAReleaseEndsTheHoldInAStateTheLifeAllows(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	held, err := NewPlan("p1", Actor{ID: 7}, nil, now).Claimed("c1", now)
+	held, err := NewPlan(PlanID{"p1"}, Actor{ID: 7}, nil, now).Claimed("c1", now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestAReleaseEndsTheHoldInAStateTheLifeAllows(t *testing.T) {
 func TestAPlanIsRecoverableOnceItsLeaseRunsOut(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	held, _ := NewPlan("p1", Actor{}, nil, now).Claimed("c1", now)
+	held, _ := NewPlan(PlanID{"p1"}, Actor{}, nil, now).Claimed("c1", now)
 	applied, _ := held.Released(PlanApplied)
 	cases := []struct {
 		name string
@@ -114,7 +114,7 @@ func TestAPlanIsRecoverableOnceItsLeaseRunsOut(t *testing.T) {
 		{"applying, at the end of its lease", held, now.Add(PlanLease), false},
 		{"applying, past its lease", held, now.Add(PlanLease + time.Millisecond), true},
 		{"applied, long after", applied, now.Add(time.Hour), false},
-		{"previewed", NewPlan("p2", Actor{}, nil, now), now.Add(time.Hour), false},
+		{"previewed", NewPlan(PlanID{"p2"}, Actor{}, nil, now), now.Add(time.Hour), false},
 	}
 	for _, c := range cases {
 		if got := c.plan.Recoverable(c.at); got != c.want {

@@ -24,6 +24,7 @@ var en = merge(
 	enAccountsLang,
 	enStatus,
 	enJurylimits,
+	enKeys,
 	enSmaller,
 	enNotices,
 	enAudit,

@@ -25,6 +25,7 @@ var fr = merge(
 	frAccountsLang,
 	frStatus,
 	frJurylimits,
+	frKeys,
 	frSmaller,
 	frNotices,
 	frAudit,

@@ -91,7 +91,11 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 			return Created{}, err
 		}
 	}
-	if existing, err := s.store.Users.UserByEmail(ctx, u.Email); err == nil {
+	email, err := festival.ParseEmailKey(u.Email)
+	if err != nil {
+		return Created{}, err
+	}
+	if existing, err := s.store.Users.UserByEmail(ctx, email); err == nil {
 		// The common case answers without drawing an id; the transaction
 		// below still decides when two registrations race.
 		return Created{User: existing, Existing: true}, nil
@@ -108,7 +112,7 @@ func (s *Service) Create(ctx context.Context, by *festival.Actor, st festival.Se
 	}
 	err = s.store.Users.CreateUser(ctx, u)
 	if errors.Is(err, festival.ErrEmailTaken) {
-		existing, gerr := s.store.Users.UserByEmail(ctx, u.Email)
+		existing, gerr := s.store.Users.UserByEmail(ctx, email)
 		if gerr != nil {
 			return Created{}, gerr
 		}
@@ -145,14 +149,16 @@ func (s *Service) Login(ctx context.Context, email, password, address string) (L
 	if strings.TrimSpace(email) == "" || password == "" {
 		return LoginResult{}, apperr.E(apperr.Invalid, texts.LoginMissing)
 	}
-	if err := festival.CheckEmailLen(email); err != nil {
-		return LoginResult{}, festival.Refused(err)
+	key, err := festival.ParseEmailKey(email)
+	if err != nil {
+		return LoginResult{}, err
 	}
+	email = key.String()
 	throttle, failed, err := s.admitLogin(ctx, email, address)
 	if err != nil {
 		return LoginResult{}, err
 	}
-	u, err := s.store.Users.UserByEmail(ctx, email)
+	u, err := s.store.Users.UserByEmail(ctx, key)
 	if err != nil && !errors.Is(err, festival.ErrNotFound) {
 		return LoginResult{}, err
 	}

@@ -39,10 +39,14 @@ func resetHash(token string) string {
 // e-mails have accounts. Requests from one address are throttled as
 // registrations are.
 func (s *Service) RequestPasswordReset(ctx context.Context, email, address string) error {
+	key, err := festival.ParseEmailKey(email)
+	if err != nil {
+		return err
+	}
 	if err := s.admitReset(ctx, address); err != nil {
 		return err
 	}
-	u, err := s.store.Users.UserByEmail(ctx, email)
+	u, err := s.store.Users.UserByEmail(ctx, key)
 	if errors.Is(err, festival.ErrNotFound) {
 		return nil
 	}

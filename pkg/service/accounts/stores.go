@@ -18,7 +18,7 @@ type Users interface {
 	NewUserID(ctx context.Context) (int64, error)
 	CreateUser(ctx context.Context, u festival.User) error
 	GetUser(ctx context.Context, id int64) (festival.User, error)
-	UserByEmail(ctx context.Context, email string) (festival.User, error)
+	UserByEmail(ctx context.Context, email festival.EmailKey) (festival.User, error)
 	ListUsers(ctx context.Context, p festival.Page) ([]festival.User, string, error)
 	// Admins lists the ids of every ADMIN account.
 	Admins(ctx context.Context) ([]int64, error)

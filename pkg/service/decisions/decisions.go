@@ -35,7 +35,7 @@ func New(st Stores, render Render, now func() time.Time) *Service {
 
 // Preview is the dry run an admin reads before applying.
 type Preview struct {
-	PlanID    string                   `json:"id_plan"`
+	PlanID    festival.PlanID          `json:"id_plan"`
 	ExpiresAt festival.Time            `json:"expires_at"`
 	To        festival.SelectionStatus `json:"to"`
 	Count     int                      `json:"count"`
@@ -107,7 +107,7 @@ func (s *Service) Preview(ctx context.Context, c festival.Actor, r Request) (Pre
 	if err != nil {
 		return Preview{}, err
 	}
-	out := Preview{PlanID: festival.NewTimeID(s.now()), To: r.To, Count: len(plan), Unchanged: unchanged, Changes: changes}
+	out := Preview{PlanID: festival.NewPlanID(s.now()), To: r.To, Count: len(plan), Unchanged: unchanged, Changes: changes}
 	if out.ExpiresAt, err = s.plans.SaveDecisionPlan(ctx, c, out.PlanID, plan); err != nil {
 		return Preview{}, err
 	}
@@ -176,7 +176,7 @@ func (s *Service) changes(selected []festival.VersionedMovie, plan []festival.Pl
 // Apply applies a previewed bulk decision, all or nothing, and returns how
 // many films changed. Each producer's message is due when the season, as
 // stored now, releases the decision.
-func (s *Service) Apply(ctx context.Context, c festival.Actor, planID string) (int, error) {
+func (s *Service) Apply(ctx context.Context, c festival.Actor, planID festival.PlanID) (int, error) {
 	st, err := s.settings.GetSettings(ctx)
 	if err != nil {
 		return 0, err

@@ -23,11 +23,11 @@ type Plans interface {
 	MoviesVersioned(ctx context.Context, ids []int64) ([]festival.VersionedMovie, error)
 	// SaveDecisionPlan stores a previewed bulk decision; it can be applied
 	// until the time returned.
-	SaveDecisionPlan(ctx context.Context, actor festival.Actor, id string, films []festival.PlanFilm) (festival.Time, error)
+	SaveDecisionPlan(ctx context.Context, actor festival.Actor, id festival.PlanID, films []festival.PlanFilm) (festival.Time, error)
 	// ApplyDecisionPlan applies it all or nothing, with each film's ledger
 	// entry and the message notice makes of it, and returns how many films
 	// changed.
-	ApplyDecisionPlan(ctx context.Context, actor festival.Actor, id string, notice func(before, after festival.Movie) (festival.Message, bool)) (int, error)
+	ApplyDecisionPlan(ctx context.Context, actor festival.Actor, id festival.PlanID, notice func(before, after festival.Movie) (festival.Message, bool)) (int, error)
 }
 
 // Settings reads the festival's settings: the season says when a decision's

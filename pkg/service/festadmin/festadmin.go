@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -143,8 +142,6 @@ type LateCodeInput struct {
 	ExpiresAt festival.Time
 }
 
-var lateCodeShape = regexp.MustCompile(`^[A-Z0-9-]{4,32}$`)
-
 // codeAlphabet leaves out the letters and digits people confuse (0/O, 1/I).
 const codeAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
@@ -161,7 +158,7 @@ func (s *Service) CreateLateCode(ctx context.Context, in LateCodeInput) (festiva
 	if in.ExpiresAt.IsZero() || !in.ExpiresAt.After(now) {
 		return festival.LateCode{}, apperr.E(apperr.Invalid, texts.LateCodeDeadline)
 	}
-	code := strings.ToUpper(strings.TrimSpace(in.Code))
+	code := strings.TrimSpace(in.Code)
 	if code == "" {
 		b := make([]byte, 10)
 		if _, err := rand.Read(b); err != nil {
@@ -172,11 +169,12 @@ func (s *Service) CreateLateCode(ctx context.Context, in LateCodeInput) (festiva
 		}
 		code = string(b)
 	}
-	if !lateCodeShape.MatchString(code) {
+	id, err := festival.ParseLateCode("code", code)
+	if err != nil {
 		return festival.LateCode{}, apperr.E(apperr.Invalid, texts.LateCodeShape)
 	}
-	c := festival.LateCode{Code: code, Uses: in.Uses, UsesLeft: in.Uses, ExpiresAt: in.ExpiresAt, CreatedAt: festival.NewTime(now)}
-	err := s.store.LateCodes.CreateLateCode(ctx, c)
+	c := festival.LateCode{Code: id.String(), Uses: in.Uses, UsesLeft: in.Uses, ExpiresAt: in.ExpiresAt, CreatedAt: festival.NewTime(now)}
+	err = s.store.LateCodes.CreateLateCode(ctx, c)
 	if errors.Is(err, festival.ErrCodeTaken) {
 		return c, apperr.E(apperr.Conflict, texts.LateCodeTaken)
 	}
@@ -190,7 +188,11 @@ func (s *Service) LateCodes(ctx context.Context, p festival.Page) ([]festival.La
 
 // DeleteLateCode withdraws a code.
 func (s *Service) DeleteLateCode(ctx context.Context, code string) error {
-	err := s.store.LateCodes.DeleteLateCode(ctx, strings.ToUpper(code))
+	id, err := festival.ParseLateCode("code", code)
+	if err != nil {
+		return err
+	}
+	err = s.store.LateCodes.DeleteLateCode(ctx, id)
 	if errors.Is(err, festival.ErrNotFound) {
 		return apperr.E(apperr.NotFound, texts.LateCodeNotFound)
 	}

@@ -32,7 +32,7 @@ type Form interface {
 type LateCodes interface {
 	CreateLateCode(ctx context.Context, c festival.LateCode) error
 	ListLateCodes(ctx context.Context, p festival.Page) ([]festival.LateCode, string, error)
-	DeleteLateCode(ctx context.Context, code string) error
+	DeleteLateCode(ctx context.Context, code festival.LateCodeID) error
 }
 
 // Audit reads the audit trail, newest first, and the names one page of it

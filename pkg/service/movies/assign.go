@@ -68,7 +68,7 @@ type AssignmentLoad struct {
 
 // AssignmentPreview is the proposal an admin looks at before applying it.
 type AssignmentPreview struct {
-	PlanID    string             `json:"plan_id"`
+	PlanID    festival.PlanID    `json:"plan_id"`
 	ExpiresAt festival.Time      `json:"expires_at"`
 	Films     []AssignmentFilm   `json:"films"`
 	Loads     []AssignmentLoad   `json:"loads"`
@@ -239,7 +239,7 @@ func (s *Service) savePreview(ctx context.Context, c festival.Actor, req Assignm
 		out.Loads = []AssignmentLoad{}
 	}
 	out.Changes = len(plan)
-	out.PlanID = festival.NewTimeID(s.now())
+	out.PlanID = festival.NewPlanID(s.now())
 	var err error
 	if out.ExpiresAt, err = s.plans.SavePlan(ctx, c, out.PlanID, plan); err != nil {
 		return AssignmentPreview{}, err
@@ -249,7 +249,7 @@ func (s *Service) savePreview(ctx context.Context, c festival.Actor, req Assignm
 
 // ApplyAssignment applies a previewed plan, all or nothing, and returns how
 // many films changed. Each member given films gets one message listing them.
-func (s *Service) ApplyAssignment(ctx context.Context, c festival.Actor, planID string) (int, error) {
+func (s *Service) ApplyAssignment(ctx context.Context, c festival.Actor, planID festival.PlanID) (int, error) {
 	n, err := s.plans.ApplyPlan(ctx, c, planID, func(uid int64, films []festival.Movie) festival.Message {
 		titles := make([]string, len(films))
 		for i, m := range films {

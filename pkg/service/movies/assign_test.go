@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
@@ -25,11 +26,11 @@ func (p *plans) RecoverPlans(context.Context) (int, error) { return 0, nil }
 func (p *plans) AllMoviesVersioned(context.Context) ([]festival.VersionedMovie, error) {
 	return p.films, nil
 }
-func (p *plans) SavePlan(_ context.Context, _ festival.Actor, _ string, films []festival.PlanFilm) (festival.Time, error) {
+func (p *plans) SavePlan(_ context.Context, _ festival.Actor, _ festival.PlanID, films []festival.PlanFilm) (festival.Time, error) {
 	p.saved = films
 	return festival.Time{}, nil
 }
-func (p *plans) ApplyPlan(context.Context, festival.Actor, string, func(int64, []festival.Movie) festival.Message) (int, error) {
+func (p *plans) ApplyPlan(context.Context, festival.Actor, festival.PlanID, func(int64, []festival.Movie) festival.Message) (int, error) {
 	return 3, p.applied
 }
 
@@ -100,7 +101,7 @@ func TestAnAppliedPlansRefusalIsAnsweredForWhatItIs(t *testing.T) {
 	}
 	for _, c := range cases {
 		svc := movies.New(movies.Stores{Plans: &plans{applied: c.err}}, nil, nil)
-		_, err := svc.ApplyAssignment(context.Background(), admin, "p1")
+		_, err := svc.ApplyAssignment(context.Background(), admin, festival.NewPlanID(time.Now()))
 		var e *apperr.Error
 		if !errors.As(err, &e) || e.Code != c.code || e.Text(texts.French) != c.text {
 			t.Errorf("%s: apply = %v, want %s %q", c.name, err, c.code, c.text)
@@ -108,12 +109,12 @@ func TestAnAppliedPlansRefusalIsAnsweredForWhatItIs(t *testing.T) {
 	}
 	svc := movies.New(movies.Stores{Plans: &plans{applied: &festival.PlanStaleError{MovieID: 12}}}, nil, nil)
 	var stale *apperr.Error
-	if _, err := svc.ApplyAssignment(context.Background(), admin, "p1"); !errors.As(err, &stale) || stale.Code != apperr.Conflict ||
+	if _, err := svc.ApplyAssignment(context.Background(), admin, festival.NewPlanID(time.Now())); !errors.As(err, &stale) || stale.Code != apperr.Conflict ||
 		stale.Text(texts.French) != fmt.Sprintf(texts.T(texts.French, texts.PlanFilmChanged), 12) {
 		t.Errorf("a stale film: apply = %v, want a conflict naming film 12", err)
 	}
 	svc = movies.New(movies.Stores{Plans: &plans{}}, nil, nil)
-	if n, err := svc.ApplyAssignment(context.Background(), admin, "p1"); err != nil || n != 3 {
+	if n, err := svc.ApplyAssignment(context.Background(), admin, festival.NewPlanID(time.Now())); err != nil || n != 3 {
 		t.Errorf("apply = %d, %v; want the store's 3 films", n, err)
 	}
 }

@@ -116,10 +116,11 @@ func (r *Registrar) emailFree(ctx context.Context, email string) error {
 	if email == "" {
 		return nil
 	}
-	if err := festival.CheckEmailLen(email); err != nil {
-		return festival.Refused(err)
+	key, err := festival.ParseEmailKey(email)
+	if err != nil {
+		return err
 	}
-	_, err := r.films.producers.UserByEmail(ctx, email)
+	_, err = r.films.producers.UserByEmail(ctx, key)
 	switch {
 	case err == nil:
 		return userExists()

@@ -73,10 +73,10 @@ type Plans interface {
 	// made from.
 	AllMoviesVersioned(ctx context.Context) ([]festival.VersionedMovie, error)
 	// SavePlan stores a previewed plan and returns until when it applies.
-	SavePlan(ctx context.Context, actor festival.Actor, id string, films []festival.PlanFilm) (festival.Time, error)
+	SavePlan(ctx context.Context, actor festival.Actor, id festival.PlanID, films []festival.PlanFilm) (festival.Time, error)
 	// ApplyPlan applies a plan, all or nothing, with one digest message per
 	// member given films, and returns how many films changed.
-	ApplyPlan(ctx context.Context, actor festival.Actor, id string, digest func(uid int64, films []festival.Movie) festival.Message) (int, error)
+	ApplyPlan(ctx context.Context, actor festival.Actor, id festival.PlanID, digest func(uid int64, films []festival.Movie) festival.Message) (int, error)
 }
 
 // People reads the accounts the film rules look at.
@@ -89,7 +89,7 @@ type People interface {
 
 // Producers are the accounts register-film checks and creates with a film.
 type Producers interface {
-	UserByEmail(ctx context.Context, email string) (festival.User, error)
+	UserByEmail(ctx context.Context, email festival.EmailKey) (festival.User, error)
 	// NewUserID draws a new account's id.
 	NewUserID(ctx context.Context) (int64, error)
 }
@@ -105,7 +105,7 @@ type Catalog interface {
 // SettingsReader reads the festival's settings and its late-entry codes.
 type SettingsReader interface {
 	GetSettings(ctx context.Context) (festival.Settings, error)
-	GetLateCode(ctx context.Context, code string) (festival.LateCode, error)
+	GetLateCode(ctx context.Context, code festival.LateCodeID) (festival.LateCode, error)
 }
 
 // Viewings records what jury members watched of a film.

@@ -242,7 +242,7 @@ func (a admission) entry(st festival.Settings, m *festival.Movie) error {
 // Check refuses a film of the categories cats that no window admits; a
 // late-entry code admits it.
 func (a admission) Check(cats []int64) error {
-	if a.store.LateCode != "" {
+	if a.store.Late() {
 		return nil
 	}
 	return a.season.CheckSubmissionIn(a.now, cats)
@@ -264,13 +264,17 @@ func (s *Service) admit(ctx context.Context, st festival.Settings, lateCode stri
 	if lateCode == "" {
 		return a, st.CheckSubmission(now)
 	}
-	c, err := s.settings.GetLateCode(ctx, lateCode)
+	code, err := festival.ParseLateCode("late_code", lateCode)
+	if err != nil {
+		return a, err
+	}
+	c, err := s.settings.GetLateCode(ctx, code)
 	switch {
 	case errors.Is(err, festival.ErrNotFound) || (err == nil && !c.Usable(now)):
 		return a, apperr.E(apperr.Forbidden, texts.LateCodeInvalid)
 	case err != nil:
 		return a, err
 	}
-	a.store.LateCode, a.until = c.Code, c.ExpiresAt
+	a.store.LateCode, a.until = code, c.ExpiresAt
 	return a, nil
 }

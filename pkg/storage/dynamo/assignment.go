@@ -58,7 +58,7 @@ type planItem struct {
 
 func toPlanItem(p festival.Plan) planItem {
 	return planItem{
-		PK: edAssignPlansPK(editionOrFirst(p.Edition)), SK: planSK(p.ID), Type: typeAssignPlan, Edition: string(editionOrFirst(p.Edition)), ID: p.ID, Kind: string(p.Kind), State: string(p.State), Films: p.Films,
+		PK: edAssignPlansPK(editionOrFirst(p.Edition)), SK: planSK(p.ID), Type: typeAssignPlan, Edition: string(editionOrFirst(p.Edition)), ID: p.ID.String(), Kind: string(p.Kind), State: string(p.State), Films: p.Films,
 		Written: p.Written, Claim: p.Claim, LeaseTill: p.LeaseTill.String(),
 		CreatedAt: p.CreatedAt.String(), CreatedBy: p.CreatedBy, ExpiresAt: p.ExpiresAt.Unix(),
 	}
@@ -73,8 +73,12 @@ func (it planItem) plan() (festival.Plan, error) {
 	if err != nil {
 		return festival.Plan{}, fmt.Errorf("assignment plan %s: createdAt: %w", it.ID, err)
 	}
+	id, err := festival.ParsePlanID("id_plan", it.ID)
+	if err != nil {
+		return festival.Plan{}, fmt.Errorf("assignment plan %q: %w", it.ID, err)
+	}
 	return festival.Plan{
-		ID: it.ID, Kind: festival.PlanKind(it.Kind), State: festival.PlanState(it.State), Films: it.Films, Written: it.Written, Claim: it.Claim,
+		ID: id, Kind: festival.PlanKind(it.Kind), State: festival.PlanState(it.State), Films: it.Films, Written: it.Written, Claim: it.Claim,
 		LeaseTill: lease, CreatedAt: created, CreatedBy: it.CreatedBy, ExpiresAt: time.Unix(it.ExpiresAt, 0),
 		Edition: editionOrFirst(festival.EditionID(it.Edition)),
 	}, nil
@@ -136,7 +140,7 @@ func (s *Plans) moviesVersioned(ctx context.Context, ids []int64) ([]festival.Ve
 
 // SavePlan stores a previewed assignment plan (festival.NewPlan); it can be
 // applied until the time returned.
-func (s *Plans) SavePlan(ctx context.Context, actor festival.Actor, id string, films []festival.PlanFilm) (festival.Time, error) {
+func (s *Plans) SavePlan(ctx context.Context, actor festival.Actor, id festival.PlanID, films []festival.PlanFilm) (festival.Time, error) {
 	return s.savePlan(ctx, festival.NewPlan(id, actor, films, s.now()))
 }
 
@@ -162,7 +166,7 @@ func (s *Plans) savePlan(ctx context.Context, p festival.Plan) (festival.Time, e
 // claimable (festival.Plan.Claimable) and of that kind; when it is not, the
 // plan is read to say why (festival.ClaimRefused; a plan of another kind is
 // not found).
-func (s *Plans) claimPlan(ctx context.Context, id, claim string, kind festival.PlanKind) (festival.Plan, error) {
+func (s *Plans) claimPlan(ctx context.Context, id festival.PlanID, claim string, kind festival.PlanKind) (festival.Plan, error) {
 	if _, err := s.RecoverPlans(ctx); err != nil {
 		return festival.Plan{}, err
 	}

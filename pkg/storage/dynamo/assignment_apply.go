@@ -21,7 +21,7 @@ import (
 // and writes the digest messages (one per member given films, listing
 // them) and the audit entry with the last step. It returns how many films
 // changed. An unknown or expired plan is festival.ErrNotFound.
-func (s *Plans) ApplyPlan(ctx context.Context, actor festival.Actor, id string, digest func(uid int64, films []festival.Movie) festival.Message) (int, error) {
+func (s *Plans) ApplyPlan(ctx context.Context, actor festival.Actor, id festival.PlanID, digest func(uid int64, films []festival.Movie) festival.Message) (int, error) {
 	plan, byID, err := s.claimFresh(ctx, id, festival.PlanAssignment)
 	if err != nil {
 		return 0, err
@@ -58,7 +58,7 @@ func (s *Plans) ApplyPlan(ctx context.Context, actor festival.Actor, id string, 
 // claimFresh claims a plan of the given kind for this call (claimPlan) and
 // reads its films as stored, by id: a film changed or gone since the preview
 // makes the plan stale (festival.StaleFilm), and nothing is written.
-func (s *Plans) claimFresh(ctx context.Context, id string, kind festival.PlanKind) (festival.Plan, map[int64]festival.VersionedMovie, error) {
+func (s *Plans) claimFresh(ctx context.Context, id festival.PlanID, kind festival.PlanKind) (festival.Plan, map[int64]festival.VersionedMovie, error) {
 	plan, err := s.claimPlan(ctx, id, festival.NewTimeID(s.now()), kind)
 	if err != nil {
 		return festival.Plan{}, nil, err
@@ -128,7 +128,7 @@ func (s *Plans) finishPlan(ctx context.Context, actor festival.Actor, plan festi
 		return nil, err
 	}
 	room := min(len(msgOps), transactRoom-2)
-	first := append([]types.TransactWriteItem{s.planStateOp(plan, applied), s.auditOp(actor, "jury.assignment", "plan:"+plan.ID,
+	first := append([]types.TransactWriteItem{s.planStateOp(plan, applied), s.auditOp(actor, "jury.assignment", "plan:"+plan.ID.String(),
 		map[string]string{"films": festival.JoinIDs(plan.MovieIDs(), ","), "members": strconv.Itoa(len(members))})},
 		msgOps[:room]...)
 	return msgOps[room:], s.transact(ctx, first)

@@ -42,7 +42,7 @@ func newPlanFixture(t *testing.T, n int) planFixture {
 }
 
 // plan is every film given all three members, from the films as stored now.
-func (f planFixture) plan(t *testing.T) string {
+func (f planFixture) plan(t *testing.T) festival.PlanID {
 	t.Helper()
 	ctx := context.Background()
 	stored, err := f.s.AllMoviesVersioned(ctx)
@@ -53,7 +53,7 @@ func (f planFixture) plan(t *testing.T) string {
 	for _, vm := range stored {
 		films = append(films, festival.PlanFilm{MovieID: vm.Movie.ID, Version: vm.Version, After: ids(f.jurors)})
 	}
-	id := festival.NewTimeID(time.Now())
+	id := festival.NewPlanID(time.Now())
 	if _, err := f.s.SavePlan(ctx, f.admin, id, films); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestAnAssignmentPlanWhoseFilmChangedSincePreviewWritesNothing(t *testing.T)
 	if n, e := f.assignedLinks(t), f.embeddedJuries(t); n != 0 || e != 0 {
 		t.Fatalf("%d jury links and %d embedded members written, want none", n, e)
 	}
-	if _, err := f.s.ApplyPlan(ctx, f.admin, "no-such-plan", digest); !errors.Is(err, festival.ErrNotFound) {
+	if _, err := f.s.ApplyPlan(ctx, f.admin, festival.NewPlanID(time.Now()), digest); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("apply of an unknown plan = %v, want festival.ErrNotFound", err)
 	}
 }

@@ -31,7 +31,7 @@ const decisionChunk = (transactRoom - 1) / 3
 
 // SaveDecisionPlan stores a previewed bulk decision
 // (festival.NewDecisionPlan); it can be applied until the time returned.
-func (s *Plans) SaveDecisionPlan(ctx context.Context, actor festival.Actor, id string, films []festival.PlanFilm) (festival.Time, error) {
+func (s *Plans) SaveDecisionPlan(ctx context.Context, actor festival.Actor, id festival.PlanID, films []festival.PlanFilm) (festival.Time, error) {
 	return s.savePlan(ctx, festival.NewDecisionPlan(id, actor, films, s.now()))
 }
 
@@ -40,7 +40,7 @@ func (s *Plans) SaveDecisionPlan(ctx context.Context, actor festival.Actor, id s
 // status owes its producer, if any (from the film before and after). An unknown or expired plan (or one of another kind) is
 // festival.ErrNotFound; a film changed since the preview is a
 // *festival.PlanStaleError, and nothing is changed.
-func (s *Plans) ApplyDecisionPlan(ctx context.Context, actor festival.Actor, id string,
+func (s *Plans) ApplyDecisionPlan(ctx context.Context, actor festival.Actor, id festival.PlanID,
 	notice func(before, after festival.Movie) (festival.Message, bool)) (int, error) {
 	plan, byID, err := s.claimFresh(ctx, id, festival.PlanDecision)
 	if err != nil {
@@ -99,7 +99,7 @@ func (s *Plans) finishDecisions(ctx context.Context, actor festival.Actor, plan 
 	if len(plan.Films) > 0 {
 		to = string(plan.Films[0].To)
 	}
-	return s.transact(ctx, []types.TransactWriteItem{s.planStateOp(plan, applied), s.auditOp(actor, "movie.decisions", "plan:"+plan.ID,
+	return s.transact(ctx, []types.TransactWriteItem{s.planStateOp(plan, applied), s.auditOp(actor, "movie.decisions", "plan:"+plan.ID.String(),
 		map[string]string{"films": festival.JoinIDs(plan.MovieIDs(), ","), "to": to, "count": strconv.Itoa(len(plan.Films))})})
 }
 

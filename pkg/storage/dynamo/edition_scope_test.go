@@ -167,7 +167,7 @@ func TestEachEditionHasItsOwnLedgerAndPlans(t *testing.T) {
 	if err != nil || len(films) != 2 || films[0].Movie.ID != cur1.ID || films[1].Movie.ID != cur2.ID {
 		t.Errorf("the films an assignment plans: %+v, %v; want the current edition's two", films, err)
 	}
-	if _, err := s.SavePlan(firstEd, actor(jury), "p1", nil); apperr.CodeOf(err) != apperr.Conflict {
+	if _, err := s.SavePlan(firstEd, actor(jury), festival.NewPlanID(time.Now()), nil); apperr.CodeOf(err) != apperr.Conflict {
 		t.Errorf("a plan for the archived edition: %v, want a conflict", err)
 	}
 }

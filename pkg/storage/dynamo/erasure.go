@@ -117,6 +117,10 @@ func (s *Users) deleteUserItem(ctx context.Context, actor festival.Actor, id int
 		if err != nil {
 			return wrapGet(err, "get user %d", id)
 		}
+		email, err := festival.ParseEmailKey(it.Email)
+		if err != nil {
+			return err
+		}
 		details := map[string]string{"email": it.Email, "role": it.Role}
 		if e.Self {
 			// The person asked to be forgotten: the trail keeps that an
@@ -130,7 +134,7 @@ func (s *Users) deleteUserItem(ctx context.Context, actor festival.Actor, id int
 				ExpressionAttributeNames:  map[string]string{"#v": "version"},
 				ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(it.Version)},
 			}},
-			{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(festival.NormalizeEmail(it.Email)), skEmail)}},
+			{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(email), skEmail)}},
 			// An admin's saved views of the board (committee.go) go with the account.
 			{Delete: &types.Delete{TableName: &s.table, Key: key(userPK(id), skViews)}},
 			s.auditOp(actor, e.AuditAction(), fmt.Sprintf("user:%d", id), details),

@@ -52,8 +52,8 @@ func actorPK(id int64) string   { return fmt.Sprintf("ACTOR#%d", id) }
 func pad(id int64) string { return fmt.Sprintf("%010d", id) }
 
 // Users.
-func userPK(id int64) string      { return fmt.Sprintf("USER#%d", id) }
-func emailPK(email string) string { return "EMAIL#" + email } // email already normalized
+func userPK(id int64) string                 { return fmt.Sprintf("USER#%d", id) }
+func emailPK(email festival.EmailKey) string { return "EMAIL#" + email.String() }
 
 const (
 	skUser       = "USER"
@@ -202,7 +202,7 @@ const (
 	typeAssignPlan = "ASSIGNPLAN"
 )
 
-func planSK(id string) string { return "PLAN#" + id }
+func planSK(id festival.PlanID) string { return "PLAN#" + id.String() }
 
 // Late-entry codes: PK LATECODE#<code>, SK LATECODE, with uses_left and
 // expires_at; GSI1 LATECODES / <createdAt>#<code> lists them. A submission
@@ -246,7 +246,7 @@ func messageQueue(st festival.MessageState) string { return "MESSAGES#" + string
 
 // decisionMessageID names the message a bulk decision writes for one film:
 // <plan id>-<film id>, so that undoing the plan finds it (decision_plan.go).
-func decisionMessageID(planID string, movieID int64) string {
+func decisionMessageID(planID festival.PlanID, movieID int64) string {
 	return fmt.Sprintf("%s-%d", planID, movieID)
 }
 func messageQueueSK(at festival.Time, id string) string {
@@ -348,7 +348,13 @@ func edVoterSK(ed festival.EditionID, movieID int64) string { return edVoteOfPre
 func edCategoryNamePK(ed festival.EditionID, name string) string {
 	return "CATEGORYNAME#" + string(ed) + "#" + name
 }
-func edLateCodePK(ed festival.EditionID, code string) string {
+func edLateCodePK(ed festival.EditionID, code festival.LateCodeID) string {
+	return lateCodeMarker(ed, code.String())
+}
+
+// lateCodeMarker is edLateCodePK of a code the table already holds (the
+// migration moves markers written before editions).
+func lateCodeMarker(ed festival.EditionID, code string) string {
 	return "LATECODE#" + string(ed) + "#" + code
 }
 func edLedgerPK(ed festival.EditionID) string      { return ledgerPK + "#" + string(ed) }

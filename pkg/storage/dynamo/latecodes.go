@@ -51,12 +51,16 @@ func (s *core) writableEdition(ctx context.Context) (festival.EditionID, error) 
 // CreateLateCode stores a new code in the current edition
 // (festival.ErrCodeTaken when it exists there).
 func (s *Settings) CreateLateCode(ctx context.Context, c festival.LateCode) error {
+	code, err := festival.ParseLateCode("code", c.Code)
+	if err != nil {
+		return err
+	}
 	ed, err := s.writableEdition(ctx)
 	if err != nil {
 		return err
 	}
 	item, err := attributevalue.MarshalMap(lateCodeItem{
-		PK: edLateCodePK(ed, c.Code), SK: skLateCode, GSI1PK: edLateCodesGSI1PK(ed), GSI1SK: c.CreatedAt.String() + "#" + c.Code, Type: typeLateCode,
+		PK: edLateCodePK(ed, code), SK: skLateCode, GSI1PK: edLateCodesGSI1PK(ed), GSI1SK: c.CreatedAt.String() + "#" + c.Code, Type: typeLateCode,
 		Edition: string(ed), Code: c.Code, UsesLeft: c.UsesLeft, Uses: c.Uses, ExpiresAt: c.ExpiresAt.String(), CreatedAt: c.CreatedAt.String(),
 	})
 	if err != nil {
@@ -75,7 +79,7 @@ func (s *Settings) CreateLateCode(ctx context.Context, c festival.LateCode) erro
 
 // GetLateCode reads a code of the edition the request addresses
 // (festival.ErrNotFound when there is none).
-func (s *Settings) GetLateCode(ctx context.Context, code string) (festival.LateCode, error) {
+func (s *Settings) GetLateCode(ctx context.Context, code festival.LateCodeID) (festival.LateCode, error) {
 	ed, err := s.editionOf(ctx)
 	if err != nil {
 		return festival.LateCode{}, err
@@ -101,7 +105,7 @@ func (s *Settings) ListLateCodes(ctx context.Context, p Page) ([]festival.LateCo
 
 // DeleteLateCode withdraws a code of the current edition
 // (festival.ErrNotFound when there is none).
-func (s *Settings) DeleteLateCode(ctx context.Context, code string) error {
+func (s *Settings) DeleteLateCode(ctx context.Context, code festival.LateCodeID) error {
 	ed, err := s.writableEdition(ctx)
 	if err != nil {
 		return err
@@ -122,7 +126,7 @@ func (s *Settings) DeleteLateCode(ctx context.Context, code string) error {
 // useLateCodeOp takes one use of a code of edition ed (the film's), for the
 // transaction that creates the film it admits: it fails when no use is
 // left or the code expired.
-func (s *core) useLateCodeOp(ed festival.EditionID, code string, now time.Time) types.TransactWriteItem {
+func (s *core) useLateCodeOp(ed festival.EditionID, code festival.LateCodeID, now time.Time) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: key(edLateCodePK(ed, code), skLateCode),
 		ConditionExpression: aws.String("uses_left > :zero AND expires_at_iso > :now"),

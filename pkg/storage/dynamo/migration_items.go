@@ -83,7 +83,7 @@ func (m *Migration) movedPK(pk, typ string) string {
 	case typ == typeCategoryName && strings.HasPrefix(pk, "CATEGORYNAME#"):
 		return edCategoryNamePK(ed, strings.TrimPrefix(pk, "CATEGORYNAME#"))
 	case typ == typeLateCode && strings.HasPrefix(pk, "LATECODE#"):
-		return edLateCodePK(ed, strings.TrimPrefix(pk, "LATECODE#"))
+		return lateCodeMarker(ed, strings.TrimPrefix(pk, "LATECODE#"))
 	case typ == typeAssignPlan && pk == pkAssignPlans:
 		return edAssignPlansPK(ed)
 	case typ == typeLedger && pk == ledgerPK:

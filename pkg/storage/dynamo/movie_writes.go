@@ -127,7 +127,7 @@ func (s *Films) inCurrentEdition(ctx context.Context, m *festival.Movie) error {
 // withAdmission appends the use of a late-entry code, if any, and returns
 // its index in ops (-1 when none).
 func (s *Films) withAdmission(ops []types.TransactWriteItem, ed festival.EditionID, a festival.Admission) ([]types.TransactWriteItem, int) {
-	if a.LateCode == "" {
+	if !a.Late() {
 		return ops, -1
 	}
 	return append(ops, s.useLateCodeOp(ed, a.LateCode, s.now())), len(ops)

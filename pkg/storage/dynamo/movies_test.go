@@ -228,7 +228,7 @@ func TestRegisterMovieTransactionIsAllOrNothing(t *testing.T) {
 	if _, err := s.GetMovie(ctx, movieID); !errors.Is(err, festival.ErrNotFound) {
 		t.Error("film written although the account was refused")
 	}
-	if got, _ := s.UserByEmail(ctx, "taken@example.org"); got.ID != taken.ID {
+	if got, _ := s.UserByEmail(ctx, mustEmail(t, "taken@example.org")); got.ID != taken.ID {
 		t.Error("the existing account changed")
 	}
 	u.Email = "free@example.org"

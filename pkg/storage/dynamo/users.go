@@ -133,7 +133,11 @@ func (s *core) newUserOps(u festival.User) ([]types.TransactWriteItem, error) {
 	if err != nil {
 		return nil, err
 	}
-	marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(festival.NormalizeEmail(u.Email)), SK: skEmail, Type: typeEmail, ID: u.ID})
+	email, err := festival.ParseEmailKey(u.Email)
+	if err != nil {
+		return nil, err
+	}
+	marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(email), SK: skEmail, Type: typeEmail, ID: u.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -193,8 +197,8 @@ func (s *Users) Caller(ctx context.Context, id int64) (u festival.User, found bo
 }
 
 // UserByEmail finds a user by e-mail (case-insensitive), through its marker.
-func (s *Users) UserByEmail(ctx context.Context, email string) (festival.User, error) {
-	m, err := getItem[emailItem](ctx, s.core, key(emailPK(festival.NormalizeEmail(email)), skEmail))
+func (s *Users) UserByEmail(ctx context.Context, email festival.EmailKey) (festival.User, error) {
+	m, err := getItem[emailItem](ctx, s.core, key(emailPK(email), skEmail))
 	if err != nil {
 		return festival.User{}, wrapGet(err, "find e-mail")
 	}
@@ -249,16 +253,8 @@ func (s *Users) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 			ExpressionAttributeNames:  map[string]string{"#v": "version"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(it.Version)},
 		}}}
-		oldEmail, newEmail := festival.NormalizeEmail(before.Email), festival.NormalizeEmail(after.Email)
-		if oldEmail != newEmail {
-			marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(newEmail), SK: skEmail, Type: typeEmail, ID: id})
-			if err != nil {
-				return err
-			}
-			ops = append(ops,
-				types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: marker, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
-				types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(oldEmail), skEmail)}},
-			)
+		if ops, err = s.moveEmailOps(ops, id, before.Email, after.Email); err != nil {
+			return err
 		}
 		// The copies of the user in films follow through a copy job written
 		// with the change (copyjobs.go), whatever the number of films.
@@ -282,7 +278,7 @@ func (s *Users) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 		case err == nil:
 			updated = after
 			return nil
-		case oldEmail != newEmail && conditionFailedAt(err, 1):
+		case festival.NormalizeEmail(before.Email) != festival.NormalizeEmail(after.Email) && conditionFailedAt(err, 1):
 			return festival.ErrEmailTaken
 		case conditionFailedAt(err, 0) || transactionConflict(err):
 			// Changed in between, or another transaction touched one of the
@@ -302,4 +298,28 @@ func (s *Users) updateUser(ctx context.Context, actor *festival.Actor, id int64,
 type keyItem struct {
 	PK string `dynamodbav:"PK"`
 	SK string `dynamodbav:"SK"`
+}
+
+// moveEmailOps adds to ops the move of user id's e-mail marker when the
+// e-mail changes (as compared: normalised).
+func (s *core) moveEmailOps(ops []types.TransactWriteItem, id int64, before, after string) ([]types.TransactWriteItem, error) {
+	if festival.NormalizeEmail(before) == festival.NormalizeEmail(after) {
+		return ops, nil
+	}
+	oldEmail, err := festival.ParseEmailKey(before)
+	if err != nil {
+		return nil, err
+	}
+	newEmail, err := festival.ParseEmailKey(after)
+	if err != nil {
+		return nil, err
+	}
+	marker, err := attributevalue.MarshalMap(emailItem{PK: emailPK(newEmail), SK: skEmail, Type: typeEmail, ID: id})
+	if err != nil {
+		return nil, err
+	}
+	return append(ops,
+		types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: marker, ConditionExpression: aws.String("attribute_not_exists(PK)")}},
+		types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: key(emailPK(oldEmail), skEmail)}},
+	), nil
 }

@@ -48,7 +48,7 @@ func TestCreateUserThenReadItBackByIDAndEmail(t *testing.T) {
 	if err != nil || got.Email != "Ada@Example.org" || got.Role != festival.RoleJury || !got.CreatedAt.Equal(u.CreatedAt.Time) {
 		t.Fatalf("GetUser = %+v, %v", got, err)
 	}
-	byMail, err := s.UserByEmail(ctx, "  ada@EXAMPLE.org ")
+	byMail, err := s.UserByEmail(ctx, mustEmail(t, "  ada@EXAMPLE.org "))
 	if err != nil || byMail.ID != u.ID {
 		t.Fatalf("UserByEmail (other case) = %+v, %v", byMail, err)
 	}
@@ -139,10 +139,10 @@ func TestUpdateUserMovesTheEmailMarkerAndRefusesATakenEmail(t *testing.T) {
 	if _, err := s.UpdateUser(ctx, a.ID, func(u *festival.User) error { u.Email = "new@example.org"; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.UserByEmail(ctx, "a@example.org"); !errors.Is(err, festival.ErrNotFound) {
+	if _, err := s.UserByEmail(ctx, mustEmail(t, "a@example.org")); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("the old e-mail still finds a user: %v", err)
 	}
-	if u, err := s.UserByEmail(ctx, "new@example.org"); err != nil || u.ID != a.ID {
+	if u, err := s.UserByEmail(ctx, mustEmail(t, "new@example.org")); err != nil || u.ID != a.ID {
 		t.Fatalf("the new e-mail does not find the user: %v", err)
 	}
 	// The old address is free again.
@@ -233,7 +233,7 @@ func TestDeleteUserRemovesUserAndMarkerAndFreesTheEmail(t *testing.T) {
 	if _, err := s.GetUser(ctx, u.ID); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("user still there: %v", err)
 	}
-	if _, err := s.UserByEmail(ctx, "gone@example.org"); !errors.Is(err, festival.ErrNotFound) {
+	if _, err := s.UserByEmail(ctx, mustEmail(t, "gone@example.org")); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("marker still there: %v", err)
 	}
 	if err := s.DeleteUser(ctx, admin, u.ID); !errors.Is(err, festival.ErrNotFound) {
@@ -336,4 +336,14 @@ func TestAnAuditedRoleChangeOfAJuryMemberOn99MoviesFitsTheTransactionLimit(t *te
 	if err != nil || u.Role != festival.RoleAdmin {
 		t.Fatalf("role change: %v", err)
 	}
+}
+
+// mustEmail is email as the store takes it.
+func mustEmail(t *testing.T, email string) festival.EmailKey {
+	t.Helper()
+	k, err := festival.ParseEmailKey(email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }

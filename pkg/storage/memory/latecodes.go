@@ -23,6 +23,9 @@ var lateCodesListing = listing[festival.LateCode]{name: "latecodes", desc: true,
 // CreateLateCode stores a new code in the current edition
 // (festival.ErrCodeTaken when it exists there).
 func (s *LateCodes) CreateLateCode(ctx context.Context, c festival.LateCode) error {
+	if _, err := festival.ParseLateCode("code", c.Code); err != nil {
+		return err
+	}
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
 	ed, err := s.db.writableEdition(ctx)
@@ -39,10 +42,10 @@ func (s *LateCodes) CreateLateCode(ctx context.Context, c festival.LateCode) err
 
 // GetLateCode reads a code of the edition the request addresses
 // (festival.ErrNotFound when there is none).
-func (s *LateCodes) GetLateCode(ctx context.Context, code string) (festival.LateCode, error) {
+func (s *LateCodes) GetLateCode(ctx context.Context, code festival.LateCodeID) (festival.LateCode, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
-	c, ok := s.db.lateCodes[editionKey(s.db.editionOf(ctx), code)]
+	c, ok := s.db.lateCodes[editionKey(s.db.editionOf(ctx), code.String())]
 	if !ok {
 		return festival.LateCode{}, festival.ErrNotFound
 	}
@@ -68,16 +71,16 @@ func (s *LateCodes) ListLateCodes(ctx context.Context, p festival.Page) ([]festi
 
 // DeleteLateCode withdraws a code of the current edition
 // (festival.ErrNotFound when there is none).
-func (s *LateCodes) DeleteLateCode(ctx context.Context, code string) error {
+func (s *LateCodes) DeleteLateCode(ctx context.Context, code festival.LateCodeID) error {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
 	ed, err := s.db.writableEdition(ctx)
 	if err != nil {
 		return err
 	}
-	if _, ok := s.db.lateCodes[editionKey(ed, code)]; !ok {
+	if _, ok := s.db.lateCodes[editionKey(ed, code.String())]; !ok {
 		return festival.ErrNotFound
 	}
-	delete(s.db.lateCodes, editionKey(ed, code))
+	delete(s.db.lateCodes, editionKey(ed, code.String()))
 	return nil
 }

@@ -62,10 +62,10 @@ func (s *Users) GetUser(_ context.Context, id int64) (festival.User, error) {
 }
 
 // UserByEmail finds a user by e-mail, compared as festival.NormalizeEmail does.
-func (s *Users) UserByEmail(_ context.Context, email string) (festival.User, error) {
+func (s *Users) UserByEmail(_ context.Context, email festival.EmailKey) (festival.User, error) {
 	s.db.mu.Lock()
 	defer s.db.mu.Unlock()
-	id, ok := s.db.emails[festival.NormalizeEmail(email)]
+	id, ok := s.db.emails[email.String()]
 	if !ok {
 		return festival.User{}, festival.ErrNotFound
 	}

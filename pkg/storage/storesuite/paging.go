@@ -114,7 +114,7 @@ var listings = []listing{
 			return newLateCode(t, s, fmt.Sprintf("CODE%d", i), i).Code
 		},
 		remove: func(t *testing.T, s Stores, key string) {
-			if err := s.LateCodes.DeleteLateCode(context.Background(), key); err != nil {
+			if err := s.LateCodes.DeleteLateCode(context.Background(), lateCodeID(t, key)); err != nil {
 				t.Fatal(err)
 			}
 		},

@@ -42,7 +42,7 @@ func setupOnce(t *testing.T, s Stores) {
 	if err != nil || !st.EmailConfirmation || len(st.SelfRegistrationRoles) != 1 || st.SelfRegistrationRoles[0] != festival.RoleProducer {
 		t.Fatalf("settings after the setup = %+v, %v", st, err)
 	}
-	if u, err := s.Users.UserByEmail(ctx, "AGNES@example.org"); err != nil || u.ID != first.ID || u.Role != festival.RoleAdmin || u.Unconfirmed {
+	if u, err := s.Users.UserByEmail(ctx, emailKey(t, "AGNES@example.org")); err != nil || u.ID != first.ID || u.Role != festival.RoleAdmin || u.Unconfirmed {
 		t.Fatalf("the first admin = %+v, %v", u, err)
 	}
 	second := setupAdmin(t, s, "jacques@example.org")

@@ -47,7 +47,7 @@ type Users interface {
 	NewUserID(ctx context.Context) (int64, error)
 	CreateUser(ctx context.Context, u festival.User) error
 	GetUser(ctx context.Context, id int64) (festival.User, error)
-	UserByEmail(ctx context.Context, email string) (festival.User, error)
+	UserByEmail(ctx context.Context, email festival.EmailKey) (festival.User, error)
 	ListUsers(ctx context.Context, p festival.Page) ([]festival.User, string, error)
 	UpdateUser(ctx context.Context, id int64, change func(*festival.User) error) (festival.User, error)
 	UpdateUserAs(ctx context.Context, actor *festival.Actor, id int64, change func(*festival.User) error) (festival.User, error)
@@ -71,9 +71,9 @@ type Resets interface {
 // LateCodes is the store of late-entry codes.
 type LateCodes interface {
 	CreateLateCode(ctx context.Context, c festival.LateCode) error
-	GetLateCode(ctx context.Context, code string) (festival.LateCode, error)
+	GetLateCode(ctx context.Context, code festival.LateCodeID) (festival.LateCode, error)
 	ListLateCodes(ctx context.Context, p festival.Page) ([]festival.LateCode, string, error)
-	DeleteLateCode(ctx context.Context, code string) error
+	DeleteLateCode(ctx context.Context, code festival.LateCodeID) error
 }
 
 // Settings reads and seeds the festival's settings (their update is being

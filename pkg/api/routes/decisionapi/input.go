@@ -115,14 +115,14 @@ func readFilter(raw map[string]json.RawMessage) (decisions.Filter, error) {
 
 // readPlanID reads an apply's body: {id_plan}, a plan id of the shape the
 // preview makes (festival.ParsePlanID), nothing else.
-func readPlanID(f web.Fields) (string, error) {
+func readPlanID(f web.Fields) (festival.PlanID, error) {
 	s, ok, err := f.String("id_plan")
 	if err != nil || !ok || len(f) != 1 {
-		return "", apperr.E(apperr.Invalid, texts.DecisionPlanRequired)
+		return festival.PlanID{}, apperr.E(apperr.Invalid, texts.DecisionPlanRequired)
 	}
-	id, ok := festival.ParsePlanID(s)
-	if !ok {
-		return "", apperr.E(apperr.Invalid, texts.DecisionPlanRequired)
+	id, err := festival.ParsePlanID("id_plan", s)
+	if err != nil {
+		return festival.PlanID{}, apperr.E(apperr.Invalid, texts.DecisionPlanRequired)
 	}
 	return id, nil
 }

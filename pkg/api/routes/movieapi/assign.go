@@ -105,6 +105,10 @@ func (h *Handler) applyAssignment(r *http.Request, c festival.Actor) (int, any, 
 	if err != nil || !ok || id == "" || len(f) != 1 {
 		return 0, nil, apperr.E(apperr.Invalid, texts.PlanIDRequired)
 	}
-	n, err := h.movies.ApplyAssignment(r.Context(), c, id)
+	planID, err := festival.ParsePlanID("plan_id", id)
+	if err != nil {
+		return 0, nil, err
+	}
+	n, err := h.movies.ApplyAssignment(r.Context(), c, planID)
 	return http.StatusOK, Applied{Message: web.Say(r, texts.AssignmentApplied), Films: n}, err
 }
