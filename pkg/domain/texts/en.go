@@ -29,4 +29,5 @@ var en = merge(
 	enAudit,
 	enBoard,
 	enSetup,
+	enBounded,
 )

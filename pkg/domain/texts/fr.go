@@ -30,4 +30,5 @@ var fr = merge(
 	frAudit,
 	frBoard,
 	frSetup,
+	frBounded,
 )
