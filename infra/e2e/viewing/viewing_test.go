@@ -87,3 +87,35 @@ func TestAReportIsCheckedThenCoarsenedToWholeSeconds(t *testing.T) {
 		t.Fatalf("the whole day, coarsened and merged: %v", v)
 	}
 }
+
+// A record holds at most festival.MaxSpans separate stretches: one more
+// is a 409 that changes nothing, while a report that extends or overlaps
+// a stretch is still taken.
+func TestTheRecordRefusesOneSeparateStretchPastItsCap(t *testing.T) {
+	t.Parallel()
+	api, juror, viewing := screening(t)
+	var id int64
+	if _, err := fmt.Sscanf(viewing, "/movies/%d/viewing", &id); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := range festival.MaxSpans { // seeded through the store: 500 requests would only be slower
+		s, err := festival.ParseSpan(float64(i*10), float64(i*10+5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := api.Server.Deps.Store.Votes.RecordViewing(ctx, id, juror.ID, s); err != nil {
+			t.Fatalf("stretch %d: %v", i, err)
+		}
+	}
+	past := map[string]any{"from": festival.MaxSpans * 10, "to": festival.MaxSpans*10 + 5}
+	api.Do("POST", viewing, juror.Token, past).ExpectError(http.StatusConflict,
+		"Le relevé de visionnage de ce film compte déjà 500 passages distincts : envoyez un passage qui prolonge ou recouvre un passage déjà vu")
+	v := api.Do("POST", viewing, juror.Token, map[string]any{"from": 5, "to": 10}).Expect(http.StatusOK).JSON() // joins the first two
+	if n := len(v["spans"].([]any)); n != festival.MaxSpans-1 {
+		t.Fatalf("%d stretches after joining two, want %d", n, festival.MaxSpans-1)
+	}
+	if n := len(api.Do("POST", viewing, juror.Token, past).Expect(http.StatusOK).JSON()["spans"].([]any)); n != festival.MaxSpans {
+		t.Fatalf("%d stretches once there was room, want %d", n, festival.MaxSpans)
+	}
+}
