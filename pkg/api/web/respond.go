@@ -24,6 +24,7 @@ var statusOf = map[apperr.Code]int{
 	apperr.Conflict:     http.StatusConflict,
 	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
 	apperr.TooMany:      http.StatusTooManyRequests,
+	apperr.Contended:    http.StatusConflict,
 	apperr.Rejected:     http.StatusInternalServerError,
 	apperr.Internal:     http.StatusInternalServerError,
 }
@@ -78,7 +79,7 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 		// Every text should be keyed: this one is answered as it is, without a code.
 		log.Warn("error text outside the catalogues", "text", string(e.Key))
 	}
-	if e.Code == apperr.TooMany && e.RetryAfter > 0 {
+	if (e.Code == apperr.TooMany || e.Code == apperr.Contended) && e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.FormatInt(int64((e.RetryAfter+time.Second-1)/time.Second), 10))
 	}
 	if e.Body != nil {

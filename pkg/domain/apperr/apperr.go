@@ -24,6 +24,10 @@ const (
 	Conflict     Code = "conflict"     // 409: a uniqueness rule refuses the write.
 	TooLarge     Code = "too_large"    // 413: an upload exceeds its configured limit.
 	TooMany      Code = "too_many"     // 429: too many attempts; RetryAfter says when to try again.
+	// Contended is a write that lost every try of the store's retry policy
+	// to concurrent writes of the same record: 409, with RetryAfter. Nothing
+	// was written; the same request may well succeed a moment later.
+	Contended Code = "contended"
 	// Rejected is the spec's "Erreur base de données" on user operations: a value
 	// the store refuses answers 500 with details. It is the client's fault, so it
 	// is logged as a client error, not as a server fault.
@@ -45,7 +49,7 @@ type Error struct {
 	// Body, when set, replaces the standard {error, code, details} body; used
 	// where the spec fixes a richer answer for a failure.
 	Body any
-	// RetryAfter, with TooMany, is how long the caller must wait (the
+	// RetryAfter, with TooMany or Contended, is how long the caller must wait (the
 	// answer's Retry-After header, in whole seconds).
 	RetryAfter time.Duration
 	Err        error // the cause, for logs only

@@ -24,7 +24,7 @@ func judged() FeedbackGround {
 			{UserID: 2, Score: 5.5, Criteria: map[string]float64{"image": 5}, Comment: ptr("Trop long, à mon goût (Jean)."), CommentShared: false},
 			{UserID: 3, Score: 7, Comment: ptr("  "), CommentShared: true},
 		},
-		Viewing: map[int64][]Span{1: {{From: 0, To: 95}}, 2: {{From: 0, To: 50}, {From: 60, To: 100}}, 9: {{From: 0, To: 100}}},
+		Viewing: map[int64][]Span{1: {{from: 0, to: 95}}, 2: {{from: 0, to: 50}, {from: 60, to: 100}}, 9: {{from: 0, to: 100}}},
 		Ranking: []RankedFilm{{MovieID: 3, Mean: 8.5}, {MovieID: 7, Mean: 6.83}, {MovieID: 8, Mean: 6.83}, {MovieID: 2, Mean: 4}},
 	}
 }

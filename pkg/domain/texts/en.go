@@ -30,4 +30,5 @@ var en = merge(
 	enAudit,
 	enBoard,
 	enSetup,
+	enBounded,
 )

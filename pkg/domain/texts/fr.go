@@ -31,4 +31,5 @@ var fr = merge(
 	frAudit,
 	frBoard,
 	frSetup,
+	frBounded,
 )

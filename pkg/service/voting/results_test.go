@@ -100,9 +100,9 @@ func TestResultsShowTheShareEachVoterWatchedBesideTheirVote(t *testing.T) {
 	}
 	votes := []festival.Vote{by(1, 12, 8), by(1, 11, 6), by(1, 13, 7), by(2, 11, 5)}
 	seen := Viewings{
-		{1, 11}: {{From: 0, To: 50}},                      // half, then stopped
-		{1, 12}: {{From: 0, To: 30}, {From: 60, To: 100}}, // skipped 30 s
-		{2, 11}: {{From: 0, To: 999}},                     // no duration: nothing to say
+		{1, 11}: {span(t, 0, 50)},                   // half, then stopped
+		{1, 12}: {span(t, 0, 30), span(t, 60, 100)}, // skipped 30 s
+		{2, 11}: {span(t, 0, 999)},                  // no duration: nothing to say
 	}
 	res := Aggregate(movies, votes, seen, 0)
 	share := func(p *float64) string {
@@ -132,4 +132,13 @@ func TestResultsShowTheShareEachVoterWatchedBesideTheirVote(t *testing.T) {
 	if !strings.HasSuffix(lines[0], ",watched_share_min") || !strings.HasSuffix(lines[1], ",0") || !strings.HasSuffix(lines[2], ",") {
 		t.Errorf("CSV = %q, want watched_share_min last (0, then empty)", csv.String())
 	}
+}
+
+func span(t *testing.T, from, to float64) festival.Span {
+	t.Helper()
+	s, err := festival.ParseSpan(from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

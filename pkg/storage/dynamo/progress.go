@@ -40,10 +40,13 @@ type watchItem struct {
 	MovieID   int64  `dynamodbav:"id_movie"`
 	UserID    int64  `dynamodbav:"id_user"`
 	WatchedAt string `dynamodbav:"watchedAt"`
-	// Spans are the stretches played (RecordViewing), merged; Ver counts
-	// their writes (optimistic locking).
-	Spans []festival.Span `dynamodbav:"spans,omitempty"`
-	Ver   int64           `dynamodbav:"ver"`
+	// Spans are the stretches played (RecordViewing), merged, in whole
+	// seconds; SpansVer counts their writes, the one condition of a viewing
+	// write (viewing.go). Ver counts every write of the item (optimistic
+	// locking of editWatch's).
+	Spans    []spanItem `dynamodbav:"spans,omitempty"`
+	SpansVer int64      `dynamodbav:"spans_ver,omitempty"`
+	Ver      int64      `dynamodbav:"ver"`
 	// Keys logs the film's keys the member's player fetched: per minute of
 	// film (the map's key, decimal), the fetch times in Unix milliseconds,
 	// bounded by festival.LogKeyFetch; KeysIssued counts every key served.
@@ -60,16 +63,6 @@ func (s *Votes) newWatch(ed festival.EditionID, movieID, userID int64) watchItem
 		GSI2PK: userRefPK(userID), GSI2SK: "WATCH#MOVIE#" + pad(movieID), Type: typeWatch, Edition: string(ed), MovieID: movieID, UserID: userID,
 		WatchedAt: festival.NewTime(s.now()).String(),
 	}
-}
-
-// RecordViewing adds a stretch a jury member played to what they watched of
-// a film (merged), and returns their watch: the stretches, and the keys
-// their player fetched (editWatch).
-func (s *Votes) RecordViewing(ctx context.Context, movieID, userID int64, span festival.Span) (festival.Watch, error) {
-	it, err := s.editWatch(ctx, movieID, userID, func(it *watchItem) {
-		it.Spans = festival.MergeSpans(it.Spans, span)
-	})
-	return it.watch(), err
 }
 
 // editWatch changes a jury member's watch item of a film (created as

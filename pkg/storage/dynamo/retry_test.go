@@ -3,6 +3,9 @@ package dynamo_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -10,6 +13,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/festivalapi/festival/pkg/api/web"
+	"github.com/festivalapi/festival/pkg/domain/apperr"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
@@ -114,5 +119,25 @@ func TestRenamingAProducerWhoseMovieIsBeingVotedOnRetriesTheConflict(t *testing.
 	got, err := s.GetMovie(ctx, m.ID)
 	if err != nil || got.Producer == nil || got.Producer.FirstName != "Jacques" {
 		t.Fatalf("film's copy of the producer: %+v, %v", got.Producer, err)
+	}
+}
+
+// Losing every try answers 409 with Retry-After (apperr.Contended), never
+// 500, and still says what was lost (errors.Is the attempt's error).
+func TestRetryExhaustedIsAConflictToTryAgainLater(t *testing.T) {
+	t.Parallel()
+	lost := errors.New("lost every race")
+	for name, retry := range map[string]func(context.Context, func(int) error) error{"Retry": dynamo.Retry, "RetryMerge": dynamo.RetryMerge} {
+		tries := 0
+		err := retry(context.Background(), func(int) error { tries++; return dynamo.Again(lost) })
+		var e *apperr.Error
+		if !errors.As(err, &e) || e.Code != apperr.Contended || e.RetryAfter != dynamo.ContendedRetryAfter || !errors.Is(err, lost) {
+			t.Errorf("%s exhausted after %d tries: %v", name, tries, err)
+		}
+		rec := httptest.NewRecorder()
+		web.Error(rec, httptest.NewRequest("POST", "/movies/1/viewing", nil), err)
+		if rec.Code != http.StatusConflict || rec.Header().Get("Retry-After") != "1" || !strings.Contains(rec.Body.String(), `"code":"write_contended"`) {
+			t.Errorf("%s exhausted answers %d, Retry-After %q: %s", name, rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+		}
 	}
 }

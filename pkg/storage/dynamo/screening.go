@@ -17,7 +17,7 @@ import (
 
 // watch is the watch item as the domain reads it.
 func (it watchItem) watch() festival.Watch {
-	return festival.Watch{MovieID: it.MovieID, UserID: it.UserID, Spans: it.Spans, Keys: keyLog(it.Keys), KeysIssued: int(it.KeysIssued)}
+	return festival.Watch{MovieID: it.MovieID, UserID: it.UserID, Spans: it.spans(), Keys: keyLog(it.Keys), KeysIssued: int(it.KeysIssued)}
 }
 
 // keyLog reads the stored log (minute -> Unix milliseconds) in time order.

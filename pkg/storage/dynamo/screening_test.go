@@ -29,7 +29,7 @@ func TestConcurrentKeyFetchesAreAllLoggedBesideTheViewing(t *testing.T) {
 		})
 	}
 	wg.Go(func() {
-		_, err := s.RecordViewing(ctx, m.ID, 7, festival.Span{From: 0, To: 30})
+		_, err := s.RecordViewing(ctx, m.ID, 7, mustSpan(t, 0, 30))
 		errs <- err
 	})
 	wg.Wait()
@@ -67,4 +67,13 @@ func TestConcurrentKeyFetchesAreAllLoggedBesideTheViewing(t *testing.T) {
 	if _, err := s.RecordKeyFetch(ctx, m.ID, 7, 0, at); !errors.Is(err, festival.ErrNotFound) {
 		t.Fatalf("a key fetch of a film being deleted: %v, want not found", err)
 	}
+}
+
+func mustSpan(t *testing.T, from, to float64) festival.Span {
+	t.Helper()
+	s, err := festival.ParseSpan(from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -141,13 +141,13 @@ func (h *Handler) viewing(r *http.Request, c festival.Actor) (int, any, error) {
 		return 0, nil, err
 	}
 	span, err := web.Read(r, texts.BadSpan, func(f web.Fields) (festival.Span, error) {
-		var span festival.Span
-		_, e1 := f.Decode("from", &span.From)
-		_, e2 := f.Decode("to", &span.To)
+		var from, to float64
+		_, e1 := f.Decode("from", &from)
+		_, e2 := f.Decode("to", &to)
 		if e1 != nil || e2 != nil || !f.Has("from") || !f.Has("to") {
-			return span, apperr.E(apperr.Invalid, texts.BadSpan)
+			return festival.Span{}, apperr.E(apperr.Invalid, texts.BadSpan)
 		}
-		return span, nil
+		return festival.ParseSpan(from, to)
 	})
 	if err != nil {
 		return 0, nil, err
