@@ -43,7 +43,7 @@ func MakefileRecipe(root string) (Recipe, error) {
 	words := func(name string) ([]string, error) {
 		v, ok := vars[name]
 		if !ok {
-			return nil, fmt.Errorf("Makefile: no %s := line", name)
+			return nil, fmt.Errorf("the Makefile has no %s := line", name)
 		}
 		var missing string
 		v = makeRef.ReplaceAllStringFunc(v, func(ref string) string {
@@ -55,7 +55,7 @@ func MakefileRecipe(root string) (Recipe, error) {
 			return val
 		})
 		if missing != "" {
-			return nil, fmt.Errorf("Makefile: %s refers to %s, which it does not assign", name, missing)
+			return nil, fmt.Errorf("the Makefile's %s refers to %s, which it does not assign", name, missing)
 		}
 		return shellWords(v)
 	}

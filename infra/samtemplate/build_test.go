@@ -2,8 +2,10 @@ package samtemplate_test
 
 import (
 	"debug/elf"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,4 +88,28 @@ func singleArch(t *testing.T, archs []string) string {
 		t.Fatalf("template.yaml's Globals name %v architectures, want one", archs)
 	}
 	return archs[0]
+}
+
+// TestTheMakefileRecipeIsWhatMakeRuns compares the recipe the tests read
+// with the command make itself runs for SAM's build of a function.
+func TestTheMakefileRecipeIsWhatMakeRuns(t *testing.T) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("make is not installed")
+	}
+	root := filepath.Join("..", "..")
+	recipe, err := lambdatest.MakefileRecipe(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("make", "-s", "-n", "build-AuthFunction", "ARTIFACTS_DIR=/artifacts", "GO=go")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("make -n build-AuthFunction: %v", err)
+	}
+	got := strings.ReplaceAll(strings.TrimSpace(string(out)), "'", "")
+	want := strings.Join(recipe.Env, " ") + " go build " + strings.Join(recipe.Flags, " ") + " -o /artifacts/bootstrap ./functions/auth"
+	if got != want {
+		t.Errorf("make runs\n  %s\nthe recipe read from the Makefile is\n  %s", got, want)
+	}
 }
