@@ -96,8 +96,9 @@ def main(src, dst, parameters=None):
         with open(parameters, encoding="utf-8") as f:
             values = json.load(f)
     values = apply_parameters(template, values)
+    deployed = dict(values)  # the translator may add its pseudo parameters to values
     out = transform(template, values, OfflinePolicies())
-    for name, value in values.items():
+    for name, value in deployed.items():
         param = out["Parameters"][name]
         param["Default"] = typed(name, param, value)
     with open(dst, "w", encoding="utf-8") as f:
