@@ -77,8 +77,9 @@ func keyFamilies() []keyFamily {
 			},
 		},
 		{
-			name:    "a stream's clear outputs (media.Plan.ClearPlaylist, ClearSegment), written by the encoder",
-			writers: []string{"BackgroundFunction", "MediaConvertRole"},
+			name:     "a stream's clear outputs (media.Plan.ClearPlaylist, ClearSegment), written by the encoder, removed once encrypted",
+			writers:  []string{"BackgroundFunction", "MediaConvertRole"},
+			removers: []string{"BackgroundFunction"},
 			keys: func() []string {
 				return plans(func(p media.Plan, o media.Output) []string {
 					out := []string{p.ClearPlaylist(o), p.ClearDestination()}
