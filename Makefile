@@ -5,9 +5,11 @@ FUNCTIONS := auth users movies votes categories events awards console background
 PKG := github.com/festivalapi/festival
 CACHE_DIR ?= $(CURDIR)/.cache
 export CACHE_DIR
-# Lambda build flags (docs/architecture.md): static, arm64, no RPC shim, stripped.
-LAMBDA_FLAGS := -tags lambda.norpc -trimpath -ldflags '-s -w'
+# Lambda build (docs/architecture.md): static, arm64, no RPC shim, stripped. These lines are the one
+# statement of it: make build, sam build and the tests (infra/lambdatest.MakefileRecipe) all read them.
 GOARCH_LAMBDA ?= arm64
+LAMBDA_ENV := GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0
+LAMBDA_FLAGS := -tags lambda.norpc -trimpath -ldflags '-s -w'
 # The festival console (web client): npm packages pinned by its package-lock.json.
 CONSOLE := functions/console/web
 CONSOLE_SOURCES := $(shell find $(CONSOLE)/src -type f -not -name schema.d.ts 2>/dev/null) \
@@ -108,18 +110,18 @@ lint:
 ## build: one bootstrap per function under build/<function>/ (linux/arm64); the console's files beside its own
 build: console
 	@for f in $(FUNCTIONS); do \
-	  GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o build/$$f/bootstrap ./functions/$$f || exit 1; \
+	  $(LAMBDA_ENV) $(GO) build $(LAMBDA_FLAGS) -o build/$$f/bootstrap ./functions/$$f || exit 1; \
 	  printf '%-12s %s bytes\n' $$f $$(stat -c %s build/$$f/bootstrap); \
 	done
 	rm -rf build/console/console && cp -r $(CONSOLE)/dist build/console/console
 
 # SAM's makefile build method calls build-<LogicalId> with ARTIFACTS_DIR set.
 build-ConsoleFunction: console
-	GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o $(ARTIFACTS_DIR)/bootstrap ./functions/console
+	$(LAMBDA_ENV) $(GO) build $(LAMBDA_FLAGS) -o $(ARTIFACTS_DIR)/bootstrap ./functions/console
 	rm -rf $(ARTIFACTS_DIR)/console && cp -r $(CONSOLE)/dist $(ARTIFACTS_DIR)/console
 
 build-%Function:
-	GOOS=linux GOARCH=$(GOARCH_LAMBDA) CGO_ENABLED=0 $(GO) build $(LAMBDA_FLAGS) -o $(ARTIFACTS_DIR)/bootstrap ./functions/$(shell echo $* | tr A-Z a-z)
+	$(LAMBDA_ENV) $(GO) build $(LAMBDA_FLAGS) -o $(ARTIFACTS_DIR)/bootstrap ./functions/$(shell echo $* | tr A-Z a-z)
 
 ## bench: benchmarks (storage against DynamoDB Local, uploads against the embedded S3)
 bench: check-tools

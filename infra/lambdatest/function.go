@@ -19,19 +19,21 @@ import (
 	"github.com/festivalapi/festival/infra/procstat"
 )
 
-// BuildFlags are the Makefile's Lambda build flags (docs/architecture.md).
-var BuildFlags = []string{"-tags", "lambda.norpc", "-trimpath", "-ldflags", "-s -w"}
-
 // Build compiles ./functions/<group> of the module at root into
-// dir/<group>/bootstrap for linux on the host's architecture, all groups in
+// dir/<group>/bootstrap with the Makefile's recipe (MakefileRecipe) but for
+// the host's architecture, so that the bootstraps run here, all groups in
 // one `go build` so the compiler works on them in parallel. It returns the
 // bootstrap path of each group.
 func Build(ctx context.Context, root, dir string, groups []string) (map[string]string, error) {
+	r, err := MakefileRecipe(root)
+	if err != nil {
+		return nil, err
+	}
 	out := filepath.Join(dir, "out")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	if err := GoBuild(ctx, root, out, BuildFlags, groups); err != nil {
+	if err := GoBuild(ctx, root, out, r.HostEnv(), r.Flags, groups); err != nil {
 		return nil, err
 	}
 	bins := map[string]string{}
@@ -48,14 +50,27 @@ func Build(ctx context.Context, root, dir string, groups []string) (map[string]s
 	return bins, nil
 }
 
+// HostEnv is the recipe's environment with the host's architecture, for a
+// bootstrap that runs on this machine.
+func (r Recipe) HostEnv() []string {
+	env := make([]string, 0, len(r.Env))
+	for _, kv := range r.Env {
+		if strings.HasPrefix(kv, "GOARCH=") {
+			kv = "GOARCH=" + runtime.GOARCH
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
 // GoBuild runs one `go build` of ./functions/<group> for each group, with
-// flags, as the Lambda build does (linux, the host's architecture, no cgo),
+// env (NAME=value, over the process's environment: a Recipe's) and flags,
 // into the folder out. Builds of the functions wait for each other across
 // the test binaries of one machine (this package's and infra/samtemplate's
 // run side by side under go test ./...): built one after the other, the
 // second finds the first's compiled packages in the build cache, rather
 // than both compiling the same packages at once on a cold cache.
-func GoBuild(ctx context.Context, root, out string, flags, groups []string) error {
+func GoBuild(ctx context.Context, root, out string, env, flags, groups []string) error {
 	unlock, err := lockBuilds()
 	if err != nil {
 		return err
@@ -67,9 +82,9 @@ func GoBuild(ctx context.Context, root, out string, flags, groups []string) erro
 	}
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+runtime.GOARCH, "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), env...)
 	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, b)
+		return fmt.Errorf("%s go %s: %v\n%s", strings.Join(env, " "), strings.Join(args, " "), err, b)
 	}
 	return nil
 }

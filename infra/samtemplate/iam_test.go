@@ -84,7 +84,11 @@ func linkedCalls(t *testing.T, groups []string) map[string][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lambdatest.GoBuild(ctx, root, dir, []string{"-tags", "lambda.norpc", "-trimpath"}, groups); err != nil {
+	recipe, err := lambdatest.MakefileRecipe(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lambdatest.GoBuild(ctx, root, dir, recipe.HostEnv(), recipe.Unstripped(), groups); err != nil {
 		t.Fatalf("go build: %v", err)
 	}
 	calls := map[string][]string{}

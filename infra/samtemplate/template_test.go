@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"gopkg.in/yaml.v3"
 
+	"github.com/festivalapi/festival/infra/lambdatest"
 	"github.com/festivalapi/festival/infra/samtemplate"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
@@ -92,15 +93,11 @@ func sortedIDs(fns map[string]samtemplate.FunctionProps) []string {
 func TestEveryFunctionRunsTheGoBootstrapOnArm64AndIsBuiltByTheMakefile(t *testing.T) {
 	tpl, fns := load(t)
 	g := tpl.Globals.Function
-	makefile, err := os.ReadFile(filepath.Join("..", "..", "Makefile"))
+	recipe, err := lambdatest.MakefileRecipe(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	made := regexp.MustCompile(`(?m)^FUNCTIONS\s*:?=(.*)$`).FindSubmatch(makefile)
-	if made == nil {
-		t.Fatal("Makefile has no FUNCTIONS := line")
-	}
-	built := strings.Fields(string(made[1]))
+	built := recipe.Functions
 	for _, id := range sortedIDs(fns) {
 		f := fns[id]
 		runtime, arch, handler := f.Runtime, f.Architectures, f.Handler

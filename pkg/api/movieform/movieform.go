@@ -240,13 +240,16 @@ func Collaborators(f web.Fields) ([]festival.Collaborator, bool, error) {
 	for i, item := range items {
 		cf := web.Normalize(item)
 		var c festival.Collaborator
+		// A collaborator's e-mail is matched against users' (a juror who worked
+		// on the film): it is bounded as theirs is, by festival.MaxEmailLen.
 		for _, fl := range []struct {
 			name     string
 			dst      *string
 			required bool
+			max      int
 		}{
-			{"first_name", &c.FirstName, true}, {"last_name", &c.LastName, true},
-			{"email", &c.Email, false}, {"job", &c.Job, false},
+			{"first_name", &c.FirstName, true, movies.MaxCollaboratorText}, {"last_name", &c.LastName, true, movies.MaxCollaboratorText},
+			{"email", &c.Email, false, festival.MaxEmailLen}, {"job", &c.Job, false, movies.MaxCollaboratorText},
 		} {
 			v, _, err := cf.String(fl.name)
 			if err != nil {
@@ -256,8 +259,8 @@ func Collaborators(f web.Fields) ([]festival.Collaborator, bool, error) {
 			if fl.required && v == "" {
 				return nil, true, invalidf(texts.CollaboratorRequired, i+1, fl.name)
 			}
-			if err := festival.CheckMovieText(fl.name, v, movies.MaxCollaboratorText); err != nil {
-				return nil, true, invalidf(texts.CollaboratorTooLong, i+1, fl.name, movies.MaxCollaboratorText)
+			if err := festival.CheckMovieText(fl.name, v, fl.max); err != nil {
+				return nil, true, invalidf(texts.CollaboratorTooLong, i+1, fl.name, fl.max)
 			}
 			*fl.dst = v
 		}

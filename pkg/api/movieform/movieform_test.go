@@ -77,6 +77,30 @@ func TestCollaboratorsNormalizesNames(t *testing.T) {
 	}
 }
 
+func TestACollaboratorsEmailIsBoundedAsAUsersAndTheirTextsByTheirOwnLimit(t *testing.T) {
+	t.Parallel()
+	address := func(n int) string { return strings.Repeat("a", n-len("@example.org")) + "@example.org" }
+	name := func(n int) string { return strings.Repeat("é", n) }
+	for _, c := range []struct {
+		name, first, email string
+		ok                 bool
+	}{
+		{"an e-mail of MaxEmailLen", "Ada", address(festival.MaxEmailLen), true},
+		{"an e-mail over MaxEmailLen", "Ada", address(festival.MaxEmailLen + 1), false},
+		{"a name of MaxCollaboratorText", name(movies.MaxCollaboratorText), "a@example.org", true},
+		{"a name over MaxCollaboratorText", name(movies.MaxCollaboratorText + 1), "a@example.org", false},
+	} {
+		js, _ := json.Marshal(map[string]any{"collaborators": []map[string]string{{"first_name": c.first, "last_name": "L", "email": c.email}}})
+		got, _, err := Collaborators(fields(t, string(js)))
+		switch {
+		case c.ok && (err != nil || len(got) != 1 || got[0].Email != c.email):
+			t.Errorf("%s: got %+v, %v, want it kept", c.name, got, err)
+		case !c.ok && err == nil:
+			t.Errorf("%s: accepted, want a 400", c.name)
+		}
+	}
+}
+
 func TestIDsStopsAtTheirLimitEvenForAHugeBody(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
