@@ -76,6 +76,8 @@ type builder struct {
 	token string
 	// named values where the schema cannot give a valid one, by field name.
 	named func(name string) (any, bool)
+	// rebody is the valid body again, with a fresh address (forms).
+	rebody func() ([]byte, string)
 }
 
 func (b *builder) params() []*openapi3.Parameter {
@@ -133,6 +135,9 @@ func (b *builder) cases() []sweepCase {
 		for _, e := range paramEdges(ps) {
 			c := base
 			c.base, c.field, c.edge = false, p.In+" "+p.Name, e
+			if b.rebody != nil {
+				c.body, c.contentType = b.rebody() // a new account's address for each
+			}
 			b.request(&c, p.In, p.Name, text(e.raw))
 			out = append(out, c)
 		}
@@ -316,6 +321,11 @@ func (b *builder) formCases(base *sweepCase, s *openapi3.Schema) []sweepCase {
 		c.body, c.contentType = raw.Body, raw.ContentType
 	}
 	encode(base, form(nil))
+	b.rebody = func() ([]byte, string) {
+		var c sweepCase
+		encode(&c, form(nil))
+		return c.body, c.contentType
+	}
 	var out []sweepCase
 	for _, f := range fields(s, nil, 1, b.keyFor) {
 		good := values[f.leaf()]
@@ -324,7 +334,7 @@ func (b *builder) formCases(base *sweepCase, s *openapi3.Schema) []sweepCase {
 		}
 		for _, e := range edges(f.schema) {
 			if is(f.schema, "string") && strings.HasPrefix(e.name, "wrong type") {
-				e.forbidden = false // a form's fields are all text: "true" is a text like another
+				continue // a form's fields are all text: "true" is a text like another
 			}
 			c := *base
 			c.base, c.field, c.edge, c.schema, c.leaf = false, "form "+f.name(), e, f.schema, f.leaf()

@@ -299,6 +299,14 @@ func numberEdges(s *openapi3.Schema) []edge {
 	add := func(name, raw string) {
 		out = append(out, edge{name: name, raw: raw, forbidden: forbidsNumber(s, raw)})
 	}
+	// The values DynamoDB cannot store come first: a record that keeps
+	// what it is sent (a viewing's spans) would otherwise hold a plain value
+	// around them already and merge them away.
+	add("1e-131", "1e-131")
+	add("5e-324", "5e-324")
+	add("1e308", "1e308")
+	add("-1e308", "-1e308")
+	add("-0", "-0")
 	step := 1.0
 	if !is(s, "integer") {
 		step = 0.01
@@ -314,17 +322,12 @@ func numberEdges(s *openapi3.Schema) []edge {
 		add("maximum", num(*s.Max))
 		add("above maximum", num(*s.Max+step))
 	}
-	add("1e-131", "1e-131")
-	add("5e-324", "5e-324")
-	add("1e308", "1e308")
-	add("-1e308", "-1e308")
-	add("-0", "-0")
 	add("three decimals", "1.005")
 	add("2^63", "9223372036854775808")
 	return out
 }
 
-func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // forbidsNumber says whether the schema refuses the number written raw.
 func forbidsNumber(s *openapi3.Schema, raw string) bool {
@@ -350,8 +353,25 @@ func numberViolates(s *openapi3.Schema, f float64) bool {
 	return false
 }
 
-// violates says whether a stored value breaks the schema's limits.
+// violates says whether a stored value breaks the schema: its type, its
+// limits, its enum or pattern.
 func violates(s *openapi3.Schema, v any) bool {
+	kind := "string"
+	switch v.(type) {
+	case float64:
+		kind = "number"
+	case bool:
+		kind = "boolean"
+	case map[string]any:
+		kind = "object"
+	case []any:
+		kind = "array"
+	case nil:
+		kind = "null"
+	}
+	if s.Type != nil && !is(s, kind) && !(kind == "number" && is(s, "integer")) && !(kind == "null" && s.Nullable) {
+		return true
+	}
 	switch x := v.(type) {
 	case string:
 		if s.MaxLength != nil && uint64(utf8.RuneCountInString(x)) > *s.MaxLength {
