@@ -76,7 +76,7 @@ type builder struct {
 	token string
 	// named values where the schema cannot give a valid one, by field name.
 	named func(name string) (any, bool)
-	// rebody is the valid body again, with a fresh address (forms).
+	// rebody is the valid body again, with a fresh address.
 	rebody func() ([]byte, string)
 }
 
@@ -204,6 +204,7 @@ func (b *builder) jsonBase(s *openapi3.Schema, extra map[string]any) map[string]
 func (b *builder) jsonCases(base *sweepCase, s *openapi3.Schema) []sweepCase {
 	body := b.jsonBase(s, baseExtra(b.route, flatten(s), b.named))
 	base.body, base.contentType = mustJSON(body), "application/json"
+	b.rebody = func() ([]byte, string) { return mustJSON(b.freshen(body)), "application/json" }
 	all := fields(s, nil, 4, b.keyFor)
 	byName := map[string]field{}
 	for _, f := range all {
@@ -247,8 +248,8 @@ func (b *builder) duplicates(base *sweepCase, body any, f field) []sweepCase {
 	}
 	key := jsonText(f.path[0].key)
 	good := jsonText(valid(f.schema, f.leaf(), b.named))
-	withGood := mustJSON(set(body, f.path, json.RawMessage(good)))
-	withEdge := mustJSON(set(body, f.path, json.RawMessage(e.raw)))
+	withGood := mustJSON(set(b.freshen(body), f.path, json.RawMessage(good)))
+	withEdge := mustJSON(set(b.freshen(body), f.path, json.RawMessage(e.raw)))
 	var out []sweepCase
 	for i, raw := range [][]byte{
 		append([]byte("{"+key+":"+e.raw+","), withGood[1:]...),
