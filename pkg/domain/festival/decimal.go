@@ -184,3 +184,13 @@ func (d *Decimal) UnmarshalJSON(raw []byte) error {
 	*d = v
 	return nil
 }
+
+// MustDecimal is the Decimal a literal writes (ParseDecimal), for the
+// numbers code and tests spell out; it panics on a literal that is not one.
+func MustDecimal(lit string) Decimal {
+	d, err := ParseDecimal([]byte(lit))
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
