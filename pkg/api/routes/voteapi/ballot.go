@@ -3,6 +3,8 @@ package voteapi
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/api/web"
@@ -80,7 +82,8 @@ func readMarks(f web.Fields) (map[string]*festival.Decimal, error) {
 		return nil, apperr.E(apperr.Invalid, texts.NoCriterionScored)
 	}
 	marks := make(map[string]*festival.Decimal, len(raws))
-	for key, raw := range raws {
+	for _, key := range slices.Sorted(maps.Keys(raws)) { // the first bad mark by key, every time
+		raw := raws[key]
 		if string(bytes.TrimSpace(raw)) == "null" {
 			marks[key] = nil
 			continue
