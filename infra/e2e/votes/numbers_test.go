@@ -95,3 +95,26 @@ func containsNegativeZero(body []byte) bool {
 	}
 	return walk(v)
 }
+
+// A number question's min and max are Decimals too: 1e-131 was stored as
+// sent and answered 500; it is now 400 naming the bound.
+func TestAFormQuestionsBoundsAreNumbersDynamoDBStores(t *testing.T) {
+	t.Parallel()
+	api := apitest.Start(t)
+	admin := api.Register("ADMIN")
+	question := func(min string) map[string]any {
+		return map[string]any{"questions": []map[string]any{
+			{"id": "budget", "label": "Budget", "kind": "number", "visibility": "admins", "min": json.RawMessage(min)},
+		}}
+	}
+	for _, min := range []string{"1e-131", "5e-324", "0.125", "1e308"} {
+		api.Do("PUT", "/settings/form", admin.Token, question(min)).ExpectErrorAbout(http.StatusBadRequest, "questions[0].min")
+	}
+	form := api.Do("PUT", "/settings/form", admin.Token, question("-0")).Expect(http.StatusOK)
+	if containsNegativeZero(form.Body) {
+		t.Fatalf("-0 stored as a bound: %s", form.Body)
+	}
+	if q := form.JSON()["questions"].([]any)[0].(map[string]any); q["min"] != 0.0 {
+		t.Fatalf("min read back as %v", q["min"])
+	}
+}
