@@ -59,6 +59,11 @@ func TestTheOpenAPIDocumentCarriesTheLimitsTheCodeEnforces(t *testing.T) {
 		s + "VoteInput|properties|score|minimum":                                festival.MinScore,
 		s + "VoteInput|properties|score|maximum":                                festival.MaxScore,
 		s + "VoteInput|properties|comment|maxLength":                            festival.MaxCommentLen,
+		s + "VoteInput|properties|criteria|additionalProperties|minimum":        festival.MinScore,
+		s + "VoteInput|properties|criteria|additionalProperties|maximum":        festival.MaxScore,
+		s + "Criterion|properties|weight|maximum":                               festival.MaxCriterionWeight,
+		s + "Question|properties|min|minimum":                                   -int64(festival.MaxAnswerNumber),
+		s + "Question|properties|max|maximum":                                   int64(festival.MaxAnswerNumber),
 		s + "CategoryInput|properties|name|maxLength":                           festival.MaxCategoryNameLen,
 		s + "EventCreate|properties|name|maxLength":                             festival.MaxEventNameLen,
 		s + "EventCreate|properties|location|maxLength":                         festival.MaxEventLocationLen,
@@ -90,8 +95,18 @@ func TestTheOpenAPIDocumentCarriesTheLimitsTheCodeEnforces(t *testing.T) {
 			t.Errorf("%s = %v in docs/openapi.yaml, the code enforces %v", path, got, n)
 		}
 	}
-	if got := at(doc, s+"VoteInput|properties|score|multipleOf"); fmt.Sprint(got) != "0.01" || festival.ScoreDecimals != 2 {
-		t.Errorf("score multipleOf = %v, the code allows %d decimal places", got, festival.ScoreDecimals)
+	// Every decimal number sent to storage is a festival.Decimal: two decimal
+	// places, stated as multipleOf 0.01 (docs/limits.md, "Numbers sent to storage").
+	for _, path := range []string{
+		s + "VoteInput|properties|score|multipleOf",
+		s + "VoteInput|properties|criteria|additionalProperties|multipleOf",
+		s + "Criterion|properties|weight|multipleOf",
+		s + "Question|properties|min|multipleOf",
+		s + "Question|properties|max|multipleOf",
+	} {
+		if got := at(doc, path); fmt.Sprint(got) != "0.01" || festival.ScoreDecimals != 2 || festival.DecimalPlaces != 2 {
+			t.Errorf("%s = %v in docs/openapi.yaml, the code allows %d decimal places", path, got, festival.DecimalPlaces)
+		}
 	}
 	if !strings.Contains(fmt.Sprint(at(doc, "paths|/awards|post|description")), fmt.Sprintf("at most %d awards", festival.MaxMovieAwards)) {
 		t.Errorf("POST /awards does not state the %d awards a film may hold", festival.MaxMovieAwards)

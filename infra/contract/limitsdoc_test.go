@@ -43,7 +43,10 @@ func documentedLimits(t *testing.T) map[string]float64 {
 		"festival.MaxLateCodeLen": festival.MaxLateCodeLen, "festival.MaxPlanID": festival.MaxPlanID,
 		"dynamo.MaxPartitionKeyBytes": dynamo.MaxPartitionKeyBytes, "dynamo.MaxSortKeyBytes": dynamo.MaxSortKeyBytes,
 		"festival.MaxSpans": festival.MaxSpans, "festival.MaxSpanEnd": festival.MaxSpanEnd,
-		"festival.MinPasswordLen": festival.MinPasswordLen, "festival.MaxPasswordLen": festival.MaxPasswordLen,
+		"festival.ScoreDecimals": festival.ScoreDecimals, "festival.DecimalPlaces": festival.DecimalPlaces,
+		"festival.AnswerDecimals": festival.AnswerDecimals, "festival.MaxDecimal": festival.MaxDecimal,
+		"festival.MaxCriterionWeight": festival.MaxCriterionWeight,
+		"festival.MinPasswordLen":     festival.MinPasswordLen, "festival.MaxPasswordLen": festival.MaxPasswordLen,
 		"festival.MaxTextLen": festival.MaxTextLen, "festival.MaxBiographyLen": festival.MaxBiographyLen,
 		"festival.MaxMovieTitleLen": festival.MaxMovieTitleLen, "festival.MaxShortTextLen": festival.MaxShortTextLen,
 		"festival.MaxLongTextLen": festival.MaxLongTextLen, "festival.MaxAIToolLen": festival.MaxAIToolLen,
@@ -80,8 +83,17 @@ func documentedLimits(t *testing.T) map[string]float64 {
 var limitName = regexp.MustCompile("`((?:[a-z]+\\.)+[A-Z]\\w*(?:\\.[A-Z]\\w*)?|(?:Max|Min)[A-Z]\\w*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`")
 
 // amount is a number as the document writes one: digits (with commas
-// between thousands), a power of ten (10¹²), and a unit of size or time.
-var amount = regexp.MustCompile(`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(¹²)?(?:\s*(KiB|MiB|GiB|days?|hours?)\b)?`)
+// between thousands), a power of ten (10¹², 10¹⁵), and a unit of size or time.
+var amount = regexp.MustCompile(`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)?(?:\s*(KiB|MiB|GiB|days?|hours?)\b)?`)
+
+// superscript reads an exponent written in superscript digits.
+func superscript(s string) float64 {
+	n := 0.0
+	for _, r := range s {
+		n = 10*n + float64(slices.Index([]rune("⁰¹²³⁴⁵⁶⁷⁸⁹"), r))
+	}
+	return n
+}
 
 var units = map[string]float64{
 	"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30,
@@ -97,7 +109,7 @@ func amounts(s string) []float64 {
 			continue
 		}
 		if m[2] != "" {
-			n = math.Pow(n, 12)
+			n = math.Pow(n, superscript(m[2]))
 		}
 		if u, ok := units[m[3]]; ok {
 			n *= u

@@ -109,7 +109,7 @@ func seedFilm(ctx context.Context, st seedStore, prod apitest.Account, jurors []
 		return err
 	}
 	for j, juror := range jurors {
-		score := float64((i*7 + j*3) % 11)
+		score := festival.WholeDecimal(int64((i*7 + j*3) % 11))
 		if _, err := st.SaveVote(ctx, festival.Actor{ID: juror.ID, Role: festival.RoleJury}, id, festival.VoteChange{Score: &score}, nil); err != nil {
 			return fmt.Errorf("vote on film %d: %w", id, err)
 		}

@@ -56,7 +56,7 @@ func ledgerHolds(t *testing.T, api *apitest.API, admin apitest.Account) []festiv
 	api.Do("GET", "/votes", admin.Token, nil).Expect(http.StatusOK).Decode(&votes)
 	table := map[int64]festival.LedgerVote{}
 	for _, v := range votes {
-		table[v.ID] = festival.LedgerVote{ID: v.ID, MovieID: v.MovieID, UserID: v.UserID, Score: v.Score, IsCandidate: v.IsCandidate}
+		table[v.ID] = festival.LedgerVote{ID: v.ID, MovieID: v.MovieID, UserID: v.UserID, Score: v.Score.Float64(), IsCandidate: v.IsCandidate}
 	}
 	if !reflect.DeepEqual(replayed, table) {
 		t.Fatalf("the ledger replays to %v, the table holds %v", replayed, table)

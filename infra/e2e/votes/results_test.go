@@ -99,7 +99,7 @@ func TestResultsNeedNoRequestPerMovie(t *testing.T) {
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem; wg.Done() }()
-				s := float64((i*7+j*3)%11) / 1.0
+				s := festival.WholeDecimal(int64((i*7 + j*3) % 11))
 				comment := strings.Repeat("Commentaire détaillé du juré. ", 8)
 				if _, err := st.SaveVote(ctx, who, f, festival.VoteChange{Score: &s, Comment: &comment, CommentSet: true}, nil); err != nil {
 					t.Error(err)

@@ -12,7 +12,7 @@ import (
 // answerForm asks one question of each kind (the number between -5 and
 // 1000), and "cat_only" of category 4's films only.
 func answerForm() EntryForm {
-	f64 := func(v float64) *float64 { return &v }
+	f64 := func(v float64) *Decimal { d, _ := DecimalFromFloat(v); return &d }
 	qs := []Question{
 		aQuestion("t", QuestionText), aQuestion("lt", QuestionLongText), aQuestion("n", QuestionNumber),
 		aQuestion("d", QuestionDate), aQuestion("u", QuestionURL), aQuestion("yn", QuestionYesNo),

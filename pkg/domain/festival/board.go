@@ -124,7 +124,7 @@ func boardEntries(in BoardInput) []*boardEntry {
 	votes := map[int64]tally{}
 	for _, v := range in.Votes {
 		t := votes[v.MovieID]
-		votes[v.MovieID] = tally{t.n + 1, t.sum + v.Score}
+		votes[v.MovieID] = tally{t.n + 1, t.sum + v.Score.Float64()}
 	}
 	out := make([]*boardEntry, 0, len(in.Films))
 	for _, m := range in.Films {

@@ -107,7 +107,7 @@ func boardFilms() BoardInput {
 			Media:      &FilmMedia{State: MediaReady, Facts: &MediaFacts{Duration: 90}, Flags: []MediaFlag{{Check: CheckShorter, Action: CheckWarn, Reason: "shorter"}, {Check: CheckNoVideo, Action: CheckOff, Reason: "off"}}},
 			Categories: []MovieCategory{{ID: 2, Name: "Fiction"}}, Tags: []string{"court", "doute"}},
 	}
-	votes := []Vote{{MovieID: 1, Score: 8}, {MovieID: 1, Score: 5}, {MovieID: 3, Score: 9}}
+	votes := []Vote{{MovieID: 1, Score: MustDecimal("8")}, {MovieID: 1, Score: MustDecimal("5")}, {MovieID: 3, Score: MustDecimal("9")}}
 	return BoardInput{Films: films, Votes: votes}
 }
 

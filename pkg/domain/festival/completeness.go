@@ -151,7 +151,7 @@ func (a Answer) values() []string {
 	case a.Text != nil:
 		return []string{*a.Text}
 	case a.Number != nil:
-		return []string{strconv.FormatFloat(*a.Number, 'f', -1, 64)}
+		return []string{a.Number.String()}
 	case a.Bool != nil:
 		return []string{strconv.FormatBool(*a.Bool)}
 	case a.File != nil:

@@ -16,7 +16,7 @@ func TestTheNextEditionKeepsTheRulesAndClearsTheCalendar(t *testing.T) {
 	st.ResultsPublishedAt, st.ResultsLedger, st.DecisionsReleaseAt = at, &festival.LedgerHead{Seq: 3}, at
 	st.ReleasedCategories = map[int64]festival.Time{1: at}
 	st.CategoryWindows = map[int64]festival.CategoryWindow{1: {SubmissionsCloseAt: at}}
-	st.CategoryGrids = map[int64]festival.Grid{1: {{Key: "image", Name: "Image", Weight: 1}}, 9: {{Key: "son", Name: "Son", Weight: 1}}}
+	st.CategoryGrids = map[int64]festival.Grid{1: {{Key: "image", Name: "Image", Weight: festival.MustDecimal("1")}}, 9: {{Key: "son", Name: "Son", Weight: festival.MustDecimal("1")}}}
 	st.CategoryRules = map[int64][]festival.EligibilityRule{2: {{Kind: "subtitles"}}}
 	st.BlindJudging, st.JuryReminderDays = true, 3
 	st.Form.Questions = []festival.Question{{ID: "pitch"}, {ID: "lieu", Category: 1}, {ID: "gone", Category: 9}}

@@ -34,7 +34,7 @@ func TestEntryChangesNameWhatChangedInFrenchWords(t *testing.T) {
 		}, map[string]string{"fields": "title,duration,main_language,synopsis", "title.old": "Avant", "title.new": "Après",
 			"duration.old": "600", "duration.new": "540", "main_language.old": "", "main_language.new": "fr"}},
 		{"answers changed, added and removed, in the form's order", func(m *Movie) {
-			n := 12.5
+			n := MustDecimal("12.5")
 			m.Answers = Answers{"premiere": {Bool: &no}, "budget": {Number: &n}}
 		}, []EntryChange{
 			{Field: "answers.premiere", Word: "réponse « Première ? »"},

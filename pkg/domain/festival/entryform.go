@@ -65,9 +65,10 @@ type Question struct {
 	Visibility AnswerVisibility `json:"visibility"`
 	// Choices are the options of a choice or choices question.
 	Choices []string `json:"choices"`
-	// Min and Max bound a number question's answer (nil: unbounded).
-	Min *float64 `json:"min"`
-	Max *float64 `json:"max"`
+	// Min and Max bound a number question's answer (nil: unbounded), two
+	// decimal places at most, as the answer.
+	Min *Decimal `json:"min"`
+	Max *Decimal `json:"max"`
 }
 
 // RequiredAt reports whether the question must be answered at now.
@@ -140,7 +141,7 @@ type AnswerFile struct {
 // number, a boolean, an array of strings, or the file's object).
 type Answer struct {
 	Text    *string
-	Number  *float64
+	Number  *Decimal
 	Bool    *bool
 	Choices []string
 	File    *AnswerFile

@@ -1,7 +1,6 @@
 package festival
 
 import (
-	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -136,8 +135,10 @@ func (q Question) checkBounds(i int) error {
 	if q.Kind != QuestionNumber {
 		return questionErr(i, q, "min", texts.FormMinMaxOnly)
 	}
-	bad := func(v *float64) bool { return v != nil && !(math.Abs(*v) <= MaxAnswerNumber) }
-	if bad(q.Min) || bad(q.Max) || (q.Min != nil && q.Max != nil && *q.Min > *q.Max) {
+	bad := func(v *Decimal) bool {
+		return v != nil && !v.In(WholeDecimal(-MaxAnswerNumber), WholeDecimal(MaxAnswerNumber))
+	}
+	if bad(q.Min) || bad(q.Max) || (q.Min != nil && q.Max != nil && q.Min.Cmp(*q.Max) > 0) {
 		return questionErr(i, q, "min", texts.FormMinMaxRange, float64(MaxAnswerNumber))
 	}
 	return nil

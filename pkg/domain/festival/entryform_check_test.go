@@ -29,7 +29,7 @@ func refusedWith(t *testing.T, err error, code apperr.Code) string {
 
 func TestEntryFormCheckNamesTheQuestion(t *testing.T) {
 	at := func(s string) Time { v, _ := ParseTime(s); return v }
-	f64 := func(v float64) *float64 { return &v }
+	f64 := func(v float64) *Decimal { d, _ := DecimalFromFloat(v); return &d }
 	tooMany := make([]Question, MaxQuestions+1)
 	for i := range tooMany {
 		tooMany[i] = aQuestion("q"+strings.Repeat("x", i), QuestionText)

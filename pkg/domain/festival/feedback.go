@@ -113,17 +113,17 @@ func NewFeedback(g FeedbackGround) Feedback {
 func marksOf(g FeedbackGround) *FeedbackMarks {
 	scores := make([]float64, 0, len(g.Votes))
 	for _, v := range g.Votes {
-		scores = append(scores, v.Score)
+		scores = append(scores, v.Score.Float64())
 	}
 	m := &FeedbackMarks{Votes: len(g.Votes), Score: summarise(scores), Criteria: []CriterionMarks{}}
 	for _, c := range g.Season.GridFor(g.Movie.CategoryIDs()) {
 		var marks []float64
 		for _, v := range g.Votes {
 			if mark, ok := v.Criteria[c.Key]; ok {
-				marks = append(marks, mark)
+				marks = append(marks, mark.Float64())
 			}
 		}
-		m.Criteria = append(m.Criteria, CriterionMarks{Key: c.Key, Name: c.Name, Weight: c.Weight, MarkSummary: summarise(marks)})
+		m.Criteria = append(m.Criteria, CriterionMarks{Key: c.Key, Name: c.Name, Weight: c.Weight.Float64(), MarkSummary: summarise(marks)})
 	}
 	if len(g.Movie.Categories) > 0 {
 		first := g.Movie.Categories[0]

@@ -12,7 +12,7 @@ func ptr[T any](v T) *T { return &v }
 // judged is a film of category 4 with three jurors, two votes by grid and a
 // vote by score, two viewings.
 func judged() FeedbackGround {
-	grid := Grid{{Key: "image", Name: "Image", Weight: 2}, {Key: "recit", Name: "Récit", Weight: 1}}
+	grid := Grid{{Key: "image", Name: "Image", Weight: MustDecimal("2")}, {Key: "recit", Name: "Récit", Weight: MustDecimal("1")}}
 	m := Movie{ID: 7, Title: "Cléo de 5 à 7", SelectionStatus: StatusSelected, StatusLabel: "sélectionné", Duration: ptr(int64(100)),
 		Categories: []MovieCategory{{ID: 4, Name: "Courts métrages"}, {ID: 9, Name: "Premiers films"}},
 		Juries:     []Jury{{ID: 1}, {ID: 2}, {ID: 3}}}
@@ -20,9 +20,9 @@ func judged() FeedbackGround {
 		Movie:  m,
 		Season: Season{CategoryGrids: map[int64]Grid{4: grid}, Feedback: FeedbackParts{Decision: true, Marks: true, Comments: true, Viewing: true}},
 		Votes: []Vote{
-			{UserID: 1, Score: 8, Criteria: map[string]float64{"image": 9, "recit": 6}, Comment: ptr("Un regard neuf."), CommentShared: true},
-			{UserID: 2, Score: 5.5, Criteria: map[string]float64{"image": 5}, Comment: ptr("Trop long, à mon goût (Jean)."), CommentShared: false},
-			{UserID: 3, Score: 7, Comment: ptr("  "), CommentShared: true},
+			{UserID: 1, Score: MustDecimal("8"), Criteria: map[string]Decimal{"image": MustDecimal("9"), "recit": MustDecimal("6")}, Comment: ptr("Un regard neuf."), CommentShared: true},
+			{UserID: 2, Score: MustDecimal("5.5"), Criteria: map[string]Decimal{"image": MustDecimal("5")}, Comment: ptr("Trop long, à mon goût (Jean)."), CommentShared: false},
+			{UserID: 3, Score: MustDecimal("7"), Comment: ptr("  "), CommentShared: true},
 		},
 		Viewing: map[int64][]Span{1: {{from: 0, to: 95}}, 2: {{from: 0, to: 50}, {from: 60, to: 100}}, 9: {{from: 0, to: 100}}},
 		Ranking: []RankedFilm{{MovieID: 3, Mean: 8.5}, {MovieID: 7, Mean: 6.83}, {MovieID: 8, Mean: 6.83}, {MovieID: 2, Mean: 4}},

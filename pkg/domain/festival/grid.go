@@ -1,7 +1,7 @@
 package festival
 
 import (
-	"math"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -11,11 +11,14 @@ import (
 )
 
 // Criterion is one line of a scoring grid: a key (what a vote names), a
-// label for people, and a weight.
+// label for people, and a weight. The DynamoDB store keeps it as its own
+// criterionItem, the weight a number attribute.
 type Criterion struct {
-	Key    string  `json:"key" dynamodbav:"key"`
-	Name   string  `json:"name" dynamodbav:"name"`
-	Weight float64 `json:"weight" dynamodbav:"weight"`
+	Key  string `json:"key"`
+	Name string `json:"name"`
+	// Weight is above 0, at most MaxCriterionWeight, two decimal places at
+	// most (a Decimal: 1e-131 cannot be one).
+	Weight Decimal `json:"weight"`
 }
 
 // Grid is a scoring grid: a juror may score each criterion from 0 to 10, and
@@ -44,12 +47,22 @@ func CheckGrid(g Grid) error {
 			return apperr.Ef(apperr.Invalid, texts.GridKey, c.Key)
 		case strings.TrimSpace(c.Name) == "" || len([]rune(c.Name)) > MaxCriterionNameLen:
 			return apperr.Ef(apperr.Invalid, texts.GridName, c.Key, MaxCriterionNameLen)
-		case math.IsNaN(c.Weight) || c.Weight <= 0 || c.Weight > MaxCriterionWeight:
+		case c.Weight.Cmp(Decimal{}) <= 0 || c.Weight.Cmp(WholeDecimal(MaxCriterionWeight)) > 0:
 			return apperr.Ef(apperr.Invalid, texts.GridWeight, c.Key, MaxCriterionWeight)
 		}
 		seen[c.Key] = true
 	}
 	return nil
+}
+
+// GridWeightRefusal is the 400 of a weight that is not a Decimal (1e-131,
+// 0.125, "2"), met while a grid is decoded; nil when err is another.
+func GridWeightRefusal(err error) error {
+	var de *DecimalError
+	if !errors.As(err, &de) {
+		return nil
+	}
+	return apperr.Ef(apperr.Invalid, texts.GridWeightNumber, MaxCriterionWeight, truncate(de.Literal, 40))
 }
 
 // GridFor is the grid of a film of the categories cats: the grid of the
@@ -68,29 +81,31 @@ func (s Season) GridFor(cats []int64) Grid {
 // left out or null is an abstention and the weights of the others
 // renormalise), rounded to 2 decimals, with the marks kept. A mark for a
 // criterion the grid does not have, or no mark at all, is refused.
-func (g Grid) Score(marks map[string]*float64) (float64, map[string]float64, error) {
+func (g Grid) Score(marks map[string]*Decimal) (Decimal, map[string]Decimal, error) {
 	if len(g) == 0 {
-		return 0, nil, apperr.E(apperr.Invalid, texts.NoGrid)
+		return Decimal{}, nil, apperr.E(apperr.Invalid, texts.NoGrid)
 	}
-	kept := map[string]float64{}
+	kept := map[string]Decimal{}
 	sum, weights := 0.0, 0.0
 	for key, m := range marks {
 		i := slices.IndexFunc(g, func(c Criterion) bool { return c.Key == key })
 		if i < 0 {
-			return 0, nil, apperr.Ef(apperr.Invalid, texts.UnknownCriterion, key)
+			return Decimal{}, nil, apperr.Ef(apperr.Invalid, texts.UnknownCriterion, key)
 		}
 		if m == nil {
 			continue // abstains
 		}
-		if err := CheckScore(*m); err != nil {
-			return 0, nil, Refused(err)
+		if err := CheckScore("criteria."+key, *m); err != nil {
+			return Decimal{}, nil, Refused(err)
 		}
 		kept[key] = *m
-		sum += g[i].Weight * *m
-		weights += g[i].Weight
+		sum += g[i].Weight.Float64() * m.Float64()
+		weights += g[i].Weight.Float64()
 	}
 	if weights == 0 {
-		return 0, nil, apperr.E(apperr.Invalid, texts.NoCriterionScored)
+		return Decimal{}, nil, apperr.E(apperr.Invalid, texts.NoCriterionScored)
 	}
-	return math.Round(sum/weights*100) / 100, kept, nil
+	// A mean of marks from 0 to 10 rounds within 0 to 10: never refused.
+	score, err := RoundDecimal(sum / weights)
+	return score, kept, err
 }

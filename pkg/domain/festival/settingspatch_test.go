@@ -28,7 +28,7 @@ func answer400(t *testing.T, err error) string {
 func TestASettingsPatchSetsWhatWasSentAndNothingElse(t *testing.T) {
 	t.Parallel()
 	day := func(d int) Time { return NewTime(time.Date(2026, 3, d, 0, 0, 0, 0, time.UTC)) }
-	grid := Grid{{Key: "image", Name: "Image", Weight: 2}}
+	grid := Grid{{Key: "image", Name: "Image", Weight: MustDecimal("2")}}
 	tests := []struct {
 		name  string
 		patch SettingsPatch

@@ -10,8 +10,8 @@ import (
 type VoteChange struct {
 	// Score, when set, replaces the score and the criteria (Criteria: the
 	// marks it is the weighted mean of, nil for a vote by score alone).
-	Score       *float64
-	Criteria    map[string]float64
+	Score       *Decimal
+	Criteria    map[string]Decimal
 	Comment     *string
 	CommentSet  bool
 	IsCandidate *bool
@@ -149,4 +149,4 @@ func (o VoteOutcome) Ledger() []LedgerEntry {
 
 // formatScore writes a score as the audit trail and the ledger keep it: the
 // shortest decimal that reads back as the same number.
-func formatScore(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+func formatScore(v Decimal) string { return v.String() }

@@ -11,12 +11,12 @@ func TestDecideVote(t *testing.T) {
 	now := NewTime(time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC))
 	before := NewTime(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	yes, no := true, false
-	seven, nine := 7.0, 9.5
+	seven, nine := MustDecimal("7"), MustDecimal("9.5")
 	kind, short := "Très beau", "Court"
 	juror := Actor{ID: 4, Role: RoleJury}
 	admin := Actor{ID: 1, Role: RoleAdmin}
 	film := func(st SelectionStatus) MovieFacts { return MovieFacts{ID: 12, Status: st} }
-	stored := &Vote{ID: 40, UserID: 4, MovieID: 12, Score: 6, Comment: &kind, Criteria: map[string]float64{"image": 6},
+	stored := &Vote{ID: 40, UserID: 4, MovieID: 12, Score: MustDecimal("6"), Comment: &kind, Criteria: map[string]Decimal{"image": MustDecimal("6")},
 		CreatedAt: before, UpdatedAt: before}
 	assignedOnly := Settings{JuryVoteAssignedOnly: true}
 	cases := map[string]struct {
@@ -29,7 +29,7 @@ func TestDecideVote(t *testing.T) {
 		"a first vote creates it": {
 			voter: juror, g: VoteGround{Movie: film(StatusAssigned)},
 			ch:   VoteChange{Score: &seven, Comment: &short, CommentSet: true},
-			want: VoteOutcome{Created: true, Vote: Vote{UserID: 4, MovieID: 12, Score: 7, Comment: &short, CreatedAt: now, UpdatedAt: now}},
+			want: VoteOutcome{Created: true, Vote: Vote{UserID: 4, MovieID: 12, Score: MustDecimal("7"), Comment: &short, CreatedAt: now, UpdatedAt: now}},
 		},
 		"a first vote without a score is refused": {
 			voter: juror, g: VoteGround{Movie: film(StatusAssigned)}, ch: VoteChange{Comment: &short, CommentSet: true},
@@ -37,35 +37,35 @@ func TestDecideVote(t *testing.T) {
 		},
 		"a vote again changes what was sent and keeps the rest": {
 			voter: juror, g: VoteGround{Movie: film(StatusAssigned), Vote: stored}, ch: VoteChange{IsCandidate: &no},
-			want: VoteOutcome{Vote: Vote{ID: 40, UserID: 4, MovieID: 12, Score: 6, Comment: &kind, Criteria: map[string]float64{"image": 6},
+			want: VoteOutcome{Vote: Vote{ID: 40, UserID: 4, MovieID: 12, Score: MustDecimal("6"), Comment: &kind, Criteria: map[string]Decimal{"image": MustDecimal("6")},
 				CreatedAt: before, UpdatedAt: now}},
 		},
 		"a new score replaces the marks; a comment sent empty clears it": {
 			voter: juror, g: VoteGround{Movie: film(StatusAssigned), Vote: stored}, ch: VoteChange{Score: &nine, CommentSet: true},
-			want: VoteOutcome{Vote: Vote{ID: 40, UserID: 4, MovieID: 12, Score: 9.5, CreatedAt: before, UpdatedAt: now}},
+			want: VoteOutcome{Vote: Vote{ID: 40, UserID: 4, MovieID: 12, Score: MustDecimal("9.5"), CreatedAt: before, UpdatedAt: now}},
 		},
 		"a candidate vote promotes a film that is not candidate": {
 			voter: juror, g: VoteGround{Movie: film(StatusToDiscuss)}, ch: VoteChange{Score: &seven, IsCandidate: &yes},
 			want: VoteOutcome{Created: true, Promote: true, From: StatusToDiscuss,
-				Vote: Vote{UserID: 4, MovieID: 12, Score: 7, IsCandidate: true, CreatedAt: now, UpdatedAt: now}},
+				Vote: Vote{UserID: 4, MovieID: 12, Score: MustDecimal("7"), IsCandidate: true, CreatedAt: now, UpdatedAt: now}},
 		},
 		"a candidate vote holds a candidate film": {
 			voter: juror, g: VoteGround{Movie: film(StatusCandidate), Vote: stored}, ch: VoteChange{IsCandidate: &yes},
-			want: VoteOutcome{HoldCandidate: true, Vote: Vote{ID: 40, UserID: 4, MovieID: 12, Score: 6, Comment: &kind, IsCandidate: true,
-				Criteria: map[string]float64{"image": 6}, CreatedAt: before, UpdatedAt: now}},
+			want: VoteOutcome{HoldCandidate: true, Vote: Vote{ID: 40, UserID: 4, MovieID: 12, Score: MustDecimal("6"), Comment: &kind, IsCandidate: true,
+				Criteria: map[string]Decimal{"image": MustDecimal("6")}, CreatedAt: before, UpdatedAt: now}},
 		},
 		"a vote that unflags the film leaves its status alone": {
 			voter: juror, g: VoteGround{Movie: film(StatusCandidate), Vote: stored}, ch: VoteChange{IsCandidate: &no},
-			want: VoteOutcome{Vote: Vote{ID: 40, UserID: 4, MovieID: 12, Score: 6, Comment: &kind, Criteria: map[string]float64{"image": 6},
+			want: VoteOutcome{Vote: Vote{ID: 40, UserID: 4, MovieID: 12, Score: MustDecimal("6"), Comment: &kind, Criteria: map[string]Decimal{"image": MustDecimal("6")},
 				CreatedAt: before, UpdatedAt: now}},
 		},
 		"assigned-only voting holds a juror to the assignment": {
 			voter: juror, g: VoteGround{Movie: film(StatusAssigned), Settings: assignedOnly}, ch: VoteChange{Score: &seven},
-			want: VoteOutcome{Created: true, RequireAssignment: true, Vote: Vote{UserID: 4, MovieID: 12, Score: 7, CreatedAt: now, UpdatedAt: now}},
+			want: VoteOutcome{Created: true, RequireAssignment: true, Vote: Vote{UserID: 4, MovieID: 12, Score: MustDecimal("7"), CreatedAt: now, UpdatedAt: now}},
 		},
 		"assigned-only voting does not hold an admin": {
 			voter: admin, g: VoteGround{Movie: film(StatusAssigned), Settings: assignedOnly}, ch: VoteChange{Score: &seven},
-			want: VoteOutcome{Created: true, Vote: Vote{UserID: 1, MovieID: 12, Score: 7, CreatedAt: now, UpdatedAt: now}},
+			want: VoteOutcome{Created: true, Vote: Vote{UserID: 1, MovieID: 12, Score: MustDecimal("7"), CreatedAt: now, UpdatedAt: now}},
 		},
 	}
 	for name, c := range cases {
@@ -80,19 +80,19 @@ func TestDecideVote(t *testing.T) {
 
 func TestDecideVoteLeavesTheStoredVoteAlone(t *testing.T) {
 	kind := "Très beau"
-	stored := Vote{ID: 40, UserID: 4, MovieID: 12, Score: 6, Comment: &kind, Criteria: map[string]float64{"image": 6}}
-	nine := 9.0
+	stored := Vote{ID: 40, UserID: 4, MovieID: 12, Score: MustDecimal("6"), Comment: &kind, Criteria: map[string]Decimal{"image": MustDecimal("6")}}
+	nine := MustDecimal("9")
 	if _, err := DecideVote(Actor{ID: 4, Role: RoleJury}, VoteGround{Movie: MovieFacts{ID: 12}, Vote: &stored},
-		VoteChange{Score: &nine, Criteria: map[string]float64{"image": 9}, CommentSet: true}, NewTime(time.Now())); err != nil {
+		VoteChange{Score: &nine, Criteria: map[string]Decimal{"image": MustDecimal("9")}, CommentSet: true}, NewTime(time.Now())); err != nil {
 		t.Fatal(err)
 	}
-	if stored.Score != 6 || stored.Comment != &kind || stored.Criteria["image"] != 6 {
+	if stored.Score != MustDecimal("6") || stored.Comment != &kind || stored.Criteria["image"] != MustDecimal("6") {
 		t.Fatalf("the ground's vote changed: %+v", stored)
 	}
 }
 
 func TestAVoteOutcomeIsAuditedAndLedgered(t *testing.T) {
-	vote := Vote{ID: 40, UserID: 4, MovieID: 12, Score: 7.25, IsCandidate: true}
+	vote := Vote{ID: 40, UserID: 4, MovieID: 12, Score: MustDecimal("7.25"), IsCandidate: true}
 	cases := map[string]struct {
 		o      VoteOutcome
 		audit  []AuditEntry

@@ -130,7 +130,7 @@ func TestAFilmOutOfTheFestivalTakesNoJuryVoteMarkOrAward(t *testing.T) {
 	open := DefaultSettings()
 	open.VotingOpenAt, open.VotingCloseAt = NewTime(now.Add(-time.Hour)), NewTime(now.Add(time.Hour))
 	jury := Actor{ID: 5, Role: RoleJury}
-	score := 7.0
+	score := MustDecimal("7")
 	cases := []struct {
 		name      string
 		draft     bool

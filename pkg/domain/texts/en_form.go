@@ -18,7 +18,7 @@ var enForm = map[Key]string{
 	FormChoiceLen:        "each option is 1 to %d characters long, on one line",
 	FormChoiceTwice:      "the option “%s” is listed twice",
 	FormMinMaxOnly:       "only number questions have a minimum and a maximum",
-	FormMinMaxRange:      "the minimum and the maximum are numbers of at most %g in absolute value, the minimum at most the maximum",
+	FormMinMaxRange:      "the minimum and the maximum are numbers of at most %g in absolute value with two decimal places at most, the minimum at most the maximum",
 	FormRequiredFrom:     "required_from only makes sense for a required question (required: true)",
 	FormRequiredFrozen:   "required_from must come before frozen_from: an answer required after the freeze could no longer be given",
 	FormVersionMoved:     "The form was changed in the meantime: reload it before saving it",

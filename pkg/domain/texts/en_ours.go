@@ -22,6 +22,7 @@ var enOurs = map[Key]string{
 	GridKey:                      "Criterion %q: the key must be 1 to 32 characters among a-z, 0-9 and _, without duplicates",
 	GridName:                     "Criterion %q: the name is required (%d characters at most)",
 	GridWeight:                   "Criterion %q: the weight must be a number greater than 0 and at most %d",
+	GridWeightNumber:             "A criterion's weight must be a number greater than 0 and at most %d, with two decimal places at most, received %s",
 	GridsShape:                   "The scoring_grid and category_grids parameters expect lists of criteria {key, name, weight} (category_grids: by category id), or null",
 	NoGrid:                       "This film has no scoring grid: send score",
 	UnknownCriterion:             "Unknown criterion in criteria: %q",

@@ -18,7 +18,7 @@ var frForm = map[Key]string{
 	FormChoiceLen:        "chaque option fait de 1 à %d caractères, sur une ligne",
 	FormChoiceTwice:      "l'option « %s » est en double",
 	FormMinMaxOnly:       "seules les questions number ont un minimum et un maximum",
-	FormMinMaxRange:      "le minimum et le maximum sont des nombres d'au plus %g en valeur absolue, le minimum au plus égal au maximum",
+	FormMinMaxRange:      "le minimum et le maximum sont des nombres d'au plus %g en valeur absolue et à deux décimales au plus, le minimum au plus égal au maximum",
 	FormRequiredFrom:     "required_from n'a de sens que pour une question requise (required: true)",
 	FormRequiredFrozen:   "required_from doit précéder frozen_from : une réponse exigée après le gel ne pourrait plus être donnée",
 	FormVersionMoved:     "Le formulaire a été modifié entre-temps : rechargez-le avant de l'enregistrer",

@@ -22,6 +22,7 @@ var frOurs = map[Key]string{
 	GridKey:                      "Critère %q : la clé doit faire de 1 à 32 caractères parmi a-z, 0-9 et _ , sans doublon",
 	GridName:                     "Critère %q : le nom est requis (%d caractères au plus)",
 	GridWeight:                   "Critère %q : le poids doit être un nombre supérieur à 0 et au plus %d",
+	GridWeightNumber:             "Le poids d'un critère doit être un nombre supérieur à 0 et au plus %d, à deux décimales au plus, reçu %s",
 	GridsShape:                   "Les paramètres scoring_grid et category_grids attendent des listes de critères {key, name, weight} (category_grids : par identifiant de catégorie), ou null",
 	NoGrid:                       "Ce film n'a pas de grille de notation : envoyez score",
 	UnknownCriterion:             "Critère inconnu dans criteria : %q",

@@ -23,6 +23,7 @@ const (
 	GridName                     Key = "grid_name"
 	GridWeight                   Key = "grid_weight"
 	GridsShape                   Key = "grids_shape"
+	GridWeightNumber             Key = "grid_weight_number"
 	NoGrid                       Key = "no_grid"
 	UnknownCriterion             Key = "unknown_criterion"
 	NoCriterionScored            Key = "no_criterion_scored"

@@ -40,7 +40,7 @@ func producerOf20(pdfSize int) (exportData, filesOf) {
 	d := exportData{uid: 7, account: festival.User{ID: 7, Email: "agnes@example.org", FirstName: "Agnès", LastName: "Varda"}.Public()}
 	pdf := append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte{0x8f, 0x21, 0x7a, 0x03}, pdfSize/4)...)
 	for i := int64(1); i <= 20; i++ {
-		n, yes := float64(i), true
+		n, yes := festival.WholeDecimal(i), true
 		answers := festival.Answers{"budget": {Number: &n}, "premiere": {Bool: &yes}}
 		for q := range 10 {
 			answers[fmt.Sprintf("q%d", q)] = text(strings.Repeat("Une réponse longue. ", 10))

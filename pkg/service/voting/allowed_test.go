@@ -87,7 +87,7 @@ func TestAllowedAgreesWithTheVote(t *testing.T) {
 			}
 			if a.Vote {
 				again, err := f.svc.Allowed(ctx, juror, m.ID)
-				if err != nil || again.Mine == nil || again.Mine.Score != 6 {
+				if err != nil || again.Mine == nil || again.Mine.Score != festival.MustDecimal("6") {
 					t.Fatalf("Allowed after the vote = %+v, %v; want the vote in it", again, err)
 				}
 			}
@@ -115,7 +115,7 @@ func TestTheQueueSaysEachFilmsStateAndTheNextToWatch(t *testing.T) {
 		{ID: 3, Title: "Vu", OwnerID: 50, Juries: jury},
 		{ID: 4, Title: "À voir", OwnerID: 50, Juries: jury},
 	}
-	votes := []festival.Vote{{ID: 9, UserID: 7, MovieID: 1, Score: 8}}
+	votes := []festival.Vote{{ID: 9, UserID: 7, MovieID: 1, Score: festival.MustDecimal("8")}}
 	watches := []festival.Watch{{MovieID: 3, UserID: 7}}
 	got, next, err := svc.queue(c, u, openSettings(), films, votes, watches)
 	if err != nil {

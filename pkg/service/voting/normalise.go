@@ -40,7 +40,7 @@ func zScores(votes []festival.Vote, ranked map[int64]bool) map[int64][]cast {
 	byJuror := map[int64][]cast{}
 	for _, v := range votes {
 		if ranked[v.MovieID] {
-			byJuror[v.UserID] = append(byJuror[v.UserID], cast{movie: v.MovieID, score: v.Score})
+			byJuror[v.UserID] = append(byJuror[v.UserID], cast{movie: v.MovieID, score: v.Score.Float64()})
 		}
 	}
 	for u, cs := range byJuror {

@@ -1,13 +1,14 @@
 package voting
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
 func by(juror, movie int64, score float64) festival.Vote {
-	return festival.Vote{UserID: juror, MovieID: movie, Score: score}
+	return festival.Vote{UserID: juror, MovieID: movie, Score: festival.MustDecimal(strconv.FormatFloat(score, 'f', -1, 64))}
 }
 
 func results(t *testing.T, movies int, votes []festival.Vote) map[int64]MovieResult {

@@ -122,7 +122,7 @@ func Aggregate(movies []festival.MovieFacts, votes []festival.Vote, seen Viewing
 		r.VoteCount = len(vs)
 		r.Watched = make([]VoteWatched, 0, len(vs))
 		for _, v := range vs {
-			w := VoteWatched{UserID: v.UserID, Score: v.Score}
+			w := VoteWatched{UserID: v.UserID, Score: v.Score.Float64()}
 			if share, ok := festival.WatchedShare(seen[[2]int64{f.ID, v.UserID}], f.Duration); ok {
 				w.WatchedShare = &share
 				if r.WatchedShareMin == nil || share < *r.WatchedShareMin {
@@ -135,8 +135,8 @@ func Aggregate(movies []festival.MovieFacts, votes []festival.Vote, seen Viewing
 		if len(vs) > 0 {
 			sum, lo, hi := 0.0, math.Inf(1), math.Inf(-1)
 			for _, v := range vs {
-				sum += v.Score
-				lo, hi = math.Min(lo, v.Score), math.Max(hi, v.Score)
+				sum += v.Score.Float64()
+				lo, hi = math.Min(lo, v.Score.Float64()), math.Max(hi, v.Score.Float64())
 				if v.IsCandidate {
 					r.CandidateFlags++
 				}
@@ -144,7 +144,7 @@ func Aggregate(movies []festival.MovieFacts, votes []festival.Vote, seen Viewing
 			mean := sum / float64(len(vs))
 			sq := 0.0
 			for _, v := range vs {
-				sq += (v.Score - mean) * (v.Score - mean)
+				sq += (v.Score.Float64() - mean) * (v.Score.Float64() - mean)
 			}
 			r.mean = mean
 			r.Mean, r.Min, r.Max = round2(mean), round2(lo), round2(hi)

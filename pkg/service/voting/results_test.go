@@ -12,7 +12,11 @@ import (
 )
 
 func vote(movie int64, score float64, candidate bool) festival.Vote {
-	return festival.Vote{MovieID: movie, Score: score, IsCandidate: candidate}
+	d, err := festival.DecimalFromFloat(score)
+	if err != nil {
+		panic(err)
+	}
+	return festival.Vote{MovieID: movie, Score: d, IsCandidate: candidate}
 }
 
 func TestAggregateComputesStatisticsAndRanks(t *testing.T) {
@@ -95,8 +99,8 @@ func TestResultsShowTheShareEachVoterWatchedBesideTheirVote(t *testing.T) {
 	t.Parallel()
 	hundred := int64(100)
 	movies := []festival.MovieFacts{{ID: 1, Duration: &hundred}, {ID: 2}}
-	by := func(movie, user int64, score float64) festival.Vote {
-		return festival.Vote{MovieID: movie, UserID: user, Score: score}
+	by := func(movie, user int64, score int64) festival.Vote {
+		return festival.Vote{MovieID: movie, UserID: user, Score: festival.WholeDecimal(score)}
 	}
 	votes := []festival.Vote{by(1, 12, 8), by(1, 11, 6), by(1, 13, 7), by(2, 11, 5)}
 	seen := Viewings{

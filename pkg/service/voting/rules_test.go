@@ -126,7 +126,13 @@ func refused(t *testing.T, what string, err error, code apperr.Code, msg string)
 	}
 }
 
-func num(v float64) *float64 { return &v }
+func num(v float64) *festival.Decimal {
+	d, err := festival.DecimalFromFloat(v)
+	if err != nil {
+		panic(err)
+	}
+	return &d
+}
 
 func TestAVoteIsCreatedThenChangedAndReadBack(t *testing.T) {
 	t.Parallel()
@@ -136,7 +142,7 @@ func TestAVoteIsCreatedThenChangedAndReadBack(t *testing.T) {
 	m := f.film(f.user(festival.RoleProducer, "prod@example.org"), nil)
 	comment := "Très beau"
 	first, err := f.svc.Vote(ctx, juror, m.ID, Ballot{Score: num(7), Comment: &comment, CommentSet: true})
-	if err != nil || !first.Created || first.Vote.Score != 7 || first.Promote {
+	if err != nil || !first.Created || first.Vote.Score != festival.MustDecimal("7") || first.Promote {
 		t.Fatalf("first vote = %+v, %v", first, err)
 	}
 	// A direct call without the token check's record reads the voter.
@@ -146,7 +152,7 @@ func TestAVoteIsCreatedThenChangedAndReadBack(t *testing.T) {
 		t.Fatalf("second vote = %+v, %v", second, err)
 	}
 	mine, err := f.svc.Mine(ctx, juror, m.ID)
-	if err != nil || mine.Score != 8.5 || mine.Comment == nil || *mine.Comment != comment {
+	if err != nil || mine.Score != festival.MustDecimal("8.5") || mine.Comment == nil || *mine.Comment != comment {
 		t.Fatalf("Mine = %+v, %v", mine, err)
 	}
 	if all, _, err := f.svc.AllMine(ctx, juror, festival.Page{}); err != nil || len(all) != 1 || all[0].ID != first.Vote.ID {
@@ -274,18 +280,18 @@ func TestNoOneVotesOnAFilmTheyHaveAConflictWith(t *testing.T) {
 func TestACandidateBallotByCriteriaPromotesTheFilm(t *testing.T) {
 	t.Parallel()
 	st := openSettings()
-	st.ScoringGrid = festival.Grid{{Key: "image", Name: "Image", Weight: 1}, {Key: "son", Name: "Son", Weight: 3}}
+	st.ScoringGrid = festival.Grid{{Key: "image", Name: "Image", Weight: festival.MustDecimal("1")}, {Key: "son", Name: "Son", Weight: festival.MustDecimal("3")}}
 	f := newFestival(t, st)
 	ctx := context.Background()
 	a, b := f.user(festival.RoleJury, "a@example.org"), f.user(festival.RoleJury, "b@example.org")
 	m := f.film(f.user(festival.RoleProducer, "prod@example.org"), nil)
-	six, ten := 6.0, 10.0
+	six, ten := festival.WholeDecimal(6), festival.WholeDecimal(10)
 	yes := true
-	got, err := f.svc.Vote(ctx, a, m.ID, Ballot{Criteria: map[string]*float64{"image": &six, "son": &ten}, IsCandidate: &yes})
-	if err != nil || got.Vote.Score != 9 || !got.Promote || got.From != festival.StatusAssigned {
+	got, err := f.svc.Vote(ctx, a, m.ID, Ballot{Criteria: map[string]*festival.Decimal{"image": &six, "son": &ten}, IsCandidate: &yes})
+	if err != nil || got.Vote.Score != festival.MustDecimal("9") || !got.Promote || got.From != festival.StatusAssigned {
 		t.Fatalf("candidate vote = %+v, %v; want 9 by the grid and a promotion from assigned", got, err)
 	}
-	if mine, _ := f.svc.Mine(ctx, a, m.ID); mine.Criteria["son"] != 10 || !mine.IsCandidate {
+	if mine, _ := f.svc.Mine(ctx, a, m.ID); mine.Criteria["son"] != festival.MustDecimal("10") || !mine.IsCandidate {
 		t.Fatalf("stored vote = %+v", mine)
 	}
 	if facts, _ := f.db.Films().GetMovieFacts(ctx, m.ID); facts.Status != festival.StatusCandidate {

@@ -11,7 +11,7 @@ func TestServerSharesSitBesideTheVotesOfFilmsThatStreamOnly(t *testing.T) {
 	now := time.Date(2026, 5, 14, 20, 0, 0, 0, time.UTC)
 	st := &festival.Streaming{Segments: []float64{60, 60, 60, 60}} // 4 minutes
 	movies := []festival.MovieFacts{{ID: 1, Stream: st}, {ID: 2}}
-	votes := []festival.Vote{{MovieID: 1, UserID: 7, Score: 8}, {MovieID: 1, UserID: 8, Score: 6}, {MovieID: 2, UserID: 7, Score: 5}}
+	votes := []festival.Vote{{MovieID: 1, UserID: 7, Score: festival.MustDecimal("8")}, {MovieID: 1, UserID: 8, Score: festival.MustDecimal("6")}, {MovieID: 2, UserID: 7, Score: festival.MustDecimal("5")}}
 	paced := []festival.KeyFetch{{Minute: 0, At: now.Add(-5 * time.Minute)}, {Minute: 1, At: now.Add(-4 * time.Minute)}, {Minute: 2, At: now.Add(-3 * time.Minute)}}
 	watches := []festival.Watch{{MovieID: 1, UserID: 7, Keys: paced, KeysIssued: 3}}
 	res := Aggregate(movies, votes, nil, 0)

@@ -53,10 +53,10 @@ func New(st Store, now func() time.Time) *Service {
 // sent empty or null clears it: CommentSet with a nil Comment). The API side
 // decodes it (voteapi), checking each value with the festival's rules.
 type Ballot struct {
-	Score *float64
+	Score *festival.Decimal
 	// Criteria are marks by grid (nil: none); the score is then their
 	// weighted mean (festival.Grid.Score).
-	Criteria    map[string]*float64
+	Criteria    map[string]*festival.Decimal
 	Comment     *string
 	CommentSet  bool
 	IsCandidate *bool

@@ -37,13 +37,13 @@ func TestAVoteIsJudgedThenDecidedOnTheGroundReadOnce(t *testing.T) {
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 	open := festival.DefaultSettings()
 	open.VotingOpenAt, open.VotingCloseAt = festival.NewTime(now.Add(-time.Hour)), festival.NewTime(now.Add(time.Hour))
-	open.ScoringGrid = festival.Grid{{Key: "image", Name: "Image", Weight: 1}, {Key: "son", Name: "Son", Weight: 3}}
+	open.ScoringGrid = festival.Grid{{Key: "image", Name: "Image", Weight: festival.MustDecimal("1")}, {Key: "son", Name: "Son", Weight: festival.MustDecimal("3")}}
 	closed := open
 	closed.VotingCloseAt = festival.NewTime(now.Add(-time.Minute))
 	juror := festival.User{ID: 4, Role: festival.RoleJury, Email: "jury@example.org"}
 	producer := festival.User{ID: 9, Role: festival.RoleProducer}
 	film := festival.MovieFacts{ID: 12, OwnerID: producer.ID, Status: festival.StatusAssigned}
-	six, ten := 6.0, 10.0
+	six, ten := festival.WholeDecimal(6), festival.WholeDecimal(10)
 	yes := true
 	cases := map[string]struct {
 		settings festival.Settings
@@ -56,7 +56,7 @@ func TestAVoteIsJudgedThenDecidedOnTheGroundReadOnce(t *testing.T) {
 	}{
 		"a ballot by criteria is scored by the grid": {
 			settings: open, voter: juror, movieID: 12, score: 9,
-			ballot: Ballot{Criteria: map[string]*float64{"image": &six, "son": &ten}, IsCandidate: &yes},
+			ballot: Ballot{Criteria: map[string]*festival.Decimal{"image": &six, "son": &ten}, IsCandidate: &yes},
 		},
 		"an unknown film": {
 			settings: open, voter: juror, movieID: 13, ballot: Ballot{Score: &six},
@@ -90,7 +90,7 @@ func TestAVoteIsJudgedThenDecidedOnTheGroundReadOnce(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || !got.Created || got.Vote.Score != c.score || !got.Promote || got.From != festival.StatusAssigned {
+			if err != nil || !got.Created || got.Vote.Score.Float64() != c.score || !got.Promote || got.From != festival.StatusAssigned {
 				t.Fatalf("Vote = %+v, %v", got, err)
 			}
 			if len(st.judged) != 1 || st.judged[0].Movie.ID != film.ID {

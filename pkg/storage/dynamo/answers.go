@@ -8,7 +8,7 @@ import "github.com/festivalapi/festival/pkg/domain/festival"
 // l (choices), f (file).
 type answerItem struct {
 	S *string              `dynamodbav:"s,omitempty"`
-	N *float64             `dynamodbav:"n,omitempty"`
+	N *number              `dynamodbav:"n,omitempty"`
 	B *bool                `dynamodbav:"b,omitempty"`
 	L []string             `dynamodbav:"l,omitempty"`
 	F *festival.AnswerFile `dynamodbav:"f,omitempty"`
@@ -22,7 +22,7 @@ func toAnswersItem(a festival.Answers) map[string]answerItem {
 	}
 	out := make(map[string]answerItem, len(a))
 	for id, v := range a {
-		out[id] = answerItem{S: v.Text, N: v.Number, B: v.Bool, L: v.Choices, F: v.File}
+		out[id] = answerItem{S: v.Text, N: numberPtr(v.Number), B: v.Bool, L: v.Choices, F: v.File}
 	}
 	return out
 }
@@ -34,7 +34,7 @@ func answersOf(it map[string]answerItem) festival.Answers {
 	}
 	out := make(festival.Answers, len(it))
 	for id, v := range it {
-		out[id] = festival.Answer{Text: v.S, Number: v.N, Bool: v.B, Choices: v.L, File: v.F}
+		out[id] = festival.Answer{Text: v.S, Number: decimalPtr(v.N), Bool: v.B, Choices: v.L, File: v.F}
 	}
 	return out
 }

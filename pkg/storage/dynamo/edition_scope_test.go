@@ -131,8 +131,9 @@ func TestEachEditionHasItsOwnLedgerAndPlans(t *testing.T) {
 	ctx := context.Background()
 	jury := newUser(t, s, "jury@example.org", festival.RoleJury)
 	prod := newUser(t, s, "prod@example.org", festival.RoleProducer)
-	vote := func(m festival.Movie, score float64) {
+	vote := func(m festival.Movie, n float64) {
 		t.Helper()
+		score, _ := festival.DecimalFromFloat(n)
 		if _, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: &score}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -215,7 +216,7 @@ func TestAnErasureKeepsAnArchivedEditionsVotes(t *testing.T) {
 		t.Errorf("the current edition's vote: %v, want it deleted", err)
 	}
 	kept, err := s.GetVote(ctx, old.ID, jury.ID)
-	if err != nil || kept.Score != 6 || kept.Comment != nil {
+	if err != nil || kept.Score != festival.MustDecimal("6") || kept.Comment != nil {
 		t.Errorf("the archived edition's vote: %+v, %v; want it kept, its comment removed", kept, err)
 	}
 	if after, err := s.LedgerHead(firstEd); err != nil || after != head {

@@ -38,8 +38,8 @@ type questionItem struct {
 	FrozenFrom   string   `dynamodbav:"frozen_from,omitempty"`
 	Visibility   string   `dynamodbav:"visibility"`
 	Choices      []string `dynamodbav:"choices,omitempty"`
-	Min          *float64 `dynamodbav:"min,omitempty"`
-	Max          *float64 `dynamodbav:"max,omitempty"`
+	Min          *number  `dynamodbav:"min,omitempty"`
+	Max          *number  `dynamodbav:"max,omitempty"`
 }
 
 func toFormItem(f festival.EntryForm, version int64) formItem {
@@ -49,7 +49,7 @@ func toFormItem(f festival.EntryForm, version int64) formItem {
 		it.Questions = append(it.Questions, questionItem{
 			ID: q.ID, Label: q.Label, Help: q.Help, Kind: string(q.Kind), Category: q.Category, Required: q.Required,
 			RequiredFrom: q.RequiredFrom.String(), FrozenFrom: q.FrozenFrom.String(), Visibility: string(q.Visibility),
-			Choices: q.Choices, Min: q.Min, Max: q.Max,
+			Choices: q.Choices, Min: numberPtr(q.Min), Max: numberPtr(q.Max),
 		})
 	}
 	return it
@@ -61,7 +61,7 @@ func (it formItem) form() festival.EntryForm {
 	for _, q := range it.Questions {
 		out := festival.Question{
 			ID: q.ID, Label: q.Label, Help: q.Help, Kind: festival.QuestionKind(q.Kind), Category: q.Category,
-			Required: q.Required, Visibility: festival.AnswerVisibility(q.Visibility), Choices: q.Choices, Min: q.Min, Max: q.Max,
+			Required: q.Required, Visibility: festival.AnswerVisibility(q.Visibility), Choices: q.Choices, Min: decimalPtr(q.Min), Max: decimalPtr(q.Max),
 		}
 		out.RequiredFrom, _ = festival.ParseTime(q.RequiredFrom)
 		out.FrozenFrom, _ = festival.ParseTime(q.FrozenFrom)

@@ -72,7 +72,7 @@ func TestTheFormIsReplacedWholeAndAudited(t *testing.T) {
 	s, _, _ := movieStore(t)
 	ctx := context.Background()
 	admin := festival.Actor{ID: 1, Role: festival.RoleAdmin}
-	lo, hi := 1.0, 9.5
+	lo, hi := festival.MustDecimal("1"), festival.MustDecimal("9.5")
 	first := festival.EntryForm{Questions: []festival.Question{
 		{ID: "premiere", Label: "Première mondiale ?", Kind: festival.QuestionYesNo, Visibility: festival.VisibleJury, Required: true},
 		{ID: "budget", Label: "Budget", Kind: festival.QuestionNumber, Visibility: festival.VisibleAdmins, Category: 3, Min: &lo, Max: &hi},
@@ -108,7 +108,7 @@ func TestAFilmsAnswersRoundTrip(t *testing.T) {
 	s, _, _ := movieStore(t)
 	ctx := context.Background()
 	m := newMovie(t, s, festival.User{ID: 4, FirstName: "A", LastName: "B", Role: festival.RoleProducer})
-	n := 12.5
+	n := festival.MustDecimal("12.5")
 	want := festival.Answers{
 		"t": {Text: new("Bonjour")}, "n": {Number: &n}, "yn": {Bool: new(false)}, "cs": {Choices: []string{"fr", "en"}},
 		"f": {File: &festival.AnswerFile{Key: "answer-f-1-2.pdf", Name: "dossier.pdf", ContentType: "application/pdf", Size: 1234}},

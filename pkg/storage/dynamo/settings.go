@@ -22,26 +22,26 @@ type settingsItem struct {
 	Type string `dynamodbav:"type"`
 	// Edition is the current edition (absent: festival.FirstEdition);
 	// starting the next edition changes it, nothing else does.
-	Edition               string                   `dynamodbav:"edition,omitempty"`
-	JuryVoteAssignedOnly  bool                     `dynamodbav:"jury_vote_assigned_only"`
-	SelfRegistrationRoles []string                 `dynamodbav:"self_registration_roles"`
-	EmailConfirmation     bool                     `dynamodbav:"email_confirmation,omitempty"`
-	LoginFailuresPerAcct  int                      `dynamodbav:"login_failures_per_account,omitempty"`
-	LoginFailuresPerAddr  int                      `dynamodbav:"login_failures_per_address,omitempty"`
-	RegistrationsPerAddr  int                      `dynamodbav:"registrations_per_address,omitempty"`
-	ThrottleWindowSeconds int                      `dynamodbav:"throttle_window_seconds,omitempty"`
-	SubmissionsOpenAt     string                   `dynamodbav:"submissions_open_at,omitempty"`
-	SubmissionsCloseAt    string                   `dynamodbav:"submissions_close_at,omitempty"`
-	VotingOpenAt          string                   `dynamodbav:"voting_open_at,omitempty"`
-	VotingCloseAt         string                   `dynamodbav:"voting_close_at,omitempty"`
-	ResultsPublishedAt    string                   `dynamodbav:"results_published_at,omitempty"`
-	PublicFilmView        string                   `dynamodbav:"public_film_view,omitempty"`
-	JuryReminderDays      int                      `dynamodbav:"jury_reminder_days,omitempty"`
-	ResultsLedgerSeq      int64                    `dynamodbav:"results_ledger_seq,omitempty"`
-	ScoringGrid           festival.Grid            `dynamodbav:"scoring_grid,omitempty"`
-	CategoryGrids         map[string]festival.Grid `dynamodbav:"category_grids,omitempty"`
-	ResultsLedgerHash     string                   `dynamodbav:"results_ledger_hash,omitempty"`
-	MinWatchedShare       int                      `dynamodbav:"min_watched_share,omitempty"`
+	Edition               string              `dynamodbav:"edition,omitempty"`
+	JuryVoteAssignedOnly  bool                `dynamodbav:"jury_vote_assigned_only"`
+	SelfRegistrationRoles []string            `dynamodbav:"self_registration_roles"`
+	EmailConfirmation     bool                `dynamodbav:"email_confirmation,omitempty"`
+	LoginFailuresPerAcct  int                 `dynamodbav:"login_failures_per_account,omitempty"`
+	LoginFailuresPerAddr  int                 `dynamodbav:"login_failures_per_address,omitempty"`
+	RegistrationsPerAddr  int                 `dynamodbav:"registrations_per_address,omitempty"`
+	ThrottleWindowSeconds int                 `dynamodbav:"throttle_window_seconds,omitempty"`
+	SubmissionsOpenAt     string              `dynamodbav:"submissions_open_at,omitempty"`
+	SubmissionsCloseAt    string              `dynamodbav:"submissions_close_at,omitempty"`
+	VotingOpenAt          string              `dynamodbav:"voting_open_at,omitempty"`
+	VotingCloseAt         string              `dynamodbav:"voting_close_at,omitempty"`
+	ResultsPublishedAt    string              `dynamodbav:"results_published_at,omitempty"`
+	PublicFilmView        string              `dynamodbav:"public_film_view,omitempty"`
+	JuryReminderDays      int                 `dynamodbav:"jury_reminder_days,omitempty"`
+	ResultsLedgerSeq      int64               `dynamodbav:"results_ledger_seq,omitempty"`
+	ScoringGrid           gridItem            `dynamodbav:"scoring_grid,omitempty"`
+	CategoryGrids         map[string]gridItem `dynamodbav:"category_grids,omitempty"`
+	ResultsLedgerHash     string              `dynamodbav:"results_ledger_hash,omitempty"`
+	MinWatchedShare       int                 `dynamodbav:"min_watched_share,omitempty"`
 	// CategoryWindows: by category id, its four dates (ISO 8601, "" unset).
 	CategoryWindows map[string]categoryWindowItem `dynamodbav:"category_windows,omitempty"`
 	// The decisions' release (festival/decisions.go): the date, the
@@ -92,11 +92,11 @@ func (it settingsItem) settings() festival.Settings {
 		s.ResultsLedger = &festival.LedgerHead{Seq: it.ResultsLedgerSeq, Hash: it.ResultsLedgerHash}
 	}
 	s.MinWatchedShare = it.MinWatchedShare
-	s.ScoringGrid = it.ScoringGrid
+	s.ScoringGrid = it.ScoringGrid.grid()
 	s.CategoryGrids = map[int64]festival.Grid{}
 	for k, g := range it.CategoryGrids {
 		if id, err := strconv.ParseInt(k, 10, 64); err == nil {
-			s.CategoryGrids[id] = g
+			s.CategoryGrids[id] = g.grid()
 		}
 	}
 	s.CategoryWindows = map[int64]festival.CategoryWindow{}
@@ -183,12 +183,12 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 	if st.ResultsLedger != nil && !st.ResultsPublishedAt.IsZero() {
 		ledger = *st.ResultsLedger
 	}
-	var grids map[string]festival.Grid
+	var grids map[string]gridItem
 	for id, g := range st.CategoryGrids {
 		if grids == nil {
-			grids = map[string]festival.Grid{}
+			grids = map[string]gridItem{}
 		}
-		grids[strconv.FormatInt(id, 10)] = g
+		grids[strconv.FormatInt(id, 10)] = toGridItem(g)
 	}
 	var windows map[string]categoryWindowItem
 	for id, w := range st.CategoryWindows {
@@ -220,7 +220,7 @@ func toSettingsItem(st festival.Settings, version int64) settingsItem {
 		VotingOpenAt: st.VotingOpenAt.String(), VotingCloseAt: st.VotingCloseAt.String(),
 		ResultsPublishedAt: st.ResultsPublishedAt.String(), PublicFilmView: string(st.PublicFilmView),
 		JuryReminderDays: st.JuryReminderDays, CategoryWindows: windows, ResultsLedgerSeq: ledger.Seq, ResultsLedgerHash: ledger.Hash,
-		ScoringGrid: st.ScoringGrid, CategoryGrids: grids, MinWatchedShare: st.MinWatchedShare,
+		ScoringGrid: toGridItem(st.ScoringGrid), CategoryGrids: grids, MinWatchedShare: st.MinWatchedShare,
 		DecisionsReleaseAt: st.DecisionsReleaseAt.String(), ReleasedCategories: released,
 		PublicSelection: string(st.PublicSelection), Feedback: st.Feedback,
 		MediaChecks: mediaChecksItem(st.MediaChecks), ScreeningWatermark: st.ScreeningWatermark,

@@ -36,7 +36,7 @@ func (s *Votes) VoteScores(ctx context.Context) ([]festival.Vote, error) {
 			continue
 		}
 		id, err1 := strconv.ParseInt(m.Value, 10, 64)
-		score, err2 := strconv.ParseFloat(sc.Value, 64)
+		score, err2 := readNumber(sc.Value)
 		if err1 != nil || err2 != nil {
 			return nil, fmt.Errorf("decode a vote's score: %q, %q", m.Value, sc.Value)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -29,7 +28,7 @@ type voteItem struct {
 	ID          int64   `dynamodbav:"id_vote"`
 	UserID      int64   `dynamodbav:"id_user"`
 	MovieID     int64   `dynamodbav:"id_movie"`
-	Score       float64 `dynamodbav:"score"`
+	Score       number  `dynamodbav:"score"`
 	Comment     *string `dynamodbav:"comment"`
 	IsCandidate bool    `dynamodbav:"is_candidate"`
 	// CommentShared: the comment may be shown to the producer (absent: no).
@@ -37,7 +36,7 @@ type voteItem struct {
 	CreatedAt     string `dynamodbav:"createdAt"`
 	UpdatedAt     string `dynamodbav:"updatedAt"`
 	// Criteria are the marks of a vote by grid (absent: by score alone).
-	Criteria map[string]float64 `dynamodbav:"criteria,omitempty"`
+	Criteria map[string]number `dynamodbav:"criteria,omitempty"`
 }
 
 // toVoteItem is the item of a vote of edition ed (its film's).
@@ -45,8 +44,8 @@ func toVoteItem(ed festival.EditionID, v festival.Vote) voteItem {
 	return voteItem{
 		PK: moviePK(v.MovieID), SK: voteSK(v.UserID), GSI1PK: edVotesGSI1PK(ed), GSI1SK: voteGSI1SK(v.ID),
 		GSI2PK: userRefPK(v.UserID), GSI2SK: edVoterSK(ed, v.MovieID), Type: typeVote, Edition: string(ed),
-		ID: v.ID, UserID: v.UserID, MovieID: v.MovieID, Score: v.Score, Comment: v.Comment,
-		IsCandidate: v.IsCandidate, CreatedAt: v.CreatedAt.String(), UpdatedAt: v.UpdatedAt.String(), Criteria: v.Criteria,
+		ID: v.ID, UserID: v.UserID, MovieID: v.MovieID, Score: number(v.Score), Comment: v.Comment,
+		IsCandidate: v.IsCandidate, CreatedAt: v.CreatedAt.String(), UpdatedAt: v.UpdatedAt.String(), Criteria: numbers(v.Criteria),
 		CommentShared: v.CommentShared,
 	}
 }
@@ -55,8 +54,8 @@ func (it voteItem) vote() festival.Vote {
 	created, _ := festival.ParseTime(it.CreatedAt)
 	updated, _ := festival.ParseTime(it.UpdatedAt)
 	return festival.Vote{
-		ID: it.ID, UserID: it.UserID, MovieID: it.MovieID, Score: it.Score, Comment: it.Comment,
-		IsCandidate: it.IsCandidate, CreatedAt: created, UpdatedAt: updated, Criteria: it.Criteria,
+		ID: it.ID, UserID: it.UserID, MovieID: it.MovieID, Score: festival.Decimal(it.Score), Comment: it.Comment,
+		IsCandidate: it.IsCandidate, CreatedAt: created, UpdatedAt: updated, Criteria: decimals(it.Criteria),
 		CommentShared: it.CommentShared,
 	}
 }
@@ -267,7 +266,7 @@ func (s *Votes) voteUpdateOp(v festival.Vote) types.TransactWriteItem {
 		UpdateExpression:         aws.String("SET #s = :s, #c = :c, #ic = :ic, #cs = :cs, #u = :u, #cr = :cr"),
 		ExpressionAttributeNames: map[string]string{"#s": "score", "#c": "comment", "#ic": "is_candidate", "#cs": "comment_shared", "#u": "updatedAt", "#cr": "criteria"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":s":  &types.AttributeValueMemberN{Value: strconv.FormatFloat(v.Score, 'f', -1, 64)},
+			":s":  numberValue(v.Score),
 			":c":  comment,
 			":ic": &types.AttributeValueMemberBOOL{Value: v.IsCandidate},
 			":cs": &types.AttributeValueMemberBOOL{Value: v.CommentShared},
@@ -278,13 +277,13 @@ func (s *Votes) voteUpdateOp(v festival.Vote) types.TransactWriteItem {
 }
 
 // criteriaValue is a vote's marks as stored (NULL for a vote by score).
-func criteriaValue(c map[string]float64) types.AttributeValue {
+func criteriaValue(c map[string]festival.Decimal) types.AttributeValue {
 	if len(c) == 0 {
 		return &types.AttributeValueMemberNULL{Value: true}
 	}
 	m := make(map[string]types.AttributeValue, len(c))
 	for k, v := range c {
-		m[k] = &types.AttributeValueMemberN{Value: strconv.FormatFloat(v, 'f', -1, 64)}
+		m[k] = numberValue(v)
 	}
 	return &types.AttributeValueMemberM{Value: m}
 }

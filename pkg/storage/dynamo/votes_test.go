@@ -35,7 +35,13 @@ func judgedMovie(t testing.TB, s *dynamo.Store, producer festival.User, cats ...
 
 func actor(u festival.User) festival.Actor { return festival.Actor{ID: u.ID, Role: u.Role} }
 
-func score(v float64) *float64 { return &v }
+func score(v float64) *festival.Decimal {
+	d, err := festival.DecimalFromFloat(v)
+	if err != nil {
+		panic(err)
+	}
+	return &d
+}
 
 func TestFirstVoteCreatesAndResubmittingUpdatesTheSameVote(t *testing.T) {
 	t.Parallel()
@@ -47,16 +53,16 @@ func TestFirstVoteCreatesAndResubmittingUpdatesTheSameVote(t *testing.T) {
 
 	comment := "Très beau"
 	first, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(7.5), Comment: &comment, CommentSet: true}, nil)
-	if err != nil || !first.Created || first.Vote.Score != 7.5 || first.Vote.ID == 0 || *first.Vote.Comment != comment {
+	if err != nil || !first.Created || first.Vote.Score != festival.MustDecimal("7.5") || first.Vote.ID == 0 || *first.Vote.Comment != comment {
 		t.Fatalf("first vote = %+v, %v", first, err)
 	}
 	yes := true
 	second, err := s.SaveVote(ctx, actor(jury), m.ID, festival.VoteChange{Score: score(9), IsCandidate: &yes}, nil)
-	if err != nil || second.Created || second.Vote.ID != first.Vote.ID || second.Vote.Score != 9 || !second.Vote.IsCandidate {
+	if err != nil || second.Created || second.Vote.ID != first.Vote.ID || second.Vote.Score != festival.MustDecimal("9") || !second.Vote.IsCandidate {
 		t.Fatalf("second vote = %+v, %v", second, err)
 	}
 	got, err := s.GetVote(ctx, m.ID, jury.ID)
-	if err != nil || got.Score != 9 || got.Comment == nil || *got.Comment != comment || !got.CreatedAt.Equal(first.Vote.CreatedAt.Time) {
+	if err != nil || got.Score != festival.MustDecimal("9") || got.Comment == nil || *got.Comment != comment || !got.CreatedAt.Equal(first.Vote.CreatedAt.Time) {
 		t.Fatalf("stored vote = %+v, %v (the comment and createdAt must survive an update)", got, err)
 	}
 	byID, err := s.VoteByID(ctx, first.Vote.ID)

@@ -129,7 +129,7 @@ func archivedIsReadOnly(t *testing.T, s Stores) {
 	if len(got.Awards) != 1 || len(got.Juries) != 0 || len(got.Categories) != 1 || got.Categories[0].Name != "Fiction" {
 		t.Errorf("the archived film changed: %+v", got)
 	}
-	if v, err := s.Votes.GetVote(ctx, m.ID, j.ID); err != nil || v.Score != 7 {
+	if v, err := s.Votes.GetVote(ctx, m.ID, j.ID); err != nil || v.Score != festival.MustDecimal("7") {
 		t.Errorf("the archived vote: %+v, %v; want its score 7", v, err)
 	}
 }

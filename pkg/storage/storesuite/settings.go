@@ -29,7 +29,7 @@ func seededSettings(t *testing.T, s Stores) {
 		return festival.Time{Time: time.Date(2026, 4, 1, h, 0, 0, 987654321, paris)}
 	}
 	stored := func(h int) festival.Time { return festival.NewTime(at(h).Time) }
-	grid := festival.Grid{{Key: "image", Name: "Image", Weight: 2}, {Key: "son", Name: "Son", Weight: 1}}
+	grid := festival.Grid{{Key: "image", Name: "Image", Weight: festival.MustDecimal("2")}, {Key: "son", Name: "Son", Weight: festival.MustDecimal("1")}}
 	six := 600.0
 	rules := []festival.EligibilityRule{{Kind: festival.RuleRuntimeMax, Number: &six}, {Kind: festival.RuleLanguage, Values: []string{"fr", "it"}},
 		{Kind: festival.RuleAnswer, Question: "premiere", Values: []string{"oui"}}, {Kind: festival.RuleSubtitles}}

@@ -36,7 +36,7 @@ func commentSharedAlone(t *testing.T, s Stores) {
 	}
 	yes := true
 	shared := castVote(t, s, j, m.ID, festival.VoteChange{CommentShared: &yes})
-	if shared.Created || !shared.Vote.CommentShared || shared.Vote.Score != 8 || shared.Vote.Comment == nil || *shared.Vote.Comment != comment {
+	if shared.Created || !shared.Vote.CommentShared || shared.Vote.Score != festival.MustDecimal("8") || shared.Vote.Comment == nil || *shared.Vote.Comment != comment {
 		t.Fatalf("after sharing: %+v, want the same vote, its comment shared", shared.Vote)
 	}
 	stored, err := s.Votes.GetVote(ctx, m.ID, j.ID)
@@ -49,7 +49,13 @@ func commentSharedAlone(t *testing.T, s Stores) {
 	}
 }
 
-func scoreOf(v float64) *float64 { return &v }
+func scoreOf(v float64) *festival.Decimal {
+	d, err := festival.DecimalFromFloat(v)
+	if err != nil {
+		panic(err)
+	}
+	return &d
+}
 
 func juror(u festival.User) festival.Actor { return festival.Actor{ID: u.ID, Role: u.Role} }
 
@@ -83,23 +89,23 @@ func voteCreatedThenChanged(t *testing.T, s Stores) {
 	m := newFilm(t, s)
 	comment := "Très beau"
 	first := castVote(t, s, j, m.ID, festival.VoteChange{Score: scoreOf(7.5), Comment: &comment, CommentSet: true,
-		Criteria: map[string]float64{"image": 7, "son": 8}})
-	if !first.Created || first.Vote.ID == 0 || first.Vote.Score != 7.5 || first.Vote.Comment == nil || *first.Vote.Comment != comment ||
+		Criteria: map[string]festival.Decimal{"image": festival.MustDecimal("7"), "son": festival.MustDecimal("8")}})
+	if !first.Created || first.Vote.ID == 0 || first.Vote.Score != festival.MustDecimal("7.5") || first.Vote.Comment == nil || *first.Vote.Comment != comment ||
 		first.Vote.MovieID != m.ID || first.Vote.UserID != j.ID || first.Promote || first.HoldCandidate || first.RequireAssignment {
 		t.Fatalf("first vote = %+v", first)
 	}
 	second := castVote(t, s, j, m.ID, festival.VoteChange{Score: scoreOf(9)})
-	if second.Created || second.Vote.ID != first.Vote.ID || second.Vote.Score != 9 || second.Vote.Criteria != nil {
+	if second.Created || second.Vote.ID != first.Vote.ID || second.Vote.Score != festival.MustDecimal("9") || second.Vote.Criteria != nil {
 		t.Fatalf("second vote = %+v", second)
 	}
 	got, err := s.Votes.GetVote(ctx, m.ID, j.ID)
-	if err != nil || got.ID != first.Vote.ID || got.Score != 9 || got.Criteria != nil || got.Comment == nil || *got.Comment != comment ||
+	if err != nil || got.ID != first.Vote.ID || got.Score != festival.MustDecimal("9") || got.Criteria != nil || got.Comment == nil || *got.Comment != comment ||
 		!got.CreatedAt.Equal(first.Vote.CreatedAt.Time) || got.IsCandidate {
 		t.Fatalf("stored vote = %+v, %v (the comment and creation time survive an update; a score alone drops the marks)", got, err)
 	}
 	// A comment sent empty clears it; the score stays.
 	third := castVote(t, s, j, m.ID, festival.VoteChange{CommentSet: true})
-	if got, err := s.Votes.GetVote(ctx, m.ID, j.ID); err != nil || third.Created || got.Comment != nil || got.Score != 9 {
+	if got, err := s.Votes.GetVote(ctx, m.ID, j.ID); err != nil || third.Created || got.Comment != nil || got.Score != festival.MustDecimal("9") {
 		t.Fatalf("after clearing the comment: %+v, %v", got, err)
 	}
 	g, err := s.Votes.VoteGround(ctx, m.ID, j.ID)
@@ -108,7 +114,7 @@ func voteCreatedThenChanged(t *testing.T, s Stores) {
 		t.Fatalf("VoteGround = %+v, %v", g, err)
 	}
 	mine, next, err := s.Votes.VotesOf(ctx, j.ID, festival.Page{})
-	if err != nil || next != "" || len(mine) != 1 || mine[0].ID != first.Vote.ID || mine[0].Score != 9 {
+	if err != nil || next != "" || len(mine) != 1 || mine[0].ID != first.Vote.ID || mine[0].Score != festival.MustDecimal("9") {
 		t.Fatalf("VotesOf = %+v, %q, %v", mine, next, err)
 	}
 	if all := listedVotes(t, s); len(all) != 1 {
@@ -172,7 +178,7 @@ func firstVoteNeedsAScore(t *testing.T, s Stores) {
 	}
 	// With a score it is a first vote; then a change without one is fine.
 	castVote(t, s, j, m.ID, festival.VoteChange{Score: scoreOf(4)})
-	if o := castVote(t, s, j, m.ID, festival.VoteChange{IsCandidate: &yes}); o.Created || o.Vote.Score != 4 || !o.Vote.IsCandidate {
+	if o := castVote(t, s, j, m.ID, festival.VoteChange{IsCandidate: &yes}); o.Created || o.Vote.Score != festival.MustDecimal("4") || !o.Vote.IsCandidate {
 		t.Fatalf("change without a score = %+v", o)
 	}
 }
@@ -244,7 +250,7 @@ func staleVoteDecidedAgain(t *testing.T, s Stores) {
 	}
 	first := castVote(t, s, j, m.ID, festival.VoteChange{Score: scoreOf(3)})
 	late, err := s.Votes.SaveVote(ctx, j, m.ID, festival.VoteChange{Score: scoreOf(5)}, &before)
-	if err != nil || late.Created || late.Vote.ID != first.Vote.ID || late.Vote.Score != 5 {
+	if err != nil || late.Created || late.Vote.ID != first.Vote.ID || late.Vote.Score != festival.MustDecimal("5") {
 		t.Fatalf("a creation judged before the vote existed = %+v, %v; want the vote's update", late, err)
 	}
 	withVote, err := s.Votes.VoteGround(ctx, m.ID, j.ID)
@@ -255,10 +261,10 @@ func staleVoteDecidedAgain(t *testing.T, s Stores) {
 		t.Fatal(err)
 	}
 	again, err := s.Votes.SaveVote(ctx, j, m.ID, festival.VoteChange{Score: scoreOf(6)}, &withVote)
-	if err != nil || !again.Created || again.Vote.ID <= first.Vote.ID || again.Vote.Score != 6 {
+	if err != nil || !again.Created || again.Vote.ID <= first.Vote.ID || again.Vote.Score != festival.MustDecimal("6") {
 		t.Fatalf("an update of a deleted vote = %+v, %v; want a creation with a new id", again, err)
 	}
-	if got, err := s.Votes.GetVote(ctx, m.ID, j.ID); err != nil || got.ID != again.Vote.ID || got.Score != 6 {
+	if got, err := s.Votes.GetVote(ctx, m.ID, j.ID); err != nil || got.ID != again.Vote.ID || got.Score != festival.MustDecimal("6") {
 		t.Fatalf("stored vote = %+v, %v", got, err)
 	}
 }
@@ -303,7 +309,7 @@ func assignedOnlyVoting(t *testing.T, s Stores) {
 	if _, err := s.Votes.SaveVote(ctx, j, m.ID, festival.VoteChange{Score: scoreOf(9)}, nil); !errors.Is(err, festival.ErrNotAssigned) {
 		t.Fatalf("vote after the assignment was withdrawn: err %v, want festival.ErrNotAssigned", err)
 	}
-	if got, err := s.Votes.GetVote(ctx, m.ID, j.ID); err != nil || got.Score != 5 {
+	if got, err := s.Votes.GetVote(ctx, m.ID, j.ID); err != nil || got.Score != festival.MustDecimal("5") {
 		t.Fatalf("stored vote = %+v, %v; want the score of before", got, err)
 	}
 }
@@ -320,7 +326,7 @@ func votesDeleted(t *testing.T, s Stores) {
 		kept = append(kept, fmt.Sprintf("%d/%d", other.ID, j.ID))
 	}
 	gone, err := s.Votes.DeleteVote(ctx, admin, ids[0])
-	if err != nil || gone.ID != ids[0] || gone.MovieID != m.ID || gone.Score != 0 {
+	if err != nil || gone.ID != ids[0] || gone.MovieID != m.ID || gone.Score != festival.MustDecimal("0") {
 		t.Fatalf("DeleteVote = %+v, %v", gone, err)
 	}
 	if _, err := s.Votes.DeleteVote(ctx, admin, ids[0]); !errors.Is(err, festival.ErrNotFound) {

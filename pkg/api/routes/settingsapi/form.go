@@ -46,6 +46,10 @@ func readForm(f web.Fields) (formInput, error) {
 	in.form.Questions = make([]festival.Question, len(raws))
 	for i, raw := range raws {
 		if err := json.Unmarshal(raw, &in.form.Questions[i]); err != nil {
+			var de *festival.DecimalError
+			if errors.As(err, &de) { // min or max: not a Decimal
+				return in, apperr.E(apperr.Invalid, texts.FormQuestionAt, i, "min", texts.M(texts.FormMinMaxRange, float64(festival.MaxAnswerNumber)))
+			}
 			field := "objet attendu"
 			var te *json.UnmarshalTypeError
 			if errors.As(err, &te) && te.Field != "" {

@@ -169,6 +169,9 @@ func grid(to **festival.Grid) func(string, json.RawMessage) error {
 	return func(_ string, raw json.RawMessage) error {
 		var g festival.Grid
 		if err := json.Unmarshal(raw, &g); err != nil {
+			if refusal := festival.GridWeightRefusal(err); refusal != nil {
+				return refusal
+			}
 			return apperr.E(apperr.Invalid, texts.GridsShape)
 		}
 		*to = &g
@@ -182,6 +185,9 @@ func categoryGrids(to **map[int64]festival.Grid) func(string, json.RawMessage) e
 	return func(_ string, raw json.RawMessage) error {
 		var byID map[string]festival.Grid
 		if err := json.Unmarshal(raw, &byID); err != nil {
+			if refusal := festival.GridWeightRefusal(err); refusal != nil {
+				return refusal
+			}
 			return apperr.E(apperr.Invalid, texts.GridsShape)
 		}
 		grids := map[int64]festival.Grid{}

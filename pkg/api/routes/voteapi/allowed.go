@@ -56,7 +56,7 @@ type QueueFilm struct {
 	// State is to_watch, watched (the juror opened it) or voted.
 	State string `json:"state"`
 	// Score is the caller's vote's (null: none yet).
-	Score *float64 `json:"score"`
+	Score *festival.Decimal `json:"score"`
 	Judgement
 }
 

@@ -1,6 +1,10 @@
 package voteapi
 
 import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/festivalapi/festival/pkg/api/web"
@@ -43,12 +47,14 @@ func readBallot(f web.Fields) (voting.Ballot, error) {
 		}
 	}
 	if f.Has("criteria") && !f.IsNull("criteria") {
-		if _, err := f.Decode("criteria", &ch.Criteria); err != nil || len(ch.Criteria) == 0 {
-			return ch, apperr.E(apperr.Invalid, texts.NoCriterionScored)
+		marks, err := readMarks(f)
+		if err != nil {
+			return ch, err
 		}
 		if ch.Score != nil {
 			return ch, apperr.E(apperr.Invalid, texts.ScoreOrCriteria)
 		}
+		ch.Criteria = marks
 	}
 	if f.Has("is_candidate") && !f.IsNull("is_candidate") {
 		var b bool
@@ -65,4 +71,28 @@ func readBallot(f web.Fields) (voting.Ballot, error) {
 		ch.CommentShared = &b
 	}
 	return ch, nil
+}
+
+// readMarks reads criteria, {"<key>": mark or null}: each mark a score
+// (festival.ParseMark: 0 to 10, two decimal places at most, the refusal
+// naming criteria.<key>); null abstains.
+func readMarks(f web.Fields) (map[string]*festival.Decimal, error) {
+	var raws map[string]json.RawMessage
+	if _, err := f.Decode("criteria", &raws); err != nil || len(raws) == 0 {
+		return nil, apperr.E(apperr.Invalid, texts.NoCriterionScored)
+	}
+	marks := make(map[string]*festival.Decimal, len(raws))
+	for _, key := range slices.Sorted(maps.Keys(raws)) { // the first bad mark by key, every time
+		raw := raws[key]
+		if string(bytes.TrimSpace(raw)) == "null" {
+			marks[key] = nil
+			continue
+		}
+		m, err := festival.ParseMark(key, raw)
+		if err != nil {
+			return nil, festival.Refused(err)
+		}
+		marks[key] = &m
+	}
+	return marks, nil
 }

@@ -28,7 +28,7 @@ func FuzzBallot(f *testing.F) {
 			}
 			return
 		}
-		if b.Score != nil && (*b.Score < festival.MinScore || *b.Score > festival.MaxScore) {
+		if b.Score != nil && !b.Score.In(festival.WholeDecimal(festival.MinScore), festival.WholeDecimal(festival.MaxScore)) {
 			t.Fatalf("%s: score %v read", body, *b.Score)
 		}
 		if b.Comment != nil && utf8.RuneCountInString(*b.Comment) > festival.MaxCommentLen {
