@@ -83,6 +83,7 @@ func TestTheOpenAPIDocumentCarriesTheLimitsTheCodeEnforces(t *testing.T) {
 		"components|parameters|LateCode|schema|maxLength":                       festival.MaxLateCodeLen,
 		"components|parameters|LateCodePath|schema|maxLength":                   festival.MaxLateCodeLen,
 		body("/movies/assignment/apply", "post") + "plan_id|maxLength":          festival.MaxPlanID,
+		body("/movies/{id}/resubmit", "post") + "late_code|maxLength":           festival.MaxLateCodeLen,
 		body("/movies/decisions/apply", "post") + "id_plan|maxLength":           festival.MaxPlanID,
 		"components|parameters|AuditTarget|schema|maxLength":                    festadmin.MaxAuditParam,
 	}

@@ -66,7 +66,17 @@ func TestAnOverlongLateCodeIsRefusedWhileSubmissionsAreClosed(t *testing.T) {
 		t.Errorf("the codes after refused requests: %v", codes)
 	}
 	// The code itself still admits a film.
-	api.Do("POST", "/movies/upload?late_code=retard-26", prod.Token, apitest.MovieForm("Admis")).Expect(http.StatusCreated)
+	var admitted struct {
+		Movie struct {
+			ID int64 `json:"id_movie"`
+		} `json:"movie"`
+	}
+	api.Do("POST", "/movies/upload?late_code=retard-26", prod.Token, apitest.MovieForm("Admis")).Expect(http.StatusCreated).Decode(&admitted)
+	// A resubmission reads its late_code with the same type.
+	for _, code := range []string{lateCode2040, strings.Repeat("A", 33), "ABC", "RETARD#26"} {
+		api.Do("POST", fmt.Sprintf("/movies/%d/resubmit", admitted.Movie.ID), prod.Token, map[string]any{"late_code": code}).
+			ExpectErrorAbout(http.StatusBadRequest, "late_code")
+	}
 }
 
 func TestAnOverlongPlanIDIsRefusedAndAppliesNothing(t *testing.T) {

@@ -351,7 +351,9 @@ func TestABulkDecisionRefusesWhatItCannotDo(t *testing.T) {
 	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "selected", "ids": []int64{ids[0], 999}}).
 		ExpectError(http.StatusBadRequest, fmt.Sprintf(texts.T(texts.French, texts.DecisionUnknownFilms), "999"))
 	post("/movies/decisions/preview", admin.Token, map[string]any{"to": "gagnant", "ids": ids}).ExpectErrorAbout(http.StatusBadRequest, "gagnant")
-	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": "PLAN#1"}).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.DecisionPlanRequired))
+	post("/movies/decisions/apply", admin.Token, nil).ExpectError(http.StatusBadRequest, texts.T(texts.French, texts.DecisionPlanRequired))
+	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": "PLAN#1"}).
+		ExpectError(http.StatusBadRequest, "id_plan : "+fmt.Sprintf(texts.T(texts.French, texts.PlanIDForm), festival.MaxPlanID))
 	post("/movies/decisions/apply", admin.Token, map[string]any{"id_plan": "20260101T000000000Z-000000000000"}).
 		ExpectError(http.StatusNotFound, texts.T(texts.French, texts.DecisionPlanNotFound))
 	// An assignment's plan is not a decision's.

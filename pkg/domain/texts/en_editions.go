@@ -15,5 +15,5 @@ var enEditions = map[Key]string{
 	ResubmitNotOwner:     "Only the film's producer or an admin can submit it again",
 	ResubmitUnknownField: "Unknown field: %s (send categories and late_code, both optional)",
 	ResubmitCategories:   "The categories field is a list of at most 20 category ids of the current edition",
-	ResubmitLateCode:     "The late_code field is a code of at most 64 characters",
+	ResubmitLateCode:     "The late_code field is a code of at most %d characters",
 }

@@ -15,5 +15,5 @@ var frEditions = map[Key]string{
 	ResubmitNotOwner:     "Seul le producteur du film ou un administrateur peut le soumettre de nouveau",
 	ResubmitUnknownField: "Champ inconnu : %s (envoyez au choix categories et late_code)",
 	ResubmitCategories:   "Le champ categories est une liste d'au plus 20 identifiants de catégories de l'édition en cours",
-	ResubmitLateCode:     "Le champ late_code est un code d'au plus 64 caractères",
+	ResubmitLateCode:     "Le champ late_code est un code d'au plus %d caractères",
 }

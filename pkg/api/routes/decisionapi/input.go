@@ -120,9 +120,5 @@ func readPlanID(f web.Fields) (festival.PlanID, error) {
 	if err != nil || !ok || len(f) != 1 {
 		return festival.PlanID{}, apperr.E(apperr.Invalid, texts.DecisionPlanRequired)
 	}
-	id, err := festival.ParsePlanID("id_plan", s)
-	if err != nil {
-		return festival.PlanID{}, apperr.E(apperr.Invalid, texts.DecisionPlanRequired)
-	}
-	return id, nil
+	return festival.ParsePlanID("id_plan", s)
 }

@@ -47,8 +47,16 @@ func resubmission(f web.Fields) (movies.Resubmission, error) {
 		in.HasCategories = true
 	}
 	if f.Has("late_code") {
-		if err := json.Unmarshal(f["late_code"], &in.LateCode); err != nil || len(in.LateCode) > 64 {
-			return in, apperr.E(apperr.Invalid, texts.ResubmitLateCode)
+		var code string
+		if err := json.Unmarshal(f["late_code"], &code); err != nil {
+			return in, apperr.Ef(apperr.Invalid, texts.ResubmitLateCode, festival.MaxLateCodeLen)
+		}
+		if code != "" { // "" names no code
+			id, err := festival.ParseLateCode("late_code", code)
+			if err != nil {
+				return in, err
+			}
+			in.LateCode = id.String()
 		}
 	}
 	return in, nil
