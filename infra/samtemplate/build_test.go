@@ -31,14 +31,7 @@ func TestEveryFunctionCrossCompilesAsMakeBuildShipsIt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("cross-compiles every function")
 	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	recipe, err := lambdatest.MakefileRecipe(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, recipe := makefileRecipe(t)
 	tpl, _ := load(t)
 	want, ok := lambdaArch[singleArch(t, tpl.Globals.Function.Architectures)]
 	if !ok {
@@ -96,11 +89,7 @@ func TestTheMakefileRecipeIsWhatMakeRuns(t *testing.T) {
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("make is not installed")
 	}
-	root := filepath.Join("..", "..")
-	recipe, err := lambdatest.MakefileRecipe(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, recipe := makefileRecipe(t)
 	cmd := exec.Command("make", "-s", "-n", "build-AuthFunction", "ARTIFACTS_DIR=/artifacts", "GO=go")
 	cmd.Dir = root
 	out, err := cmd.Output()
@@ -112,4 +101,19 @@ func TestTheMakefileRecipeIsWhatMakeRuns(t *testing.T) {
 	if got != want {
 		t.Errorf("make runs\n  %s\nthe recipe read from the Makefile is\n  %s", got, want)
 	}
+}
+
+// makefileRecipe is the repository's root (absolute) and the Makefile's
+// recipe of a Lambda build.
+func makefileRecipe(t *testing.T) (string, lambdatest.Recipe) {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recipe, err := lambdatest.MakefileRecipe(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, recipe
 }

@@ -80,14 +80,7 @@ func linkedCalls(t *testing.T, groups []string) map[string][]string {
 	// The Lambda build's flags but the stripping (-s -w: nm needs the
 	// symbols), so the compiled packages are those infra/lambdatest builds:
 	// one compile in the build cache serves both tests (GoBuild takes turns).
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	recipe, err := lambdatest.MakefileRecipe(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, recipe := makefileRecipe(t)
 	if err := lambdatest.GoBuild(ctx, root, dir, recipe.HostEnv(), recipe.Unstripped(), groups); err != nil {
 		t.Fatalf("go build: %v", err)
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"gopkg.in/yaml.v3"
 
-	"github.com/festivalapi/festival/infra/lambdatest"
 	"github.com/festivalapi/festival/infra/samtemplate"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
 )
@@ -93,10 +92,7 @@ func sortedIDs(fns map[string]samtemplate.FunctionProps) []string {
 func TestEveryFunctionRunsTheGoBootstrapOnArm64AndIsBuiltByTheMakefile(t *testing.T) {
 	tpl, fns := load(t)
 	g := tpl.Globals.Function
-	recipe, err := lambdatest.MakefileRecipe(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, recipe := makefileRecipe(t)
 	built := recipe.Functions
 	for _, id := range sortedIDs(fns) {
 		f := fns[id]
