@@ -223,6 +223,7 @@ func TestAmountsReadTheDocumentsNumbers(t *testing.T) {
 		"64 KiB (id + 8 bytes each)":    {64 << 10, 8},
 		"lasts 7 days":                  {7 * 86400},
 		"\\|x\\| ≤ 10¹², 40 characters": {1e12, 40},
+		"magnitude at most 10¹⁵":        {1e15},
 		"1 to 200 characters; 500":      {1, 200, 500},
 	} {
 		if got := amounts(in); !slices.Equal(got, want) {
