@@ -38,6 +38,7 @@ import (
 type route struct {
 	Name, Method, Path, Token string
 	Body                      string // JSON; "%d" in it is replaced by a per-request number
+	Plain                     bool   // true: the client does not accept gzip
 }
 
 // result is what the clients measured on one route.
@@ -52,27 +53,45 @@ func main() {
 	client := flag.Bool("client", false, "run as the load generator (internal)")
 	duration := flag.Duration("duration", 5*time.Second, "how long each route is loaded")
 	workers := flag.Int("workers", 8, "concurrent clients")
+	scale := flag.String("scale", "", "scale mode: the numbers of films to measure the list reads at, ascending (e.g. 200,2000,20000)")
 	flag.Parse()
 	if *client {
 		os.Exit(runClients())
 	}
-	if err := run(*duration, *workers); err != nil {
+	var err error
+	if *scale != "" {
+		var sizes []int
+		if sizes, err = parseSizes(*scale); err == nil {
+			err = runScale(sizes, *duration, *workers)
+		}
+	} else {
+		err = run(*duration, *workers)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
 }
 
-func run(duration time.Duration, workers int) error {
-	ctx := context.Background()
+// stack is the local stack under load: DynamoDB Local, the API and its
+// DynamoDB requests counted.
+type stack struct {
+	ddb *dynamolocal.Instance
+	srv *localserver.Server
+	db  *dynamocount.DB
+}
+
+// startStack starts DynamoDB Local (in memory) and the local server on it;
+// close stops both.
+func startStack(ctx context.Context) (st stack, close func(), err error) {
 	cache := os.Getenv("CACHE_DIR")
 	if cache == "" {
 		cache = ".cache"
 	}
 	ddb, err := dynamolocal.Start(ctx, dynamolocal.Options{CacheDir: cache})
 	if err != nil {
-		return err
+		return stack{}, nil, err
 	}
-	defer ddb.Stop()
 	db := &dynamocount.DB{}
 	srv, err := localserver.Start(ctx, localserver.Options{
 		CacheDir: cache, DynamoEndpoint: ddb.Endpoint, Table: "loadtest", Bucket: "loadtest",
@@ -80,9 +99,47 @@ func run(duration time.Duration, workers int) error {
 		WrapDB: func(inner dynamo.DB) dynamo.DB { db.DB = inner; return db },
 	})
 	if err != nil {
+		ddb.Stop()
+		return stack{}, nil, err
+	}
+	return stack{ddb, srv, db}, func() { srv.Close(); ddb.Stop() }, nil
+}
+
+// measured is one route loaded, with the CPU both processes spent on it.
+type measured struct {
+	result
+	APIms, DBms, DBCalls float64 // per request
+}
+
+// measure loads one route and reads the CPU the API process and DynamoDB
+// Local spent meanwhile, and the DynamoDB requests made.
+func (st stack) measure(r route, duration time.Duration, workers int) (measured, error) {
+	self := os.Getpid()
+	apiBefore, _ := procstat.CPUTime(self)
+	dbBefore, _ := procstat.CPUTime(st.ddb.Pid())
+	st.db.Take()
+	res, err := load(st.srv.URL, r, duration, workers)
+	if err != nil {
+		return measured{}, fmt.Errorf("%s: %w", r.Name, err)
+	}
+	apiAfter, _ := procstat.CPUTime(self)
+	dbAfter, _ := procstat.CPUTime(st.ddb.Pid())
+	n := float64(max(res.Requests, 1))
+	return measured{result: res,
+		APIms:   float64((apiAfter - apiBefore).Microseconds()) / 1000 / n,
+		DBms:    float64((dbAfter - dbBefore).Microseconds()) / 1000 / n,
+		DBCalls: float64(calls(st.db)) / n,
+	}, nil
+}
+
+func run(duration time.Duration, workers int) error {
+	ctx := context.Background()
+	st, stop, err := startStack(ctx)
+	if err != nil {
 		return err
 	}
-	defer srv.Close()
+	defer stop()
+	srv := st.srv
 	started := time.Now()
 	routes, err := seed(ctx, srv)
 	if err != nil {
@@ -92,22 +149,13 @@ func run(duration time.Duration, workers int) error {
 		time.Since(started).Round(time.Millisecond), workers, duration)
 	fmt.Println("| Route | req/s | p50 ms | p99 ms | API CPU ms/req | DynamoDB Local CPU ms/req | DynamoDB requests/req | errors |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
-	self := os.Getpid()
 	for _, r := range routes {
-		apiBefore, _ := procstat.CPUTime(self)
-		dbBefore, _ := procstat.CPUTime(ddb.Pid())
-		db.Take()
-		res, err := load(srv.URL, r, duration, workers)
+		m, err := st.measure(r, duration, workers)
 		if err != nil {
-			return fmt.Errorf("%s: %w", r.Name, err)
+			return err
 		}
-		apiAfter, _ := procstat.CPUTime(self)
-		dbAfter, _ := procstat.CPUTime(ddb.Pid())
-		n := float64(max(res.Requests, 1))
-		fmt.Printf("| %s | %.0f | %.1f | %.1f | %.2f | %.2f | %.1f | %d |\n", r.Name, float64(res.Requests)/res.Seconds,
-			percentile(res.Latencies, 50), percentile(res.Latencies, 99),
-			float64((apiAfter-apiBefore).Microseconds())/1000/n, float64((dbAfter-dbBefore).Microseconds())/1000/n,
-			float64(calls(db))/n, res.Errors)
+		fmt.Printf("| %s | %.0f | %.1f | %.1f | %.2f | %.2f | %.1f | %d |\n", r.Name, float64(m.Requests)/m.Seconds,
+			percentile(m.Latencies, 50), percentile(m.Latencies, 99), m.APIms, m.DBms, m.DBCalls, m.Errors)
 	}
 	return nil
 }
@@ -125,36 +173,18 @@ func seed(ctx context.Context, srv *localserver.Server) ([]route, error) {
 	if err := srv.Unthrottle(ctx); err != nil { // every client comes from 127.0.0.1
 		return nil, err
 	}
-	register := func(role string, i int) (int64, string, error) {
-		email := fmt.Sprintf("%s%d@example.org", strings.ToLower(role), i)
-		var created struct {
-			NewUser struct {
-				ID int64 `json:"id_user"`
-			} `json:"newUser"`
-		}
-		if err := call(srv.URL, "POST", "/auth/register", "", fmt.Sprintf(`{"first_name":"P","last_name":"N","email":%q,"password":"motdepasse1","role":%q}`, email, role), &created); err != nil {
-			return 0, "", err
-		}
-		var login struct {
-			Data struct {
-				Token string `json:"token"`
-			} `json:"data"`
-		}
-		err := call(srv.URL, "POST", "/auth/login", "", fmt.Sprintf(`{"email":%q,"password":"motdepasse1"}`, email), &login)
-		return created.NewUser.ID, login.Data.Token, err
-	}
-	_, admin, err := register("ADMIN", 0)
+	_, admin, err := register(srv.URL, "ADMIN", 0)
 	if err != nil {
 		return nil, err
 	}
-	prodID, producer, err := register("PRODUCER", 0)
+	prodID, producer, err := register(srv.URL, "PRODUCER", 0)
 	if err != nil {
 		return nil, err
 	}
 	var jurors []int64
 	var juryTokens []string
 	for i := range 10 {
-		id, tok, err := register("JURY", i)
+		id, tok, err := register(srv.URL, "JURY", i)
 		if err != nil {
 			return nil, err
 		}
@@ -200,6 +230,27 @@ func seed(ctx context.Context, srv *localserver.Server) ([]route, error) {
 		{Name: "PUT /movies/:id/status", Method: "PUT", Path: fmt.Sprintf("/movies/%d/status", films[1]), Token: admin, Body: `{"status":"VALIDATED"}`},
 		{Name: "POST /auth/login", Method: "POST", Path: "/auth/login", Body: `{"email":"jury0@example.org","password":"motdepasse1"}`},
 	}, nil
+}
+
+// register makes an account of role through the API (the i-th of its role)
+// and logs in, returning its id and token.
+func register(base, role string, i int) (int64, string, error) {
+	email := fmt.Sprintf("%s%d@example.org", strings.ToLower(role), i)
+	var created struct {
+		NewUser struct {
+			ID int64 `json:"id_user"`
+		} `json:"newUser"`
+	}
+	if err := call(base, "POST", "/auth/register", "", fmt.Sprintf(`{"first_name":"P","last_name":"N","email":%q,"password":"motdepasse1","role":%q}`, email, role), &created); err != nil {
+		return 0, "", err
+	}
+	var login struct {
+		Data struct {
+			Token string `json:"token"`
+		} `json:"data"`
+	}
+	err := call(base, "POST", "/auth/login", "", fmt.Sprintf(`{"email":%q,"password":"motdepasse1"}`, email), &login)
+	return created.NewUser.ID, login.Data.Token, err
 }
 
 func ids(xs []int64) string {
@@ -266,7 +317,10 @@ func runClients() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: spec.Workers}}
+	// DisableCompression: the transport neither asks for gzip on its own
+	// nor unpacks it, so a plain route is served plain and a gzip one is
+	// read as sent.
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: spec.Workers, DisableCompression: true}}
 	var (
 		mu        sync.Mutex
 		latencies []float64
@@ -286,7 +340,9 @@ func runClients() int {
 				}
 				req, _ := http.NewRequest(spec.Route.Method, spec.Base+spec.Route.Path, strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Accept-Encoding", "gzip")
+				if !spec.Route.Plain {
+					req.Header.Set("Accept-Encoding", "gzip")
+				}
 				if spec.Route.Token != "" {
 					req.Header.Set("Authorization", "Bearer "+spec.Route.Token)
 				}
