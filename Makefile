@@ -61,7 +61,9 @@ fuzz: check-tools
 
 ## loadtest: start the local stack, seed a festival (200 films, 10 jurors, 200 votes) and load the main routes
 ## in turn (LOAD_FLAGS, e.g. -duration 10s -workers 16); prints req/s, p50/p99, CPU ms per request of the API
-## and of DynamoDB Local, and DynamoDB requests per request
+## and of DynamoDB Local, and DynamoDB requests per request. LOAD_FLAGS="-scale 200,2000,20000" measures the
+## public list reads at each number of films instead (one table per size, with bytes plain and gzip and the
+## first film list read after a write)
 loadtest: check-tools
 	$(GO) run ./infra/cmd/loadtest $(LOAD_FLAGS)
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"sort"
@@ -130,13 +131,32 @@ func runScale(sizes []int, duration time.Duration, workers int) error {
 
 // seedFilms writes n films of the producer.
 func (st stack) seedFilms(ctx context.Context, n int, producer int64) ([]int64, error) {
-	syn := strings.Repeat("Un synopsis de festival. ", 20)
 	now := festival.NewTime(time.Now())
 	return st.srv.Deps.Store.SeedMovies(ctx, n, func(id int64) festival.Movie {
+		syn := synopsis(id)
 		return festival.Movie{ID: id, Title: fmt.Sprintf("Film %d", id), Synopsis: &syn, OwnerID: producer,
 			Producer:        &festival.Producer{ID: producer, FirstName: "P", LastName: "N"},
 			SelectionStatus: festival.StatusSubmitted, CreatedAt: now, UpdatedAt: now}
 	})
+}
+
+// synopsisWords are drawn from to write each film its own synopsis: one
+// text repeated in every film would compress far better than real lists do.
+var synopsisWords = strings.Fields(`le la les un une des dans sur avec pour sans entre nuit jour ville mer
+	montagne enfant mère père frère sœur ami étranger voyage retour secret mémoire guerre paix amour
+	silence lumière ombre fleuve forêt désert train hiver été printemps automne lettre photographie
+	musique danse usine ferme école hôpital frontière île port marché village histoire rêve colère
+	espoir départ rencontre découvre cherche perd retrouve quitte attend raconte filme traverse`)
+
+// synopsis is film id's synopsis: about 60 words drawn from synopsisWords,
+// the same for the same id.
+func synopsis(id int64) string {
+	r := rand.New(rand.NewPCG(uint64(id), 27))
+	words := make([]string, 60)
+	for i := range words {
+		words[i] = synopsisWords[r.IntN(len(synopsisWords))]
+	}
+	return strings.Join(words, " ") + "."
 }
 
 // measure checks that GET /movies answers every film, then loads the list
