@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -45,6 +46,7 @@ type route struct {
 type result struct {
 	Requests  int
 	Errors    int
+	Statuses  map[string]int // of the errors: the HTTP status, or "no answer"
 	Seconds   float64
 	Latencies []float64 // milliseconds, sorted
 }
@@ -325,6 +327,7 @@ func runClients() int {
 		mu        sync.Mutex
 		latencies []float64
 		errs      atomic.Int64
+		statuses  = map[string]int{}
 		seq       atomic.Int64
 		wg        sync.WaitGroup
 	)
@@ -350,12 +353,18 @@ func runClients() int {
 				resp, err := client.Do(req)
 				if err != nil {
 					errs.Add(1)
+					mu.Lock()
+					statuses["no answer"]++
+					mu.Unlock()
 					continue
 				}
 				_, _ = io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
 				if resp.StatusCode >= 300 {
 					errs.Add(1)
+					mu.Lock()
+					statuses[strconv.Itoa(resp.StatusCode)]++
+					mu.Unlock()
 				}
 				mine = append(mine, float64(time.Since(t).Microseconds())/1000)
 			}
@@ -366,7 +375,7 @@ func runClients() int {
 	}
 	wg.Wait()
 	sort.Float64s(latencies)
-	res := result{Requests: len(latencies), Errors: int(errs.Load()), Seconds: time.Since(start).Seconds(), Latencies: latencies}
+	res := result{Requests: len(latencies), Errors: int(errs.Load()), Statuses: statuses, Seconds: time.Since(start).Seconds(), Latencies: latencies}
 	if err := json.NewEncoder(os.Stdout).Encode(res); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -70,9 +70,9 @@ func printSize(w io.Writer, r sizeReport) {
 	fmt.Fprintln(w, "| Route | req/s | p50 ms | p99 ms | API CPU ms/req | DynamoDB Local CPU ms/req | DynamoDB requests/req | bytes | errors |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	for _, row := range r.Rows {
-		fmt.Fprintf(w, "| %s | %.0f | %.1f | %.1f | %.2f | %.2f | %.1f | %d | %d |\n", row.Name,
-			float64(row.Requests)/max(row.Seconds, 1e-9), percentile(row.Latencies, 50), percentile(row.Latencies, 99),
-			row.APIms, row.DBms, row.DBCalls, row.Bytes, row.Errors)
+		fmt.Fprintf(w, "| %s | %s | %.1f | %.1f | %.2f | %.2f | %.1f | %d | %s |\n", row.Name,
+			rate(row.Requests, row.Seconds), percentile(row.Latencies, 50), percentile(row.Latencies, 99),
+			row.APIms, row.DBms, row.DBCalls, row.Bytes, errorsOf(row.result))
 	}
 	if len(r.FirstReads) > 0 {
 		ms := make([]float64, len(r.FirstReads))
@@ -83,6 +83,30 @@ func printSize(w io.Writer, r sizeReport) {
 		fmt.Fprintf(w, "\nFirst GET /movies (gzip) after a film's status change: median %.1f ms, max %.1f ms (%d changes).\n",
 			percentile(ms, 50), ms[len(ms)-1], len(ms))
 	}
+}
+
+// rate is requests per second, with a decimal below 10 (a route that
+// serves less than one request a second does not read 0).
+func rate(requests int, seconds float64) string {
+	r := float64(requests) / max(seconds, 1e-9)
+	if r < 10 {
+		return strconv.FormatFloat(r, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(r, 'f', 0, 64)
+}
+
+// errorsOf is the number of failed requests and, if any, their statuses:
+// "8 (504: 8)".
+func errorsOf(r result) string {
+	if r.Errors == 0 {
+		return "0"
+	}
+	var parts []string
+	for status, n := range r.Statuses {
+		parts = append(parts, fmt.Sprintf("%s: %d", status, n))
+	}
+	sort.Strings(parts)
+	return fmt.Sprintf("%d (%s)", r.Errors, strings.Join(parts, ", "))
 }
 
 // firstReadRounds is how many status changes each size times the first
@@ -121,6 +145,7 @@ func runScale(sizes []int, duration time.Duration, workers int) error {
 		}
 		rep.SeedTime = time.Since(started)
 		films = append(films, more...)
+		fmt.Fprintf(os.Stderr, "loadtest: %d films seeded (%d in %v), measuring\n", size, rep.Seeded, rep.SeedTime.Round(time.Millisecond))
 		if err := rep.measure(st, films, admin, duration, workers); err != nil {
 			return fmt.Errorf("%d films: %w", size, err)
 		}

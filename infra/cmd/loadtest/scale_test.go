@@ -45,16 +45,17 @@ func TestPrintSizeWritesTheSeedTheTableAndTheFirstReads(t *testing.T) {
 	printSize(&out, sizeReport{
 		Films: 2000, Seeded: 1800, SeedTime: 1800 * time.Millisecond,
 		Rows: []scaleRow{{Name: "GET /movies (gzip)", Bytes: 34543, measured: measured{
-			result: result{Requests: 100, Errors: 1, Seconds: 2, Latencies: []float64{10, 20, 30}},
+			result: result{Requests: 100, Errors: 3, Statuses: map[string]int{"504": 2, "no answer": 1}, Seconds: 2, Latencies: []float64{10, 20, 30}},
 			APIms:  20.44, DBms: 2.09, DBCalls: 1,
-		}}},
+		}}, {Name: "GET /movies (plain)", measured: measured{result: result{Requests: 8, Seconds: 29.1, Latencies: []float64{29000}}}}},
 		FirstReads: []time.Duration{500 * time.Millisecond, 300 * time.Millisecond, 400 * time.Millisecond},
 	})
 	for _, want := range []string{
 		"### 2000 films",
 		"Seeded 1800 films in 1.8s (1s per 1,000).",
 		"| Route | req/s | p50 ms | p99 ms | API CPU ms/req | DynamoDB Local CPU ms/req | DynamoDB requests/req | bytes | errors |",
-		"| GET /movies (gzip) | 50 | 20.0 | 30.0 | 20.44 | 2.09 | 1.0 | 34543 | 1 |",
+		"| GET /movies (gzip) | 50 | 20.0 | 30.0 | 20.44 | 2.09 | 1.0 | 34543 | 3 (504: 2, no answer: 1) |",
+		"| GET /movies (plain) | 0.3 | 29000.0 | 29000.0 | 0.00 | 0.00 | 0.0 | 0 | 0 |",
 		"median 400.0 ms, max 500.0 ms (3 changes)",
 	} {
 		if !strings.Contains(out.String(), want) {
