@@ -21,18 +21,15 @@ import (
 // door, before the code under test, and a route added later is seen, not
 // swept past.
 var cannot = map[string]string{
-	"POST /auth/setup":                       "setup is closed once an admin exists, and the sweep's festival has its admins",
-	"POST /auth/confirm":                     "a confirmation token is mailed to a self-registered account only when the first run turned email_confirmation on; the sweep's festival is not set up that way",
-	"POST /auth/confirm/resend":              "as POST /auth/confirm: no account of the sweep's festival needs a confirmation (409)",
-	"GET /movies/{id}/stream":                "a film plays once its media job has encoded it, and the local API runs no media job (409)",
-	"GET /movies/{id}/stream/{file}":         "its ticket comes from GET /movies/{id}/stream, which no film answers without a media job",
-	"GET /movies/{id}/keys/{minute}":         "as GET /movies/{id}/stream/{file}: no playback ticket without a media job",
-	"POST /movies/{id}/resubmit":             "only a film of an archived edition is resubmitted, and the sweep starts the next edition last of all",
-	"PUT /events":                            "the path has no id: the specification's route answers 400 missing_id to every request",
-	"PUT /events/":                           "as PUT /events: no id, always 400 missing_id",
-	"GET /movies/{id}/answers/{question}":    "a question's file answer needs a question of kind file and a film's upload of it; not seeded yet",
-	"PUT /movies/{id}/answers/{question}":    "as GET: the seeded question takes a text, not a file",
-	"DELETE /movies/{id}/answers/{question}": "as GET: no file answer to delete",
+	"POST /auth/setup":               "setup is closed once an admin exists, and the sweep's festival has its admins",
+	"POST /auth/confirm":             "a confirmation token is mailed to a self-registered account only when the first run turned email_confirmation on; the sweep's festival is not set up that way",
+	"POST /auth/confirm/resend":      "as POST /auth/confirm: no account of the sweep's festival needs a confirmation (409)",
+	"GET /movies/{id}/stream":        "a film plays once its media job has encoded it, and the local API runs no media job (409)",
+	"GET /movies/{id}/stream/{file}": "its ticket comes from GET /movies/{id}/stream, which no film answers without a media job",
+	"GET /movies/{id}/keys/{minute}": "as GET /movies/{id}/stream/{file}: no playback ticket without a media job",
+	"POST /movies/{id}/resubmit":     "only a film of an archived edition is resubmitted, and the sweep starts the next edition last of all",
+	"PUT /events":                    "the path has no id: the specification's route answers 400 missing_id to every request",
+	"PUT /events/":                   "as PUT /events: no id, always 400 missing_id",
 }
 
 // preparer makes what a route's valid request needs just before it is sent
@@ -57,7 +54,9 @@ func fresh(prefix string) string { return fmt.Sprintf("%s %d", prefix, names.Add
 // prepare are the routes whose valid request needs a record or a state made
 // just before it.
 var prepare = map[string]func(p *preparer, c *sweepCase){
-	"POST /categories": func(p *preparer, c *sweepCase) { p.setBody(c, "name", fresh("Catégorie")) },
+	"GET /movies/{id}/answers/{question}":    func(p *preparer, c *sweepCase) { p.answerFile() },
+	"DELETE /movies/{id}/answers/{question}": func(p *preparer, c *sweepCase) { p.answerFile() },
+	"POST /categories":                       func(p *preparer, c *sweepCase) { p.setBody(c, "name", fresh("Catégorie")) },
 	"POST /editions": func(p *preparer, c *sweepCase) {
 		p.setBody(c, "id", fmt.Sprintf("ed-%d", names.Add(1)))
 	},
@@ -141,6 +140,14 @@ func (p *preparer) open() {
 }
 
 func (p *preparer) register(role string) apitest.Account { return p.api.Register(role) }
+
+// answerFile gives the seeded film's file question an answer (the form
+// asked again: the edges of PUT /settings/form may have replaced it).
+func (p *preparer) answerFile() {
+	p.f.putForm(p.t, p.api)
+	form := apitest.NewMultipart().File("file", "a.png", filestest.PNG()).Close()
+	p.api.Do("PUT", fmt.Sprintf("/movies/%d/answers/%s", p.f.film, p.f.fileQuestion), p.f.producer.Token, form).Expect(http.StatusOK)
+}
 
 // film is a new film of the producer, categorised, with the sweep's juror.
 func (p *preparer) film() int64 {

@@ -23,6 +23,7 @@ type festival struct {
 	category, film, event, award, vote int64
 	note, export, notification         string
 	lateCode, question, criterion      string
+	fileQuestion                       string // a question answered by a file
 }
 
 const password = "motdepasse1"
@@ -40,7 +41,7 @@ var exportLink = regexp.MustCompile(`export[/=]([0-9a-f]{32})`)
 func seed(t *testing.T, api *apitest.API, ownRoutes map[string]string) *festival {
 	t.Helper()
 	f := &festival{admin: api.Register("ADMIN"), producer: api.Register("PRODUCER"), jury: api.Register("JURY"),
-		spare: api.Register("JURY"), own: map[string]apitest.Account{}, criterion: "jeu", question: "premiere"}
+		spare: api.Register("JURY"), own: map[string]apitest.Account{}, criterion: "jeu", question: "premiere", fileQuestion: "dossier"}
 	for route, role := range ownRoutes {
 		f.own[route] = api.Register(role)
 	}
@@ -51,9 +52,7 @@ func seed(t *testing.T, api *apitest.API, ownRoutes map[string]string) *festival
 		"feedback":            map[string]any{"decision": true, "marks": true, "comments": true, "viewing": true},
 		"submissions_open_at": past, "submissions_close_at": future, "voting_open_at": past, "voting_close_at": future,
 	}).Expect(http.StatusOK)
-	api.Do("PUT", "/settings/form", adm, map[string]any{"questions": []any{map[string]any{
-		"id": f.question, "label": "Première mondiale ?", "kind": "text", "category": 0, "required": false, "visibility": "public"}}}).
-		Expect(http.StatusOK)
+	f.putForm(t, api)
 	f.category = firstID(t, api.Do("POST", "/categories", adm, map[string]any{"name": "Courts"}).Expect(http.StatusCreated).JSON(), "id_categorie")
 	f.film = api.Upload(t, f.producer.Token, "Le Film du balayage")
 	api.Do("PUT", fmt.Sprintf("/movies/%d/categories", f.film), adm, map[string]any{"categories": []any{f.category}}).Expect(http.StatusOK)
@@ -96,6 +95,16 @@ func (f *festival) pendingMessage(t *testing.T, api *apitest.API) string {
 		}
 	}
 	return "0"
+}
+
+// putForm asks the films the seeded questions: one answered by a text, one
+// by a file.
+func (f *festival) putForm(t *testing.T, api *apitest.API) {
+	t.Helper()
+	api.Do("PUT", "/settings/form", f.admin.Token, map[string]any{"questions": []any{
+		map[string]any{"id": f.question, "label": "Première mondiale ?", "kind": "text", "category": 0, "required": false, "visibility": "public"},
+		map[string]any{"id": f.fileQuestion, "label": "Dossier de presse", "kind": "file", "category": 0, "required": false, "visibility": "public"},
+	}}).Expect(http.StatusOK)
 }
 
 // firstID finds key anywhere in m (answers wrap the record: newEvent, vote, ...).
@@ -148,7 +157,7 @@ func (f *festival) pathValue(path, name string) (string, bool) {
 	case "id_note":
 		return f.note, true
 	case "question":
-		return f.question, true
+		return f.fileQuestion, true // the only path with a question is a file answer's
 	case "code":
 		return f.lateCode, true
 	case "kind":
