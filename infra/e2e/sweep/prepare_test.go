@@ -22,12 +22,9 @@ import (
 // swept past.
 var cannot = map[string]string{
 	"POST /auth/setup":               "setup is closed once an admin exists, and the sweep's festival has its admins",
-	"POST /auth/confirm":             "a confirmation token is mailed to a self-registered account only when the first run turned email_confirmation on; the sweep's festival is not set up that way",
-	"POST /auth/confirm/resend":      "as POST /auth/confirm: no account of the sweep's festival needs a confirmation (409)",
 	"GET /movies/{id}/stream":        "a film plays once its media job has encoded it, and the local API runs no media job (409)",
 	"GET /movies/{id}/stream/{file}": "its ticket comes from GET /movies/{id}/stream, which no film answers without a media job",
 	"GET /movies/{id}/keys/{minute}": "as GET /movies/{id}/stream/{file}: no playback ticket without a media job",
-	"POST /movies/{id}/resubmit":     "only a film of an archived edition is resubmitted, and the sweep starts the next edition last of all",
 	"PUT /events":                    "the path has no id: the specification's route answers 400 missing_id to every request",
 	"PUT /events/":                   "as PUT /events: no id, always 400 missing_id",
 }
@@ -46,7 +43,10 @@ type preparer struct {
 
 var names atomic.Int64
 
-var resetLink = regexp.MustCompile(`#/mot-de-passe\?jeton=([A-Za-z0-9_-]+)`)
+var (
+	resetLink   = regexp.MustCompile(`#/mot-de-passe\?jeton=([A-Za-z0-9_-]+)`)
+	confirmLink = regexp.MustCompile(`#/confirmer\?jeton=([A-Za-z0-9_-]+)`)
+)
 
 // fresh is a name no record has yet.
 func fresh(prefix string) string { return fmt.Sprintf("%s %d", prefix, names.Add(1)) }
@@ -54,9 +54,22 @@ func fresh(prefix string) string { return fmt.Sprintf("%s %d", prefix, names.Add
 // prepare are the routes whose valid request needs a record or a state made
 // just before it.
 var prepare = map[string]func(p *preparer, c *sweepCase){
-	"GET /movies/{id}/answers/{question}":    func(p *preparer, c *sweepCase) { p.answerFile() },
-	"DELETE /movies/{id}/answers/{question}": func(p *preparer, c *sweepCase) { p.answerFile() },
-	"POST /categories":                       func(p *preparer, c *sweepCase) { p.setBody(c, "name", fresh("Catégorie")) },
+	"GET /movies/{id}/answers/{question}": func(p *preparer, c *sweepCase) { p.answerFile(p.f.film) },
+	"DELETE /movies/{id}/answers/{question}": func(p *preparer, c *sweepCase) {
+		film := p.film() // the seeded film may be gone (an edge of DELETE /movies/{id})
+		p.answerFile(film)
+		p.setPath(c, map[string]string{"id": fmt.Sprint(film)})
+	},
+	"POST /movies/{id}/resubmit": func(p *preparer, c *sweepCase) {
+		// A category of the new edition: the film's own may have gone (an
+		// edge of DELETE /categories/{id}), and the seeded id is the archived edition's.
+		cats := p.api.Do("GET", "/categories", p.f.admin.Token, nil).Expect(http.StatusOK).List()
+		if len(cats) == 0 {
+			cats = []map[string]any{p.api.Do("POST", "/categories", p.f.admin.Token, map[string]any{"name": fresh("Catégorie")}).Expect(http.StatusCreated).JSON()}
+		}
+		p.setBody(c, "categories", []any{find(cats[0], "id_categorie")})
+	},
+	"POST /categories": func(p *preparer, c *sweepCase) { p.setBody(c, "name", fresh("Catégorie")) },
 	"POST /editions": func(p *preparer, c *sweepCase) {
 		p.setBody(c, "id", fmt.Sprintf("ed-%d", names.Add(1)))
 	},
@@ -115,17 +128,15 @@ var prepare = map[string]func(p *preparer, c *sweepCase){
 		done := apitest.PutParts(p.t, started, srt)
 		c.body = mustJSON(map[string]any{"part": "subtitlesSrt", "name": started["name"], "upload_id": started["upload_id"], "parts": done})
 	},
+	"POST /auth/confirm": func(p *preparer, c *sweepCase) {
+		a := p.unconfirmed()
+		p.setBody(c, "token", p.mailed(confirmLink, a.Email))
+	},
+	"POST /auth/confirm/resend": func(p *preparer, c *sweepCase) { c.token = p.unconfirmed().Token },
 	"POST /auth/password-reset/confirm": func(p *preparer, c *sweepCase) {
 		a := p.register("PRODUCER")
 		p.api.Do("POST", "/auth/password-reset", "", map[string]any{"email": a.Email}).Expect(http.StatusOK)
-		if err := p.api.Server.DeliverNow(p.t.Context()); err != nil {
-			p.t.Fatal(err)
-		}
-		for _, m := range p.api.Mailbox(p.t) {
-			if g := resetLink.FindStringSubmatch(m.Text); m.To == a.Email && g != nil {
-				p.setBody(c, "token", g[1])
-			}
-		}
+		p.setBody(c, "token", p.mailed(resetLink, a.Email))
 	},
 }
 
@@ -135,18 +146,39 @@ var prepare = map[string]func(p *preparer, c *sweepCase){
 func (p *preparer) open() {
 	past, future := time.Now().Add(-24*time.Hour).UTC().Format(time.RFC3339), time.Now().Add(90*24*time.Hour).UTC().Format(time.RFC3339)
 	p.api.Do("PUT", "/settings", p.f.admin.Token, map[string]any{"registrations_per_address": 1_000_000,
-		"login_failures_per_address": 1_000_000, "login_failures_per_account": 1_000_000, "self_registration_roles": []any{"ADMIN", "JURY", "PRODUCER"},
+		"login_failures_per_address": 1_000_000, "login_failures_per_account": 1_000_000, "self_registration_roles": []any{"ADMIN", "JURY", "PRODUCER"}, "email_confirmation": false,
 		"submissions_open_at": past, "submissions_close_at": future, "voting_open_at": past, "voting_close_at": future}).Expect(http.StatusOK)
 }
 
 func (p *preparer) register(role string) apitest.Account { return p.api.Register(role) }
 
-// answerFile gives the seeded film's file question an answer (the form
+// answerFile gives the film's file question an answer (the form
 // asked again: the edges of PUT /settings/form may have replaced it).
-func (p *preparer) answerFile() {
+func (p *preparer) answerFile(film int64) {
 	p.f.putForm(p.t, p.api)
 	form := apitest.NewMultipart().File("file", "a.png", filestest.PNG()).Close()
-	p.api.Do("PUT", fmt.Sprintf("/movies/%d/answers/%s", p.f.film, p.f.fileQuestion), p.f.producer.Token, form).Expect(http.StatusOK)
+	p.api.Do("PUT", fmt.Sprintf("/movies/%d/answers/%s", film, p.f.fileQuestion), p.f.producer.Token, form).Expect(http.StatusOK)
+}
+
+// unconfirmed is a self-registered account whose address awaits its
+// confirmation (the festival asks for one from then until the next open).
+func (p *preparer) unconfirmed() apitest.Account {
+	p.api.Do("PUT", "/settings", p.f.admin.Token, map[string]any{"email_confirmation": true}).Expect(http.StatusOK)
+	return p.register("PRODUCER")
+}
+
+// mailed delivers the outbox and gives the token of the last link to email.
+func (p *preparer) mailed(link *regexp.Regexp, email string) string {
+	if err := p.api.Server.DeliverNow(p.t.Context()); err != nil {
+		p.t.Fatal(err)
+	}
+	token := ""
+	for _, m := range p.api.Mailbox(p.t) {
+		if g := link.FindStringSubmatch(m.Text); m.To == email && g != nil {
+			token = g[1]
+		}
+	}
+	return token
 }
 
 // film is a new film of the producer, categorised, with the sweep's juror.
@@ -185,7 +217,7 @@ func (p *preparer) setBody(c *sweepCase, key string, v any) {
 		body = map[string]any{}
 	}
 	body[key] = v
-	c.body = mustJSON(body)
+	c.body, c.contentType = mustJSON(body), "application/json"
 }
 
 // setPath points the case's path parameters at values (the others keep

@@ -21,9 +21,12 @@ type festival struct {
 	own map[string]apitest.Account
 
 	category, film, event, award, vote int64
-	note, export, notification         string
-	lateCode, question, criterion      string
-	fileQuestion                       string // a question answered by a file
+	// archived is a film no route changes until POST /editions archives
+	// it; then POST /movies/{id}/resubmit submits it again.
+	archived                      int64
+	note, export, notification    string
+	lateCode, question, criterion string
+	fileQuestion                  string // a question answered by a file
 }
 
 const password = "motdepasse1"
@@ -78,7 +81,7 @@ func seed(t *testing.T, api *apitest.API, ownRoutes map[string]string) *festival
 			f.export = x[1]
 		}
 	}
-	api.Upload(t, f.producer.Token, "Un film reçu") // its message stays pending: the outbox's runner is not called again
+	f.archived = api.Upload(t, f.producer.Token, "Un film reçu") // its message stays pending: the outbox's runner is not called again
 	f.notification = f.pendingMessage(t, api)
 	return f
 }
@@ -167,6 +170,9 @@ func (f *festival) pathValue(path, name string) (string, bool) {
 	case "file":
 		return "index.m3u8", true
 	case "id":
+		if strings.HasSuffix(path, "/resubmit") {
+			return fmt.Sprint(f.archived), true
+		}
 		for prefix, v := range map[string]any{"/awards/": f.award, "/categories/": f.category, "/events/": f.event,
 			"/movies/": f.film, "/notifications/": f.notification, "/users/me/export/": f.export, "/users/": f.spare.ID,
 			"/votes/": f.vote} {
