@@ -22,10 +22,10 @@ import (
 // swept past.
 var cannot = map[string]string{
 	"POST /auth/setup":               "setup is closed once an admin exists, and the sweep's festival has its admins",
-	"GET /movies/{id}/stream":        "a film plays once its media job has encoded it, and the local API runs no media job (409)",
+	"GET /movies/{id}/stream":        "a film plays once its media job has encoded it (ffmpeg and the packager: infra/e2e/screening does it), and the sweep's API runs no media job (409)",
 	"GET /movies/{id}/stream/{file}": "its ticket comes from GET /movies/{id}/stream, which no film answers without a media job",
 	"GET /movies/{id}/keys/{minute}": "as GET /movies/{id}/stream/{file}: no playback ticket without a media job",
-	"PUT /events":                    "the path has no id: the specification's route answers 400 missing_id to every request",
+	"PUT /events":                    "the specification's route without an id: it answers 400 missing_id to every request (docs/openapi.yaml says so)",
 	"PUT /events/":                   "as PUT /events: no id, always 400 missing_id",
 }
 

@@ -3,8 +3,9 @@
 // sends the field's edges one at a time (the other fields valid) as a caller
 // with the route's role, against a festival it seeds itself. It fails on any
 // 5xx but the specification's 500 on user operations, and on a 2xx that
-// stored a value the schema forbids. A route added to the document later is
-// swept without a change here.
+// stored a value the schema forbids, and on a route whose valid request is
+// refused unless the table cannot says why. A route added to the document
+// later is swept without a change here.
 package sweep_test
 
 import (
