@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -21,9 +20,13 @@ type festival struct {
 	// (PUT and DELETE /users/me), by route.
 	own map[string]apitest.Account
 
-	category, film, event, award, vote, export, notification int64
-	note                                                     string
-	lateCode, question, criterion                            string
+	category, film, event, award, vote int64
+	// archived is a film no route changes until POST /editions archives
+	// it; then POST /movies/{id}/resubmit submits it again.
+	archived                      int64
+	note, export, notification    string
+	lateCode, question, criterion string
+	fileQuestion                  string // a question answered by a file
 }
 
 const password = "motdepasse1"
@@ -35,13 +38,13 @@ func freshEmail() string {
 	return fmt.Sprintf("sweep.%d.%d@example.org", time.Now().UnixNano()%1e9, emails.Add(1))
 }
 
-var exportLink = regexp.MustCompile(`export[/=](\d+)`)
+var exportLink = regexp.MustCompile(`export[/=]([0-9a-f]{32})`)
 
 // seed makes the festival the sweep works on.
 func seed(t *testing.T, api *apitest.API, ownRoutes map[string]string) *festival {
 	t.Helper()
 	f := &festival{admin: api.Register("ADMIN"), producer: api.Register("PRODUCER"), jury: api.Register("JURY"),
-		spare: api.Register("JURY"), own: map[string]apitest.Account{}, criterion: "jeu", question: "premiere"}
+		spare: api.Register("JURY"), own: map[string]apitest.Account{}, criterion: "jeu", question: "premiere", fileQuestion: "dossier"}
 	for route, role := range ownRoutes {
 		f.own[route] = api.Register(role)
 	}
@@ -49,11 +52,10 @@ func seed(t *testing.T, api *apitest.API, ownRoutes map[string]string) *festival
 	past, future := time.Now().Add(-24*time.Hour).UTC().Format(time.RFC3339), time.Now().Add(90*24*time.Hour).UTC().Format(time.RFC3339)
 	api.Do("PUT", "/settings", adm, map[string]any{
 		"scoring_grid":        []any{map[string]any{"key": f.criterion, "name": "Jeu", "weight": 1}},
+		"feedback":            map[string]any{"decision": true, "marks": true, "comments": true, "viewing": true},
 		"submissions_open_at": past, "submissions_close_at": future, "voting_open_at": past, "voting_close_at": future,
 	}).Expect(http.StatusOK)
-	api.Do("PUT", "/settings/form", adm, map[string]any{"questions": []any{map[string]any{
-		"id": f.question, "label": "Première mondiale ?", "kind": "text", "category": 0, "required": false, "visibility": "public"}}}).
-		Expect(http.StatusOK)
+	f.putForm(t, api)
 	f.category = firstID(t, api.Do("POST", "/categories", adm, map[string]any{"name": "Courts"}).Expect(http.StatusCreated).JSON(), "id_categorie")
 	f.film = api.Upload(t, f.producer.Token, "Le Film du balayage")
 	api.Do("PUT", fmt.Sprintf("/movies/%d/categories", f.film), adm, map[string]any{"categories": []any{f.category}}).Expect(http.StatusOK)
@@ -70,18 +72,42 @@ func seed(t *testing.T, api *apitest.API, ownRoutes map[string]string) *festival
 	lc := api.Do("POST", "/settings/late-codes", adm, map[string]any{"expires_at": future, "uses": 1000}).Expect(http.StatusCreated).JSON()
 	f.lateCode = firstString(t, lc, "code")
 	api.Do("GET", "/users/me/export", adm, nil).Expect(http.StatusAccepted)
-	f.export = 1
+	f.export = strings.Repeat("0", 32)
+	if err := api.Server.DeliverNow(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	for _, m := range api.Mailbox(t) {
-		if x := exportLink.FindStringSubmatch(fmt.Sprint(m)); x != nil {
-			f.export, _ = strconv.ParseInt(x[1], 10, 64)
+		if x := exportLink.FindStringSubmatch(m.Text); x != nil {
+			f.export = x[1]
 		}
 	}
-	if l := api.Do("GET", "/notifications", adm, nil).Expect(http.StatusOK); len(l.Body) > 2 {
-		if items := l.List(); len(items) > 0 {
-			f.notification = firstIDOr(items[0], "id", 1)
-		}
-	}
+	f.archived = api.Upload(t, f.producer.Token, "Un film reçu") // its message stays pending: the outbox's runner is not called again
+	f.notification = f.pendingMessage(t, api)
 	return f
+}
+
+// pendingMessage is the id of a message of the outbox still pending (one a
+// decision waits to release, or one not yet delivered), "0" when none is.
+func (f *festival) pendingMessage(t *testing.T, api *apitest.API) string {
+	t.Helper()
+	for _, state := range []string{"held", "pending"} {
+		for _, m := range api.Do("GET", "/notifications?state="+state, f.admin.Token, nil).Expect(http.StatusOK).List() {
+			if id, ok := m["id_message"]; ok {
+				return fmt.Sprint(id)
+			}
+		}
+	}
+	return "0"
+}
+
+// putForm asks the films the seeded questions: one answered by a text, one
+// by a file.
+func (f *festival) putForm(t *testing.T, api *apitest.API) {
+	t.Helper()
+	api.Do("PUT", "/settings/form", f.admin.Token, map[string]any{"questions": []any{
+		map[string]any{"id": f.question, "label": "Première mondiale ?", "kind": "text", "category": 0, "required": false, "visibility": "public"},
+		map[string]any{"id": f.fileQuestion, "label": "Dossier de presse", "kind": "file", "category": 0, "required": false, "visibility": "public"},
+	}}).Expect(http.StatusOK)
 }
 
 // firstID finds key anywhere in m (answers wrap the record: newEvent, vote, ...).
@@ -93,13 +119,6 @@ func firstID(t *testing.T, m map[string]any, key string) int64 {
 		t.Fatalf("seed: no number %q in %v", key, m)
 	}
 	return int64(f)
-}
-
-func firstIDOr(m map[string]any, key string, or int64) int64 {
-	if f, ok := find(m, key).(float64); ok {
-		return int64(f)
-	}
-	return or
 }
 
 func firstString(t *testing.T, m map[string]any, key string) string {
@@ -141,7 +160,7 @@ func (f *festival) pathValue(path, name string) (string, bool) {
 	case "id_note":
 		return f.note, true
 	case "question":
-		return f.question, true
+		return f.fileQuestion, true // the only path with a question is a file answer's
 	case "code":
 		return f.lateCode, true
 	case "kind":
@@ -151,7 +170,10 @@ func (f *festival) pathValue(path, name string) (string, bool) {
 	case "file":
 		return "index.m3u8", true
 	case "id":
-		for prefix, v := range map[string]int64{"/awards/": f.award, "/categories/": f.category, "/events/": f.event,
+		if strings.HasSuffix(path, "/resubmit") {
+			return fmt.Sprint(f.archived), true
+		}
+		for prefix, v := range map[string]any{"/awards/": f.award, "/categories/": f.category, "/events/": f.event,
 			"/movies/": f.film, "/notifications/": f.notification, "/users/me/export/": f.export, "/users/": f.spare.ID,
 			"/votes/": f.vote} {
 			if strings.HasPrefix(path, prefix) && !(prefix == "/users/" && strings.HasPrefix(path, "/users/me/")) {
