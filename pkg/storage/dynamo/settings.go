@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -286,7 +287,7 @@ func (s *Settings) UpdateSettings(ctx context.Context, actor festival.Actor, cha
 		}
 		cur, version := r.settings(), r.version
 		next = cur
-		next.SelfRegistrationRoles = append([]festival.Role(nil), cur.SelfRegistrationRoles...)
+		next.SelfRegistrationRoles = slices.Clone(cur.SelfRegistrationRoles) // an empty list stays a list ([], not null)
 		msgs, err := change(&next)
 		if err != nil {
 			return err
