@@ -35,6 +35,7 @@ var frenchAllowed = map[string]string{
 	"pkg/app/config.go: Festival du film":                                      "the festival's default name, a setting (FESTIVAL_NAME)",
 	"pkg/domain/mailtemplate/render.go: #/mot-de-passe?jeton=":                 "the console's route of a password reset (a URL)",
 	"infra/cmd/loadtest/main.go: Un synopsis de festival. ":                    "the load test's seed data",
+	"infra/cmd/loadtest/scale.go: le la les un une des dans sur avec pour sans entre nuit jour ville mer\n\tmontagne enfant mère père frère sœur ami étranger voyage retour secret mémoire guerre paix amour\n\tsilence lumière ombre fleuve forêt désert train hiver été printemps automne lettre photographie\n\tmusique danse usine ferme école hôpital frontière île port marché village histoire rêve colère\n\tespoir départ rencontre découvre cherche perd retrouve quitte attend raconte filme traverse": "the load test's seed data (-scale: words each synopsis is drawn from)",
 	// The sample a festival's template is tried on when saved (data).
 	"pkg/domain/mailtemplate/mailtemplate.go: Festival du film":                                                   "sample data",
 	"pkg/domain/mailtemplate/mailtemplate.go: Agnès":                                                              "sample data",
