@@ -77,8 +77,8 @@ func (s *Catalog) CreateAward(ctx context.Context, actor festival.Actor, movieID
 
 // ListAwards returns every award of the edition the request addresses in
 // id order, one page or all: from the films kept in memory, which embed
-// their awards (listcache.go), or, when the film list is too long to keep,
-// from GSI1 AWARDS#<ed>.
+// their awards (listcache.go), or, when the store keeps no lists, from GSI1
+// AWARDS#<ed>.
 func (s *Catalog) ListAwards(ctx context.Context, p Page) ([]festival.Award, string, error) {
 	start := time.Now()
 	movies, ok, err := s.cachedMovies(ctx, nil)
@@ -90,7 +90,7 @@ func (s *Catalog) ListAwards(ctx context.Context, p Page) ([]festival.Award, str
 		return nil, "", err
 	}
 	if ok {
-		return s.awardsListing(ed).page(awardsOf(keep(movies, func(m festival.Movie) bool { return m.Edition == ed })), p)
+		return s.awardsListing(ed).page(awardsOf(movies, func(m festival.Movie) bool { return m.Edition == ed }), nil, p)
 	}
 	return queryRecords(ctx, s.core, s.gsi1Query(edAwardsGSI1PK(ed)), p, awardItem.award)
 }

@@ -130,8 +130,8 @@ func (s *Catalog) getCategory(ctx context.Context, id int64) (festival.Category,
 
 // ListCategories returns the categories of the edition the request
 // addresses in id order, one page or all. Served from memory (listcache.go,
-// every edition's categories, this one's kept) unless the list is too long
-// to keep.
+// every edition's categories, this one's kept) unless the store keeps no
+// lists.
 func (s *Catalog) ListCategories(ctx context.Context, p Page) ([]festival.Category, string, error) {
 	start := time.Now()
 	all, ok, err := s.cachedCategories(ctx)
@@ -149,7 +149,7 @@ func (s *Catalog) ListCategories(ctx context.Context, p Page) ([]festival.Catego
 				kept = append(kept, c.Category)
 			}
 		}
-		return s.categoriesListing(ed).page(kept, p)
+		return s.categoriesListing(ed).page(kept, nil, p)
 	}
 	in := s.gsi1Query(edCategoriesGSI1PK(ed))
 	in.FilterExpression = aws.String("attribute_not_exists(deleting)") // being deleted: gone
@@ -249,7 +249,7 @@ func (s *Catalog) DeleteCategory(ctx context.Context, actor festival.Actor, id i
 	if err != nil {
 		return festival.Category{}, fmt.Errorf("mark category %d deleting: %w", id, err)
 	}
-	if err := s.bumpList(ctx, listCategories); err != nil { // it now reads as gone
+	if err := s.bumpList(ctx, listCategories, id); err != nil { // it now reads as gone
 		return festival.Category{}, err
 	}
 	var it categoryItem

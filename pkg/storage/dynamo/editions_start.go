@@ -275,7 +275,7 @@ func (s *Settings) switchEdition(ctx context.Context, actor festival.Actor, eds 
 		s.auditOp(actor, "edition.start", "edition:"+p.ID, map[string]string{
 			"from": p.From, "name": p.Name, "copy_jury": strconv.FormatBool(p.CopyJury), "categories": strconv.Itoa(len(p.Categories)),
 		}),
-		types.TransactWriteItem{Update: s.listBump(listMovies)}, types.TransactWriteItem{Update: s.listBump(listCategories)})
+		types.TransactWriteItem{Update: s.listBump(listMovies, nil)}, types.TransactWriteItem{Update: s.listBump(listCategories, nil)})
 	err = s.transact(ctx, ops)
 	if cancelReasons(err) != nil {
 		return festival.Edition{}, festival.ErrConflict

@@ -132,13 +132,13 @@ func (s *Catalog) getEvent(ctx context.Context, id int64) (festival.Event, int64
 }
 
 // ListEvents returns events in id order, one page or all, from memory
-// (listcache.go) unless the list is too long to keep.
+// (listcache.go) unless the store keeps no lists.
 func (s *Catalog) ListEvents(ctx context.Context, p Page) ([]festival.Event, string, error) {
 	if all, ok, err := s.cachedEvents(ctx); err != nil || ok {
 		if err != nil {
 			return nil, "", err
 		}
-		return s.eventsListing().page(all, p)
+		return s.eventsListing().page(all, nil, p)
 	}
 	return queryRecords(ctx, s.core, s.gsi1Query(gsi1Events), p, eventItem.event)
 }

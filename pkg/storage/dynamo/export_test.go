@@ -12,12 +12,13 @@ import (
 	"github.com/festivalapi/festival/pkg/domain/festival"
 )
 
-// KeepListsUpTo sets how long a list the store keeps in memory (0: none),
-// so tests can run the index path and the memory path side by side.
-func (s *Store) KeepListsUpTo(ids int64) { s.core.maxCachedIDs = ids }
+// KeepLists sets whether the store keeps the public lists in memory, so
+// tests can run the index path and the memory path side by side.
+func (s *Store) KeepLists(keep bool) { s.core.keepLists = keep }
 
-// Client is the store's DynamoDB client, for a second store on its table.
-func (s *Store) Client() DB { return s.core.db }
+// Client is the store's DynamoDB client (its key guard, without the
+// watch of this store's settings writes), for a second store on its table.
+func (s *Store) Client() DB { return s.core.db.(settingsWatch).DB }
 
 // MoveAllDue makes msgs, as the caller read them, due at at in batched
 // conditional transactions (what a release does after its query), so tests

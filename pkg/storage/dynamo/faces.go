@@ -48,7 +48,8 @@ func New(db DB, table string, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	c := &core{db: keyGuard{db}, table: table, now: now, maxCachedIDs: defaultMaxCachedIDs, edition: editionMemo{fresh: editionFreshness}}
+	c := &core{table: table, now: now, keepLists: true, listFreshness: ListFreshness, edition: editionMemo{fresh: editionFreshness}}
+	c.db = settingsWatch{keyGuard{db}, &c.lists}
 	return &Store{
 		Films: &Films{c}, Votes: &Votes{c}, Users: &Users{c}, Catalog: &Catalog{c}, Settings: &Settings{c},
 		Plans: &Plans{c}, Outbox: &Outbox{c}, Trail: &Trail{c}, CopyJobs: &CopyJobs{c}, MediaJobs: &MediaJobs{c}, core: c,

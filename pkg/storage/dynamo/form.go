@@ -261,3 +261,14 @@ func (s *Settings) ReplaceForm(ctx context.Context, actor festival.Actor,
 	})
 	return next, err
 }
+
+// settingsStamp says which settings a read found: two reads with equal
+// stamps read the same settings and form.
+type settingsStamp struct {
+	version, form  int64
+	edition, asked festival.EditionID
+}
+
+func (r *settingsRead) stamp() settingsStamp {
+	return settingsStamp{version: r.version, form: r.formVersion, edition: r.currentEdition(), asked: r.asked}
+}

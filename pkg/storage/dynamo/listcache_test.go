@@ -17,7 +17,12 @@ import (
 // are: each keeps its own lists in memory.
 func twoInstances(t *testing.T) (writer, reader *dynamo.Store) {
 	db, table := dynamotest.Table(t)
-	return dynamo.New(db, table, nil), dynamo.New(db, table, nil)
+	writer, reader = dynamo.New(db, table, nil), dynamo.New(db, table, nil)
+	// These tests hold the reader to the strictest order: it checks the
+	// version before every use (ListFreshness is tested on its own).
+	writer.CheckListsEvery(0)
+	reader.CheckListsEvery(0)
+	return writer, reader
 }
 
 // lists is what one store lists of the four public lists, by name.
@@ -146,7 +151,7 @@ func TestAListReadThroughAnotherInstanceIsNeverOlderThanAWriteThatReturned(t *te
 // every list from the index.
 func newStoreOn(s *dynamo.Store) *dynamo.Store {
 	u := dynamo.New(s.Client(), s.Table(), nil)
-	u.KeepListsUpTo(0)
+	u.KeepLists(false)
 	return u
 }
 

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -26,10 +28,31 @@ type listCache[T any] struct {
 	mu      sync.Mutex
 	loaded  bool
 	version int64
-	items   []T
-	// tooLong is set once the list's counter passed maxCachedIDs: ids only
-	// grow, so the list is never kept again by this store.
-	tooLong bool
+	items   []T // in id order
+	// checked is when the version item was last read (the machine's
+	// monotonic clock, not the store's, which tests may stop).
+	checked time.Time
+	// dirty is set by a write of this store to the list (or, for the films,
+	// to the settings read with them): the next use reads the version.
+	dirty atomic.Bool
+	// settings are those read with the version (the films' list only; nil
+	// until read, or when the last read named another edition), and stamp
+	// what the list and the settings were when read.
+	settings *festival.Settings
+	stamp    ListStamp
+}
+
+// ListStamp says which state of a list, and of the settings read with it,
+// a listing read: two listings with equal stamps read the same records and
+// settings.
+type ListStamp struct {
+	version  int64
+	settings settingsStamp
+}
+
+// String is the stamp as text, for a cache key.
+func (s ListStamp) String() string {
+	return fmt.Sprintf("%d.%d.%d.%s.%s", s.version, s.settings.version, s.settings.form, s.settings.edition, s.settings.asked)
 }
 
 // listCaches are a store's lists in memory.
@@ -39,46 +62,90 @@ type listCaches struct {
 	events     listCache[festival.Event]
 }
 
-// cachedList returns a whole list from memory after checking its version
-// (one GetItem), reading it again when the version moved; ok is false when
-// the list is not kept (too long, or the store keeps no lists), and the
-// caller then reads the index. One request at a time refreshes a list; the
-// others wait for it rather than read the same items.
-//
-// With st set, the festival settings are read into it in the same request as
-// the version (a BatchGetItem of the two), or by a GetItem of their own when
-// the list is not kept.
-func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listKind, counter string,
-	load func(context.Context, []int64) ([]T, error), st *festival.Settings) (items []T, ok bool, err error) {
-	kept := s.maxCachedIDs > 0
-	if kept {
-		c.mu.Lock()
-		kept = !c.tooLong
-		c.mu.Unlock()
+// written marks a list to be checked before its next use: this store just
+// wrote it.
+func (l *listCaches) written(k listKind) {
+	switch k {
+	case listMovies:
+		l.movies.dirty.Store(true)
+	case listCategories:
+		l.categories.dirty.Store(true)
+	case listEvents:
+		l.events.dirty.Store(true)
 	}
-	if !kept {
+}
+
+// cachedList returns a whole list from memory (ok is false when the store
+// keeps no lists, and the caller then reads the index). The version item is
+// read when the list was last checked listFreshness ago or more, when this
+// store wrote to it since, or when the settings are wanted and not kept;
+// then the records written since the version held are read again (the
+// version item's log), or the whole list when the log does not reach back.
+// One request at a time refreshes a list; the others wait for it rather
+// than read the same items.
+//
+// With st set, the festival settings are read into it with the version (a
+// BatchGetItem of the two), or given from memory while the list is fresh;
+// they are shared, read-only.
+func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listKind, counter string, id func(T) int64,
+	load func(context.Context, []int64) ([]T, error), st *festival.Settings) (items []T, stamp ListStamp, ok bool, err error) {
+	if !s.keepLists {
 		if st != nil {
 			*st, _, err = s.getSettings(ctx)
 		}
-		return nil, false, err
+		return nil, ListStamp{}, false, err
 	}
-	v, err := s.listVersion(ctx, kind, st)
-	if err != nil {
-		return nil, false, fmt.Errorf("read %s list version: %w", kind, err)
-	}
+	_, asked := festival.EditionOf(ctx)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	// A list read at a later version than the one just read is fresher still.
-	if c.loaded && c.version >= v {
-		return c.items, true, nil
+	dirty := c.dirty.Swap(false)
+	if c.loaded && !dirty && time.Since(c.checked) < s.listFreshness && !s.editionStale() &&
+		(st == nil || (c.settings != nil && !asked)) {
+		if st != nil {
+			*st = *c.settings
+		}
+		return c.items, c.stamp, true, nil
+	}
+	head, sst, err := s.listVersion(ctx, kind, st)
+	if err != nil {
+		c.dirty.Store(dirty || c.dirty.Load())
+		return nil, ListStamp{}, false, fmt.Errorf("read %s list version: %w", kind, err)
+	}
+	c.checked = time.Now()
+	if st != nil {
+		c.settings = nil
+		if !asked {
+			kept := *st
+			c.settings = &kept
+		}
+	}
+	if !c.loaded || c.version < head.version {
+		if err := c.refresh(ctx, s, head, counter, id, load); err != nil {
+			c.loaded, c.items = false, nil
+			return nil, ListStamp{}, false, err
+		}
+	}
+	// Best effort: a failed trim is tried again by the next reader.
+	_ = s.trimListLog(ctx, kind, head)
+	c.stamp = ListStamp{version: c.version, settings: sst}
+	return c.items, c.stamp, true, nil
+}
+
+// refresh brings a list to the version head says: the records the log
+// names since the version held, or every record.
+func (c *listCache[T]) refresh(ctx context.Context, s *core, head listHead, counter string, id func(T) int64,
+	load func(context.Context, []int64) ([]T, error)) error {
+	if changed, ok := head.changedSince(c.version); c.loaded && ok {
+		fresh, err := load(ctx, changed)
+		if err != nil {
+			return err
+		}
+		c.items, c.version = mergeByID(c.items, changed, fresh, id), head.version
+		return nil
 	}
 	last, err := s.readNumber(ctx, key(counterPK(counter), skCounter), "value")
 	if err != nil {
-		return nil, false, fmt.Errorf("read %s counter: %w", kind, err)
-	}
-	if last > s.maxCachedIDs {
-		c.tooLong, c.loaded, c.items = true, false, nil
-		return nil, false, nil
+		return fmt.Errorf("read %s counter: %w", counter, err)
 	}
 	ids := make([]int64, last)
 	for i := range ids {
@@ -86,10 +153,33 @@ func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listK
 	}
 	all, err := load(ctx, ids)
 	if err != nil {
-		return nil, false, err
+		return err
 	}
-	c.items, c.version, c.loaded = all, v, true
-	return all, true, nil
+	c.items, c.version, c.loaded = all, head.version, true
+	return nil
+}
+
+// mergeByID returns a new list: old (in id order) without the records of
+// changed (sorted ids), with fresh (those of them that exist, in id order)
+// in their places.
+func mergeByID[T any](old []T, changed []int64, fresh []T, id func(T) int64) []T {
+	out := make([]T, 0, len(old)+len(fresh))
+	i, j := 0, 0
+	for i < len(old) || j < len(fresh) {
+		switch {
+		case j == len(fresh) || (i < len(old) && id(old[i]) < id(fresh[j])):
+			if _, gone := slices.BinarySearch(changed, id(old[i])); !gone {
+				out = append(out, old[i])
+			}
+			i++
+		case i < len(old) && id(old[i]) == id(fresh[j]):
+			i++ // replaced by fresh[j], next
+		default:
+			out = append(out, fresh[j])
+			j++
+		}
+	}
+	return out
 }
 
 // listing describes how a list kept in memory pages like the index Query it
@@ -102,10 +192,11 @@ type listing[T any] struct {
 	key   func(T) map[string]string
 }
 
-// page returns one page of all (in id order) after p's cursor, or all of it
-// when p.Limit is 0, with the cursor of the next page. The result is a new
-// slice, never nil.
-func (l listing[T]) page(all []T, p Page) ([]T, string, error) {
+// page returns one page of the records of all (in id order) that pass
+// (nil: every record) after p's cursor, or all of them when p.Limit is 0,
+// with the cursor of the next page. The result is a new slice, never nil;
+// all is walked from the cursor and only as far as the page needs.
+func (l listing[T]) page(all []T, pass func(T) bool, p Page) ([]T, string, error) {
 	start, err := startKey(p.Cursor, l.query)
 	if err != nil {
 		return nil, "", err
@@ -118,17 +209,21 @@ func (l listing[T]) page(all []T, p Page) ([]T, string, error) {
 		}
 		from = sort.Search(len(all), func(i int) bool { return l.id(all[i]) > after })
 	}
-	rest := all[from:]
-	next := ""
-	if p.Limit > 0 && len(rest) > int(p.Limit) {
-		rest = rest[:p.Limit]
-		k, err := attributevalue.MarshalMap(l.key(rest[len(rest)-1]))
-		if err != nil {
-			return nil, "", err
+	out := []T{}
+	for _, r := range all[from:] {
+		if pass != nil && !pass(r) {
+			continue
 		}
-		next = encodeCursor(k)
+		if p.Limit > 0 && len(out) == int(p.Limit) {
+			k, err := attributevalue.MarshalMap(l.key(out[len(out)-1]))
+			if err != nil {
+				return nil, "", err
+			}
+			return out, encodeCursor(k), nil
+		}
+		out = append(out, r)
 	}
-	return append(make([]T, 0, len(rest)), rest...), next, nil
+	return out, "", nil
 }
 
 // cursorID reads the id a cursor resumes after: the number that ends the
@@ -207,22 +302,39 @@ func (s *core) loadMovies(ctx context.Context, ids []int64) ([]festival.Movie, e
 // cachedMovies is the film list kept in memory (ok false: not kept), with
 // the settings read into st when st is set.
 func (s *core) cachedMovies(ctx context.Context, st *festival.Settings) ([]festival.Movie, bool, error) {
-	return cachedList(ctx, s, &s.lists.movies, listMovies, counterMovies, s.loadMovies, st)
+	all, _, ok, err := cachedList(ctx, s, &s.lists.movies, listMovies, counterMovies, movieID, s.loadMovies, st)
+	return all, ok, err
+}
+
+func movieID(m festival.Movie) int64 { return m.ID }
+
+// MoviesStamp says which state of the film list and of the settings (read
+// into st) a listing of films made now reads (ListStamp, as text), at the
+// cost of a listing's check: no request while the list is fresh. It is ""
+// when the store keeps no lists.
+func (s *Films) MoviesStamp(ctx context.Context, st *festival.Settings) (string, error) {
+	_, stamp, ok, err := cachedList(ctx, s.core, &s.lists.movies, listMovies, counterMovies, movieID, s.loadMovies, st)
+	if !ok || err != nil {
+		return "", err
+	}
+	return stamp.String(), nil
 }
 
 // cachedCategories is the category list kept in memory, every edition's.
 func (s *core) cachedCategories(ctx context.Context) ([]editionCategory, bool, error) {
-	return cachedList(ctx, s, &s.lists.categories, listCategories, counterCategories,
-		loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
+	all, _, ok, err := cachedList(ctx, s, &s.lists.categories, listCategories, counterCategories,
+		func(c editionCategory) int64 { return c.ID }, loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(categoryPK(id), skCategory) },
 			func(it categoryItem) (editionCategory, bool) {
 				return editionCategory{it.category(), editionOrFirst(festival.EditionID(it.Edition))}, !it.Deleting
 			}), nil)
+	return all, ok, err
 }
 
 func (s *core) cachedEvents(ctx context.Context) ([]festival.Event, bool, error) {
-	return cachedList(ctx, s, &s.lists.events, listEvents, counterEvents,
-		loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(eventPK(id), skEvent) },
+	all, _, ok, err := cachedList(ctx, s, &s.lists.events, listEvents, counterEvents,
+		func(e festival.Event) int64 { return e.ID }, loadRecords(s, func(id int64) map[string]types.AttributeValue { return key(eventPK(id), skEvent) },
 			func(it eventItem) (festival.Event, bool) { return it.event(), true }), nil)
+	return all, ok, err
 }
 
 // The listings kept in memory, each paging like the index Query it replaces.
@@ -308,21 +420,14 @@ func (s *core) awardsListing(ed festival.EditionID) listing[festival.Award] {
 	}
 }
 
-// keep returns the records of all that pass, in a new slice.
-func keep[T any](all []T, pass func(T) bool) []T {
-	out := make([]T, 0, len(all))
-	for _, r := range all {
-		if pass(r) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// awardsOf lists the awards embedded in films, in award id order.
-func awardsOf(movies []festival.Movie) []festival.Award {
+// awardsOf lists the awards embedded in the films that pass, in award id
+// order.
+func awardsOf(movies []festival.Movie, pass func(festival.Movie) bool) []festival.Award {
 	var out []festival.Award
 	for _, m := range movies {
+		if !pass(m) {
+			continue
+		}
 		for _, a := range m.Awards {
 			out = append(out, festival.Award{ID: a.ID, MovieID: m.ID, Name: a.Name, AwardedAt: a.AwardedAt})
 		}

@@ -81,7 +81,7 @@ func (s *Films) markDeleting(ctx context.Context, id int64, current festival.Edi
 		return title, err
 	}
 	// The film now reads as gone: so must the lists kept in memory.
-	return title, s.bumpList(ctx, listMovies)
+	return title, s.bumpList(ctx, listMovies, id)
 }
 
 // DeleteMovie removes a film's whole item collection: its assignments,

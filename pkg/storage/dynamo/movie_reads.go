@@ -82,8 +82,9 @@ func statusFilter(f festival.MovieFilter, in *dynamodb.QueryInput) {
 
 // ListMovies returns films in id order, one page or (Limit 0) all of them,
 // those the filter keeps. It is served from the list kept in memory
-// (listcache.go): one GetItem of the list's version while no film changed.
-// A list too long to keep is read from the index, never one request per
+// (listcache.go): no request while the list is fresh, one read of the
+// list's version after, and of the films written since when it moved.
+// A store that keeps no lists reads the index, never one request per
 // film: all films, one Query per page of GSI1 MOVIES (the film items
 // themselves, projected ALL); a producer's, one Query per page of GSI2
 // USER#<id> / PRODUCES#MOVIE# (the film items too); a category's or a jury
@@ -105,8 +106,7 @@ func (s *Films) ListMovies(ctx context.Context, f festival.MovieFilter, p Page) 
 		return nil, "", err
 	}
 	if ok {
-		kept := keep(all, func(m festival.Movie) bool { return m.Edition == ed && (!f.Filters() || f.Keeps(m)) })
-		return s.filmListing(ed, f).page(kept, p)
+		return s.filmListing(ed, f).page(all, func(m festival.Movie) bool { return m.Edition == ed && (!f.Filters() || f.Keeps(m)) }, p)
 	}
 	switch {
 	case f.ProducerID > 0:

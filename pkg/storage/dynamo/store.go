@@ -51,9 +51,11 @@ type core struct {
 	blocks   map[string][]int64
 
 	// lists are the public lists this store keeps in memory (listcache.go),
-	// those whose counter is at most maxCachedIDs (0: none).
-	lists        listCaches
-	maxCachedIDs int64
+	// unless keepLists is false (tests of the index path); listFreshness
+	// is how long a list is served before its version is read again.
+	lists         listCaches
+	keepLists     bool
+	listFreshness time.Duration
 
 	// edition is the current edition as last read (edition_scope.go).
 	edition editionMemo

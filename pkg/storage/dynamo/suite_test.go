@@ -16,13 +16,13 @@ import (
 func TestStoreSuite(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		keep int64 // KeepListsUpTo
-	}{{"lists kept", 2000}, {"lists from the indexes", 0}} {
+		keep bool // KeepLists
+	}{{"lists kept", true}, {"lists from the indexes", false}} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			storesuite.Run(t, func(t *testing.T) storesuite.Stores {
 				s := newStore(t)
-				s.KeepListsUpTo(c.keep)
+				s.KeepLists(c.keep)
 				return storesuite.Stores{Catalog: s, Users: s, Resets: s, Setup: s, LateCodes: s, Settings: s, Films: s, Votes: s, AddFilm: func(ctx context.Context, m festival.Movie) error {
 					return s.CreateMovie(ctx, m, festival.Admission{})
 				}, SwitchEdition: s.SwitchEdition}

@@ -38,7 +38,13 @@ func (s *core) transact(ctx context.Context, items []types.TransactWriteItem) er
 	if len(items) == 0 {
 		return nil
 	}
-	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: s.withListBumps(items)})
+	w := listWritesOf(items)
+	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: s.withListBumps(items, w)})
+	if err == nil {
+		for _, k := range w.kinds {
+			s.lists.written(k)
+		}
+	}
 	return err
 }
 
