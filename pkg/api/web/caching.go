@@ -52,9 +52,17 @@ func cacheable(w http.ResponseWriter, r *http.Request, next http.Handler) {
 		}
 	}
 	body := b.body.Bytes()
+	if b.finished != nil {
+		body = b.finished.body
+	}
 	if read && b.status == http.StatusOK {
-		sum := sha256.Sum256(body)
-		etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+		etag := ""
+		if b.finished != nil {
+			etag = b.finished.etag
+		} else {
+			sum := sha256.Sum256(body)
+			etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+		}
 		h.Set("ETag", etag)
 		if matches(r.Header.Get("If-None-Match"), etag) {
 			h.Del("Content-Type")
@@ -67,7 +75,11 @@ func cacheable(w http.ResponseWriter, r *http.Request, next http.Handler) {
 		h.Add("Vary", "Accept-Encoding")
 		h.Add("Vary", "Accept-Language") // the texts are written in the language it prefers
 		if len(body) >= CompressMin && acceptsGzip(r.Header.Get("Accept-Encoding")) {
-			body = gzipped(body)
+			if b.finished != nil && b.finished.gz != nil {
+				body = b.finished.gz
+			} else {
+				body = gzipped(body)
+			}
 			h.Set("Content-Encoding", "gzip")
 		}
 	}
@@ -102,6 +114,9 @@ type buffer struct {
 	header http.Header
 	status int
 	body   bytes.Buffer
+	// finished is the Answer that wrote the body, when one did: its ETag
+	// and gzip are already made.
+	finished *Answer
 }
 
 func (b *buffer) Header() http.Header { return b.header }

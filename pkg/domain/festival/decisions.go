@@ -67,6 +67,16 @@ func (s Season) DecisionDue(now time.Time, cats []int64) time.Time {
 	return s.DecisionsReleaseAt.Time
 }
 
+// ClockChangesAt is the next instant after now at which what a caller
+// reads of the films changes with no write at all: the release of the
+// decisions, when it is ahead (zero: none).
+func (s Season) ClockChangesAt(now time.Time) time.Time {
+	if s.HoldsDecisions() && now.Before(s.DecisionsReleaseAt.Time) {
+		return s.DecisionsReleaseAt.Time
+	}
+	return time.Time{}
+}
+
 // Released reports whether the film's decision is out at now (DecisionReleased).
 func (s Season) Released(m Movie, now time.Time) bool {
 	return s.DecisionReleased(now, m.CategoryIDs())

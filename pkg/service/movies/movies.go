@@ -147,6 +147,18 @@ func (s *Service) listFor(ctx context.Context, c festival.Actor, f festival.Movi
 	return movies, next, nil
 }
 
+// PublicStamp is what an anonymous film listing made now reads ("" when
+// the store cannot tell, and each listing is then made whole), and until
+// when the same stamp answers the same (zero: until a write changes it).
+func (s *Service) PublicStamp(ctx context.Context) (string, time.Time, error) {
+	var st festival.Settings
+	stamp, err := s.films.MoviesStamp(ctx, &st)
+	if err != nil || stamp == "" {
+		return "", time.Time{}, storeErr(err)
+	}
+	return stamp, st.ClockChangesAt(s.now()), nil
+}
+
 // ListQuery is the optional filtering and paging of GET /movies.
 type ListQuery struct {
 	Status   string // either vocabulary

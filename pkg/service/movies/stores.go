@@ -21,6 +21,10 @@ type Films interface {
 	// ListMovies lists the films the filter keeps, one page or all; with
 	// f.Settings set, the settings come in the same request.
 	ListMovies(ctx context.Context, f festival.MovieFilter, p festival.Page) ([]festival.Movie, string, error)
+	// MoviesStamp says which state of the films and of the settings (read
+	// into st) a listing made now reads: listings with equal stamps read the
+	// same ("" when the store cannot tell).
+	MoviesStamp(ctx context.Context, st *festival.Settings) (string, error)
 	// ChangeMovie applies edit to the film as stored, in one versioned
 	// write with the audit entry (when audit is set), the messages the
 	// change owes and its ledger entry; edit runs again after a conflict.

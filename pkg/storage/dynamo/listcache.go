@@ -142,25 +142,28 @@ func (s *core) withListBumps(ops []types.TransactWriteItem, w listWrites) []type
 // listBump is the update of a list's version item for a write of ids: one
 // more version, and the ids at the end of the log.
 func (s *core) listBump(k listKind, ids []int64) *types.Update {
-	// An entry is the set of ids, or an empty list when the bump names
-	// none (a number set cannot be empty).
-	var entry types.AttributeValue = &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
-	if len(ids) > 0 {
-		ns := make([]string, len(ids))
-		for i, id := range ids {
-			ns[i] = strconv.FormatInt(id, 10)
-		}
-		entry = &types.AttributeValueMemberNS{Value: ns}
-	}
 	return &types.Update{
 		TableName: &s.table, Key: key(listVersionPK(k), skListVersion),
 		UpdateExpression:         aws.String("ADD version :one SET #t = :type, #log = list_append(if_not_exists(#log, :none), :entry)"),
 		ExpressionAttributeNames: map[string]string{"#t": attrType, "#log": "log"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":one": num(1), ":type": str(typeListVersion), ":none": &types.AttributeValueMemberL{Value: []types.AttributeValue{}},
-			":entry": &types.AttributeValueMemberL{Value: []types.AttributeValue{entry}},
+			":entry": &types.AttributeValueMemberL{Value: []types.AttributeValue{logEntry(ids)}},
 		},
 	}
+}
+
+// logEntry is one entry of a list's log: the set of ids a bump wrote, or
+// an empty list when it names none (a number set cannot be empty).
+func logEntry(ids []int64) types.AttributeValue {
+	if len(ids) == 0 {
+		return &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
+	}
+	ns := make([]string, len(ids))
+	for i, id := range ids {
+		ns[i] = strconv.FormatInt(id, 10)
+	}
+	return &types.AttributeValueMemberNS{Value: ns}
 }
 
 // bumpList bumps a list's version for a write of id outside a transaction
@@ -293,23 +296,24 @@ func (s *core) listVersion(ctx context.Context, kind listKind, st *festival.Sett
 }
 
 // trimListLog drops the oldest entries of a list's log when it holds more
-// than listLogTrimAt, keeping listLogKeep, on the condition that the version
-// is still the one read (a bump in between leaves it for the next reader).
-// A reader whose list is older than the log then reads the list whole.
+// than listLogTrimAt, keeping listLogKeep (the log is set to its last
+// entries, on the condition that the version is still the one read: a bump
+// in between leaves the trim to the next reader). A reader whose list is
+// older than the log then reads the list whole.
 func (s *core) trimListLog(ctx context.Context, kind listKind, h listHead) error {
 	if len(h.log) <= listLogTrimAt {
 		return nil
 	}
-	drop := make([]string, len(h.log)-listLogKeep)
-	for i := range drop {
-		drop[i] = fmt.Sprintf("#log[%d]", i)
+	kept := make([]types.AttributeValue, 0, listLogKeep)
+	for _, entry := range h.log[len(h.log)-listLogKeep:] {
+		kept = append(kept, logEntry(entry))
 	}
 	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: key(listVersionPK(kind), skListVersion),
-		UpdateExpression:          aws.String("REMOVE " + strings.Join(drop, ", ")),
+		UpdateExpression:          aws.String("SET #log = :kept"),
 		ConditionExpression:       aws.String("version = :v"),
 		ExpressionAttributeNames:  map[string]string{"#log": "log"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(h.version)},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(h.version), ":kept": &types.AttributeValueMemberL{Value: kept}},
 	})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {

@@ -20,11 +20,24 @@ type Saved struct {
 
 // list serves GET /movies, optionally filtered by ?status= (either
 // vocabulary), ?category= (an id_categorie) and ?incomplete= (admins).
+// Anyone not signed in reads the same answer for the same query and
+// language until the films or the settings change: it is kept finished
+// (web.Answers), so a hit neither lists, encodes nor compresses.
 func (h *Handler) list(r *http.Request, c festival.Actor) (int, any, error) {
 	q := r.URL.Query()
-	return web.List(r, func(p festival.Page) ([]festival.Movie, string, error) {
-		return h.movies.List(r.Context(), c, movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Incomplete: q.Get("incomplete"), Page: p})
-	})
+	build := func(r *http.Request) (int, any, error) {
+		return web.List(r, func(p festival.Page) ([]festival.Movie, string, error) {
+			return h.movies.List(r.Context(), c, movies.ListQuery{Status: q.Get("status"), Category: q.Get("category"), Incomplete: q.Get("incomplete"), Page: p})
+		})
+	}
+	if c != (festival.Actor{}) {
+		return build(r)
+	}
+	stamp, until, err := h.movies.PublicStamp(r.Context())
+	if err != nil {
+		return 0, nil, err
+	}
+	return h.answers.Serve(r, stamp, until, h.movies.Now(), build)
 }
 
 func (h *Handler) get(r *http.Request, c festival.Actor) (int, any, error) {

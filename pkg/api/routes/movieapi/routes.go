@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/festivalapi/festival/pkg/api/auth"
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/domain/texts"
 	"github.com/festivalapi/festival/pkg/service/movies"
@@ -13,13 +14,15 @@ import (
 // Handler serves /movies.
 type Handler struct {
 	movies *movies.Service
+	// answers are the anonymous film listings kept finished.
+	answers *web.Answers
 }
 
 // New returns the movies route group. Every route and its access rule is on
 // one line; ownership (collaborators, uploads) and assignment (media) are
 // checked by the service, since they depend on the film.
 func New(svc *movies.Service, guard *auth.Guard) http.Handler {
-	h := &Handler{movies: svc}
+	h := &Handler{movies: svc, answers: web.NewAnswers(web.AnswerMemory)}
 	g := guard
 	admin, jury, producer := festival.RoleAdmin, festival.RoleJury, festival.RoleProducer
 	mux := http.NewServeMux()
