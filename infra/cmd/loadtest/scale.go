@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,6 +59,9 @@ type sizeReport struct {
 	SeedTime   time.Duration // to write them
 	Rows       []scaleRow
 	FirstReads []time.Duration // first GET /movies after each status change
+	// HeapMB is the API process's Go heap in use after a collection, once
+	// the routes were loaded: the lists and the finished answers it keeps.
+	HeapMB float64
 }
 
 // printSize writes one size's report as a Markdown table.
@@ -83,6 +87,7 @@ func printSize(w io.Writer, r sizeReport) {
 		fmt.Fprintf(w, "\nFirst GET /movies (gzip) after a film's status change: median %.1f ms, max %.1f ms (%d changes).\n",
 			percentile(ms, 50), ms[len(ms)-1], len(ms))
 	}
+	fmt.Fprintf(w, "\nGo heap in use after a collection (the API, its lists and finished answers): %.0f MB.\n", r.HeapMB)
 }
 
 // rate is requests per second, with a decimal below 10 (a route that
@@ -231,6 +236,10 @@ func (rep *sizeReport) measure(st stack, films []int64, admin string, duration t
 			return fmt.Errorf("GET /movies after film %d's status change has the ETag %s of before", film, before)
 		}
 	}
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	rep.HeapMB = float64(ms.HeapInuse) / (1 << 20)
 	return nil
 }
 

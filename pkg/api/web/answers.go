@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -24,6 +25,9 @@ type Answers struct {
 	size  int64
 	byKey map[string]*list.Element // of *Answer
 	lru   *list.List               // front: most recently used
+	// last is the size of the last answer made: the next one is rendered
+	// into a buffer that large, rather than one that doubles its way there.
+	last atomic.Int64
 }
 
 // AnswerMemory is the bound on the bytes an Answers keeps by default:
@@ -80,14 +84,16 @@ func (a *Answers) Serve(r *http.Request, stamp string, until, now time.Time, bui
 	if err != nil || status != http.StatusOK || !ok {
 		return status, body, err
 	}
-	ans := finish(k, until, wr, status)
+	ans := finish(k, until, wr, status, int(a.last.Load()))
+	a.last.Store(int64(len(ans.body)))
 	a.keep(ans)
 	return status, ans, nil
 }
 
-// finish renders a Writer into an Answer.
-func finish(k string, until time.Time, wr Writer, status int) *Answer {
+// finish renders a Writer into an Answer, in a buffer of size bytes first.
+func finish(k string, until time.Time, wr Writer, status, size int) *Answer {
 	b := &buffer{header: http.Header{}}
+	b.body.Grow(size + size/8)
 	wr.Write(b, status)
 	ans := &Answer{key: k, until: until, header: b.header, body: b.body.Bytes()}
 	ans.header.Del("Content-Type")
