@@ -132,10 +132,15 @@ func runScale(sizes []int, duration time.Duration, workers int) error {
 	if err != nil {
 		return err
 	}
-	prodID, _, err := register(st.srv.URL, "PRODUCER", 0)
+	prodID, producer, err := register(st.srv.URL, "PRODUCER", 0)
 	if err != nil {
 		return err
 	}
+	_, jury, err := register(st.srv.URL, "JURY", 0)
+	if err != nil {
+		return err
+	}
+	tokens := scaleTokens{admin: admin, producer: producer, jury: jury}
 	if err := call(st.srv.URL, "POST", "/categories", admin, `{"name":"Fiction"}`, nil); err != nil {
 		return err
 	}
@@ -151,7 +156,7 @@ func runScale(sizes []int, duration time.Duration, workers int) error {
 		rep.SeedTime = time.Since(started)
 		films = append(films, more...)
 		fmt.Fprintf(os.Stderr, "loadtest: %d films seeded (%d in %v), measuring\n", size, rep.Seeded, rep.SeedTime.Round(time.Millisecond))
-		if err := rep.measure(st, films, admin, duration, workers); err != nil {
+		if err := rep.measure(st, films, tokens, duration, workers); err != nil {
 			return fmt.Errorf("%d films: %w", size, err)
 		}
 		printSize(os.Stdout, rep)
@@ -189,9 +194,15 @@ func synopsis(id int64) string {
 	return strings.Join(words, " ") + "."
 }
 
+// scaleTokens are the callers of the listings that need one: the admin
+// (the board), the producer who owns every seeded film (their own list) and
+// a jury member (the films assigned to them: none).
+type scaleTokens struct{ admin, producer, jury string }
+
 // measure checks that GET /movies answers every film, then loads the list
 // routes and times the first reads after a write.
-func (rep *sizeReport) measure(st stack, films []int64, admin string, duration time.Duration, workers int) error {
+func (rep *sizeReport) measure(st stack, films []int64, tokens scaleTokens, duration time.Duration, workers int) error {
+	admin := tokens.admin
 	base := st.srv.URL
 	var list []json.RawMessage
 	if err := call(base, "GET", "/movies", "", "", &list); err != nil {
@@ -203,10 +214,15 @@ func (rep *sizeReport) measure(st stack, films []int64, admin string, duration t
 	for _, r := range []route{
 		{Name: "GET /movies (gzip)", Method: "GET", Path: "/movies"},
 		{Name: "GET /movies (plain)", Method: "GET", Path: "/movies", Plain: true},
+		{Name: "GET /movies?limit=50", Method: "GET", Path: "/movies?limit=50"},
+		{Name: "GET /movies?category= (no film in it)", Method: "GET", Path: "/movies?category=1"},
+		{Name: "GET /movies/mine?limit=50 (producer of every film)", Method: "GET", Path: "/movies/mine?limit=50", Token: tokens.producer},
+		{Name: "GET /movies/assigned (jury member)", Method: "GET", Path: "/movies/assigned", Token: tokens.jury},
+		{Name: "GET /movies/board?per_page=50 (admin)", Method: "GET", Path: "/movies/board?per_page=50", Token: admin},
 		{Name: "GET /categories", Method: "GET", Path: "/categories"},
 		{Name: "GET /events", Method: "GET", Path: "/events"},
 	} {
-		size, _, err := body(base, r.Path, !r.Plain)
+		size, _, err := body(base, r.Path, r.Token, !r.Plain)
 		if err != nil {
 			return err
 		}
@@ -218,7 +234,7 @@ func (rep *sizeReport) measure(st stack, films []int64, admin string, duration t
 	}
 	statuses := []string{"VALIDATED", "PENDING"}
 	for i := range firstReadRounds {
-		_, before, err := body(base, "/movies", true)
+		_, before, err := body(base, "/movies", "", true)
 		if err != nil {
 			return err
 		}
@@ -227,7 +243,7 @@ func (rep *sizeReport) measure(st stack, films []int64, admin string, duration t
 			return err
 		}
 		started := time.Now()
-		_, after, err := body(base, "/movies", true)
+		_, after, err := body(base, "/movies", "", true)
 		if err != nil {
 			return err
 		}
@@ -243,10 +259,13 @@ func (rep *sizeReport) measure(st stack, films []int64, admin string, duration t
 	return nil
 }
 
-// body reads path once, asking for gzip or not, and returns the size of the
-// body as sent and its ETag.
-func body(base, path string, gzip bool) (int, string, error) {
+// body reads path once (as token's caller, "" for none), asking for gzip
+// or not, and returns the size of the body as sent and its ETag.
+func body(base, path, token string, gzip bool) (int, string, error) {
 	req, _ := http.NewRequest("GET", base+path, nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
 	if gzip {
 		req.Header.Set("Accept-Encoding", "gzip")
 	}
