@@ -61,6 +61,7 @@ func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, cha
 // is now (SetMovieStatus).
 func (s *Films) updateMovieRetrying(ctx context.Context, id int64, first *movieRead, change MovieChange,
 	retry func(context.Context, func(int) error) error) (festival.Movie, error) {
+	defer s.turns.take(ctx, id)()
 	var updated festival.Movie
 	err := retry(ctx, func(try int) error {
 		read := first
