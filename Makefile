@@ -63,7 +63,8 @@ fuzz: check-tools
 ## in turn (LOAD_FLAGS, e.g. -duration 10s -workers 16); prints req/s, p50/p99, CPU ms per request of the API
 ## and of DynamoDB Local, and DynamoDB requests per request. LOAD_FLAGS="-scale 200,2000,20000" measures the
 ## public list reads at each number of films instead (one table per size, with bytes plain and gzip and the
-## first film list read after a write)
+## first film list read after a write); LOAD_FLAGS="-writes 300 -stream" measures what each DynamoDB request and
+## each item of a write's transaction costs DynamoDB Local (docs/performance.md, "What a write's items cost")
 loadtest: check-tools
 	$(GO) run ./infra/cmd/loadtest $(LOAD_FLAGS)
 

@@ -56,12 +56,16 @@ func main() {
 	duration := flag.Duration("duration", 5*time.Second, "how long each route is loaded")
 	workers := flag.Int("workers", 8, "concurrent clients")
 	scale := flag.String("scale", "", "scale mode: the numbers of films to measure the list reads at, ascending (e.g. 200,2000,20000)")
+	writes := flag.Int("writes", 0, "writes mode: what each DynamoDB request and each item of a write's transaction costs DynamoDB Local, this many calls per row (e.g. 400)")
+	stream := flag.Bool("stream", false, "with -writes: then enable a stream on the table and measure the writes with it, and reading it")
 	flag.Parse()
 	if *client {
 		os.Exit(runClients())
 	}
 	var err error
-	if *scale != "" {
+	if *writes > 0 {
+		err = runWrites(*writes, *stream)
+	} else if *scale != "" {
 		var sizes []int
 		if sizes, err = parseSizes(*scale); err == nil {
 			err = runScale(sizes, *duration, *workers)
@@ -86,6 +90,11 @@ type stack struct {
 // startStack starts DynamoDB Local (in memory) and the local server on it;
 // close stops both.
 func startStack(ctx context.Context) (st stack, close func(), err error) {
+	return startStackWith(ctx, func(*localserver.Options) {})
+}
+
+// startStackWith is startStack with the server's options adjusted by tune.
+func startStackWith(ctx context.Context, tune func(*localserver.Options)) (st stack, close func(), err error) {
 	cache := os.Getenv("CACHE_DIR")
 	if cache == "" {
 		cache = ".cache"
@@ -95,11 +104,13 @@ func startStack(ctx context.Context) (st stack, close func(), err error) {
 		return stack{}, nil, err
 	}
 	db := &dynamocount.DB{}
-	srv, err := localserver.Start(ctx, localserver.Options{
+	opts := localserver.Options{
 		CacheDir: cache, DynamoEndpoint: ddb.Endpoint, Table: "loadtest", Bucket: "loadtest",
 		Getenv: os.Getenv, Log: localserver.Discard,
 		WrapDB: func(inner dynamo.DB) dynamo.DB { db.DB = inner; return db },
-	})
+	}
+	tune(&opts)
+	srv, err := localserver.Start(ctx, opts)
 	if err != nil {
 		ddb.Stop()
 		return stack{}, nil, err

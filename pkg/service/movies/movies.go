@@ -238,10 +238,16 @@ func (s *Service) Update(ctx context.Context, c festival.Actor, id int64, p fest
 	return s.change(ctx, id, &actor, "movie.update", edit)
 }
 
-// SetStatus replaces the status (PUT /movies/:id/status).
+// SetStatus replaces the status (PUT /movies/:id/status). Concurrent
+// decisions on one film all land, the later one winning (see
+// Films.SetMovieStatus): they answer 409 only when the store stays
+// contended past a merge's patience.
 func (s *Service) SetStatus(ctx context.Context, c festival.Actor, id int64, st festival.SelectionStatus) (festival.Movie, error) {
-	actor := c
-	return s.change(ctx, id, &actor, "movie.status", festival.SetStatus(st))
+	m, err := s.films.SetMovieStatus(ctx, c, id, st)
+	if err == nil {
+		s.mediaMayBeQueued(m)
+	}
+	return m, storeErr(err)
 }
 
 // SetCategories assigns exactly the listed categories; an unknown id is a

@@ -29,6 +29,11 @@ type Films interface {
 	// write with the audit entry (when audit is set), the messages the
 	// change owes and its ledger entry; edit runs again after a conflict.
 	ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error)
+	// SetMovieStatus is ChangeMovie of a status decision (audited as
+	// movie.status): a decision that loses a race with another write is
+	// applied again to what won, patiently, since two decisions do not
+	// truly conflict (the later one wins, both are in the trail).
+	SetMovieStatus(ctx context.Context, actor festival.Actor, id int64, to festival.SelectionStatus) (festival.Movie, error)
 	// ChangeMovieTelling is ChangeMovie for an edit that also returns the
 	// messages it owes (an entry's edit tells the jurors who voted), always
 	// audited.

@@ -53,8 +53,17 @@ type movieRead struct {
 // updateMovie is UpdateMovie; first, when set, is the film as the caller
 // just read it, used by the first try instead of reading it again.
 func (s *Films) updateMovie(ctx context.Context, id int64, first *movieRead, change MovieChange) (festival.Movie, error) {
+	return s.updateMovieRetrying(ctx, id, first, change, Retry)
+}
+
+// updateMovieRetrying is updateMovie with the retry policy of the change:
+// Retry, or RetryMerge for a change that only sets values on the film as it
+// is now (SetMovieStatus).
+func (s *Films) updateMovieRetrying(ctx context.Context, id int64, first *movieRead, change MovieChange,
+	retry func(context.Context, func(int) error) error) (festival.Movie, error) {
+	defer s.turns.take(ctx, id)()
 	var updated festival.Movie
-	err := Retry(ctx, func(try int) error {
+	err := retry(ctx, func(try int) error {
 		read := first
 		if try > 0 || first == nil {
 			var err error
@@ -188,6 +197,26 @@ func (s *Films) ChangeMovie(ctx context.Context, id int64, audit *festival.Audit
 		}
 		return []types.TransactWriteItem{s.auditOp(audit.Actor, audit.Action, movieTarget(id), details, festival.MovieChanges(before, *m)...)}, nil
 	})
+}
+
+// SetMovieStatus is ChangeMovie of an admin's status decision
+// (festival.SetStatus, audited as movie.status). Two decisions on one film
+// do not truly conflict: each sets a value on the film as it is then, the
+// later one wins and both are in the trail (each audit entry names the
+// status it moved from). So a decision that loses the race to another write
+// reads the film again and applies itself to what won, with the patience of
+// a merge (RetryMerge: n racing writers all land within n rounds), instead
+// of answering 409 after MaxAttempts.
+func (s *Films) SetMovieStatus(ctx context.Context, actor festival.Actor, id int64, to festival.SelectionStatus) (festival.Movie, error) {
+	edit := festival.SetStatus(to)
+	return s.updateMovieRetrying(ctx, id, nil, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+		before := *m
+		details, err := edit(m)
+		if err != nil {
+			return nil, err
+		}
+		return []types.TransactWriteItem{s.auditOp(actor, "movie.status", movieTarget(id), details, festival.MovieChanges(before, *m)...)}, nil
+	}, RetryMerge)
 }
 
 // relinkOps returns the writes that make a film's links of one kind exactly

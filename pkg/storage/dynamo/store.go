@@ -59,6 +59,10 @@ type core struct {
 
 	// edition is the current edition as last read (edition_scope.go).
 	edition editionMemo
+
+	// turns let the changes of one film through this store take turns
+	// (filmturns.go).
+	turns filmTurns
 }
 
 // blockSequences are the sequences whose ids a store draws blockSize at a
