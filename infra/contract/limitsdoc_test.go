@@ -70,8 +70,9 @@ func documentedLimits(t *testing.T) map[string]float64 {
 		"movies.MaxCollaborators": movies.MaxCollaborators, "movies.MaxJuries": movies.MaxJuries,
 		"movies.MaxCategories": movies.MaxCategories, "movies.MaxCollaboratorText": movies.MaxCollaboratorText,
 		"files.Options.MaxImageBytes": float64(store.Limit(files.Image)),
-		"web.MaxJSONBody":             web.MaxJSONBody,
-		"MAX_VIDEO_BYTES":             float64(cfg.MaxVideoBytes), "MAX_UPLOAD_BYTES": float64(cfg.MaxUploadBytes),
+		"web.MaxJSONBody":             web.MaxJSONBody, "web.AnswerMemory": web.AnswerMemory,
+		"dynamo.ListFreshness": seconds(dynamo.ListFreshness),
+		"MAX_VIDEO_BYTES":      float64(cfg.MaxVideoBytes), "MAX_UPLOAD_BYTES": float64(cfg.MaxUploadBytes),
 		"MAX_IMAGE_BYTES": float64(cfg.MaxImageBytes), "MAX_SUBTITLE_BYTES": float64(cfg.MaxSubtitleBytes),
 	}
 }
