@@ -3,7 +3,6 @@ package dynamo_test
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,30 +15,6 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
-// listReads counts the reads a store sends, and the keys its batch
-// reads ask for.
-type listReads struct {
-	dynamo.DB
-	requests, batchKeys atomic.Int64
-}
-
-func (c *listReads) GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	c.requests.Add(1)
-	return c.DB.GetItem(ctx, in, opts...)
-}
-
-func (c *listReads) Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	c.requests.Add(1)
-	return c.DB.Query(ctx, in, opts...)
-}
-
-func (c *listReads) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
-	c.requests.Add(1)
-	for _, ka := range in.RequestItems {
-		c.batchKeys.Add(int64(len(ka.Keys)))
-	}
-	return c.DB.BatchGetItem(ctx, in, opts...)
-}
 
 // seedFilms stores n films of prod through s.
 func seedFilms(t *testing.T, s *dynamo.Store, prod festival.User, n int) []int64 {
@@ -86,7 +61,7 @@ func TestAListThatMovedIsRefreshedFromTheRecordsWrittenNotReadWhole(t *testing.T
 	t.Parallel()
 	db, table := dynamotest.Table(t)
 	writer := dynamo.New(db, table, nil)
-	counted := &listReads{DB: db}
+	counted := &countingDB{Client: db}
 	reader := dynamo.New(counted, table, nil)
 	reader.CheckListsEvery(0)
 	prod := newUser(t, writer, "prod@example.org", festival.RoleProducer)
@@ -166,20 +141,20 @@ func TestAnotherInstanceListsAWriteWithinTheFreshnessBound(t *testing.T) {
 	t.Parallel()
 	db, table := dynamotest.Table(t)
 	other := dynamo.New(db, table, nil)
-	counted := &listReads{DB: db}
+	counted := &countingDB{Client: db}
 	const bound = 500 * time.Millisecond
 	s := dynamo.New(counted, table, nil)
 	s.CheckListsEvery(bound)
 	prod := newUser(t, other, "prod@example.org", festival.RoleProducer)
 	ids := seedFilms(t, other, prod, 2)
 	listedTitles(t, s)
-	start, before := time.Now(), counted.requests.Load()
+	start, before := time.Now(), counted.n.Load()
 	calls := 0
 	for time.Since(start) < bound/2 {
 		listedTitles(t, s)
 		calls++
 	}
-	if n := counted.requests.Load() - before; n > 1 {
+	if n := counted.n.Load() - before; n > 1 {
 		t.Errorf("%d listings within the bound sent %d requests, want at most one", calls, n)
 	}
 	retitle(t, s, ids[0], "Own change")

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -218,28 +217,3 @@ func TestTheMigrationOfAnEmptyTableLeavesItsSettingsToTheDefaults(t *testing.T) 
 	}
 }
 
-// countingDB counts the requests sent.
-type countingDB struct {
-	*dynamodb.Client
-	n atomic.Int64
-}
-
-func (c *countingDB) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	c.n.Add(1)
-	return c.Client.GetItem(ctx, in, o...)
-}
-
-func (c *countingDB) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
-	c.n.Add(1)
-	return c.Client.Scan(ctx, in, o...)
-}
-
-func (c *countingDB) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, o ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	c.n.Add(1)
-	return c.Client.UpdateItem(ctx, in, o...)
-}
-
-func (c *countingDB) PutItem(ctx context.Context, in *dynamodb.PutItemInput, o ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
-	c.n.Add(1)
-	return c.Client.PutItem(ctx, in, o...)
-}
