@@ -158,10 +158,7 @@ func FromEnv(ctx context.Context) (*Deps, error) {
 
 func (d *Deps) files() *files.Store {
 	if d.Files == nil {
-		if d.S3 == nil {
-			d.S3 = s3.NewFromConfig(*d.aws, func(o *s3.Options) { o.UsePathStyle = d.Config.S3PathStyle })
-		}
-		d.Presign = s3.NewPresignClient(d.S3)
+		d.Presign = s3.NewPresignClient(d.s3())
 		d.Files = files.New(d.S3, d.Presign, d.Config.Bucket, files.Options{
 			MaxVideoBytes: d.Config.MaxVideoBytes, MaxUploadBytes: d.Config.MaxUploadBytes,
 			MaxImageBytes: d.Config.MaxImageBytes, MaxSubtitleBytes: d.Config.MaxSubtitleBytes,
