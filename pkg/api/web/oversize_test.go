@@ -245,3 +245,21 @@ func TestAnswerKeyNamesTheETagTheTypeAndTheEncoding(t *testing.T) {
 		}
 	}
 }
+
+// TestFitsLambdaSkipsReadingOnlyWhatFitsAtWorst compares FitsLambda, which
+// reads no byte of an answer that fits even with every byte escaped, with
+// the exact size around the bound where it starts reading, for answers that
+// escape nothing and answers where every byte is escaped six times over.
+func TestFitsLambdaSkipsReadingOnlyWhatFitsAtWorst(t *testing.T) {
+	header := http.Header{"Content-Type": {"application/json"}, "Etag": {`"abcdefghijklmnopqrstuvwx"`}, "Cache-Control": {cachePublic}}
+	bound := (LambdaPayloadLimit - ResponseHeadroom - envelopeBound(header)) / 6
+	for _, n := range []int{bound - 1, bound, bound + 1, LambdaPayloadLimit - ResponseHeadroom - 400, LambdaPayloadLimit - ResponseHeadroom} {
+		for name, fill := range map[string]byte{"letters": 'a', "control characters": 0x01} {
+			body := bytes.Repeat([]byte{fill}, n)
+			want := ResponseSize(http.StatusOK, header, body)+ResponseHeadroom <= LambdaPayloadLimit
+			if got := FitsLambda(http.StatusOK, header, body); got != want {
+				t.Errorf("%d bytes of %s: FitsLambda %v, the exact size says %v", n, name, got, want)
+			}
+		}
+	}
+}
