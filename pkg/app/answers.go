@@ -40,6 +40,6 @@ func (b answerBucket) PutAnswer(ctx context.Context, o web.AnswerObject) error {
 		ContentDisposition: o.ContentDisposition, CacheControl: o.CacheControl})
 }
 
-func (b answerBucket) PresignAnswer(ctx context.Context, key string, ttl time.Duration) (string, error) {
-	return b.Link(ctx, key, ttl)
+func (b answerBucket) PresignAnswer(ctx context.Context, key, cacheControl string, ttl time.Duration) (string, error) {
+	return b.Link(ctx, key, cacheControl, ttl)
 }

@@ -101,11 +101,13 @@ func TestAListOverTheLambdaLimitIsAnsweredThroughTheBucket(t *testing.T) {
 	}
 	t.Logf("%d films seeded in %v", films, time.Since(seeded).Round(time.Millisecond))
 
-	// Without gzip: the redirect, with the list's ETag and no body.
+	// Without gzip: the redirect, with the list's ETag and its link in
+	// Location and in the body.
 	started := time.Now()
 	plain, body := get(t, api.URL+"/movies", nil)
-	if plain.StatusCode != http.StatusSeeOther || len(body) != 0 {
-		t.Fatalf("GET /movies without gzip: %d with %d bytes, want 303 with none", plain.StatusCode, len(body))
+	var redirect web.LinkBody
+	if plain.StatusCode != http.StatusSeeOther || json.Unmarshal(body, &redirect) != nil || redirect.URL != plain.Header.Get("Location") {
+		t.Fatalf("GET /movies without gzip: %d %.200s, want 303 with {\"url\"} of Location", plain.StatusCode, body)
 	}
 	etag, link := plain.Header.Get("ETag"), plain.Header.Get("Location")
 	if etag == "" || !strings.HasPrefix(link, api.Server.S3URL+"/") || !strings.Contains(link, web.AnswerKey(etag, "application/json", false)) ||
@@ -118,6 +120,9 @@ func TestAListOverTheLambdaLimitIsAnsweredThroughTheBucket(t *testing.T) {
 	obj, list := get(t, link, map[string]string{"Origin": "http://localhost:5173"})
 	if obj.StatusCode != http.StatusOK || !strings.HasPrefix(obj.Header.Get("Content-Type"), "application/json") || obj.Header.Get("Content-Encoding") != "" {
 		t.Fatalf("the link: %d %q %q, want 200 application/json, plain", obj.StatusCode, obj.Header.Get("Content-Type"), obj.Header.Get("Content-Encoding"))
+	}
+	if obj.Header.Get("Cache-Control") != "public, no-cache" {
+		t.Errorf("the link's Cache-Control %q, want the public list's", obj.Header.Get("Cache-Control"))
 	}
 	if obj.Header.Get("Access-Control-Allow-Origin") == "" {
 		t.Error("the bucket's answer allows no origin: the console could not read it")

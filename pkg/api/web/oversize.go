@@ -8,6 +8,7 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -146,8 +147,9 @@ type AnswerBucket interface {
 	// when there is none.
 	Stat(ctx context.Context, key string) (written time.Time, size int64, err error)
 	PutAnswer(ctx context.Context, o AnswerObject) error
-	// PresignAnswer is a GET link to the object at key valid for ttl.
-	PresignAnswer(ctx context.Context, key string, ttl time.Duration) (string, error)
+	// PresignAnswer is a GET link to the object at key valid for ttl,
+	// which answers with cacheControl.
+	PresignAnswer(ctx context.Context, key, cacheControl string, ttl time.Duration) (string, error)
 }
 
 // LargeAnswers sends a GET's answer too large for a Lambda response through
@@ -200,7 +202,8 @@ func (la *LargeAnswers) Wrap(next http.Handler) http.Handler {
 // redirectLarge is called by cacheable with the final answer (compressed
 // when the client accepts it, its headers set, not yet written): when it is
 // a GET's 200 too large for a Lambda response, it puts the body in the
-// bucket and answers 303 to a short-lived link, and reports true. With no
+// bucket and answers 303 to a short-lived link ({"url"} in the body too),
+// and reports true. With no
 // bucket (a handler not wrapped by LargeAnswers.Wrap), or when the bucket
 // fails, it leaves the answer to be written as it is: Lambda (and the local
 // edge) then answer 500.
@@ -227,17 +230,28 @@ func redirectLarge(w http.ResponseWriter, r *http.Request, status int, body []by
 		Logger(r.Context()).Error("large answer: bucket failed", "path", r.URL.Path, "bytes", len(body), "error", err)
 		return false
 	}
-	for _, k := range []string{"Content-Type", "Content-Encoding", "Content-Disposition"} {
-		h.Del(k)
-	}
+	h.Del("Content-Encoding")
+	h.Del("Content-Disposition")
 	// The link expires: a cache must not keep the redirect and, once its
 	// ETag is confirmed by a 304, follow a dead link. The client keeps the
 	// ETag itself (docs/decisions.md).
 	h.Set("Cache-Control", cacheNone)
 	h.Set("Location", link)
-	h.Set("Content-Length", "0")
+	// The link in the body too, as the export's redirect has it: for a
+	// client that stops at the redirect.
+	redirect, _ := json.Marshal(LinkBody{URL: link})
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(redirect)))
 	w.WriteHeader(http.StatusSeeOther)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(redirect)
+	}
 	return true
+}
+
+// LinkBody is the body of a redirect to the bucket: the link of Location.
+type LinkBody struct {
+	URL string `json:"url"`
 }
 
 // link puts o in the bucket unless it is known to be there, and returns a
@@ -249,7 +263,7 @@ func (la *LargeAnswers) link(ctx context.Context, o AnswerObject) (string, error
 		}
 		la.remember(o.Key, la.now())
 	}
-	return la.bucket.PresignAnswer(ctx, o.Key, AnswerLinkLifetime)
+	return la.bucket.PresignAnswer(ctx, o.Key, o.CacheControl, AnswerLinkLifetime)
 }
 
 // known reports whether the object at key is in the bucket and was

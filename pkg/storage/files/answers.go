@@ -72,10 +72,16 @@ func (a *Answers) Put(ctx context.Context, key string, body []byte, h Headers) e
 	return nil
 }
 
-// Link is a GET link to the object at key, valid for ttl.
-func (a *Answers) Link(ctx context.Context, key string, ttl time.Duration) (string, error) {
-	req, err := a.presign.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(a.bucket), Key: aws.String(key)},
-		s3.WithPresignExpires(ttl))
+// Link is a GET link to the object at key, valid for ttl. A cacheControl
+// other than "" is signed into it (response-cache-control), so that the
+// answer carries it from S3 and from the local server's gofakes3, which
+// does not keep an object's Cache-Control, alike.
+func (a *Answers) Link(ctx context.Context, key, cacheControl string, ttl time.Duration) (string, error) {
+	in := &s3.GetObjectInput{Bucket: aws.String(a.bucket), Key: aws.String(key)}
+	if cacheControl != "" {
+		in.ResponseCacheControl = aws.String(cacheControl)
+	}
+	req, err := a.presign.PresignGetObject(ctx, in, s3.WithPresignExpires(ttl))
 	if err != nil {
 		return "", fmt.Errorf("files: presign get %s: %w", key, err)
 	}
