@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/festivalapi/festival/pkg/api/web"
 )
 
 // echo answers 200 with the number of body bytes it read.
@@ -171,5 +173,22 @@ func TestEdgeRefusesAResponseThatWouldNotFitALambdaPayload(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestAListOverTheLimitWithoutTheBucketPathMeetsTheEdges500 serves a JSON
+// list over the limit through the web layer without a bucket (as a
+// function's group not wrapped by LargeAnswers.Wrap): the web layer writes
+// it as it is, and the edge answers what API Gateway would, 500.
+func TestAListOverTheLimitWithoutTheBucketPathMeetsTheEdges500(t *testing.T) {
+	list := append(append([]byte(`["`), bytes.Repeat([]byte("x"), MaxLambdaPayload)...), `"]`...)
+	h := web.Serve(Discard, "movies", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(list)
+	}))
+	w := httptest.NewRecorder()
+	edge{next: h, timeout: time.Minute, log: Discard}.ServeHTTP(w, httptest.NewRequest("GET", "/movies", nil))
+	if w.Code != http.StatusInternalServerError || w.Body.String() != string(edgeInternalError) {
+		t.Errorf("%d %.100s, want API Gateway's 500 %s", w.Code, w.Body, edgeInternalError)
 	}
 }
