@@ -203,10 +203,9 @@ func (la *LargeAnswers) Wrap(next http.Handler) http.Handler {
 // when the client accepts it, its headers set, not yet written): when it is
 // a GET's 200 too large for a Lambda response, it puts the body in the
 // bucket and answers 303 to a short-lived link ({"url"} in the body too),
-// and reports true. With no
-// bucket (a handler not wrapped by LargeAnswers.Wrap), or when the bucket
-// fails, it leaves the answer to be written as it is: Lambda (and the local
-// edge) then answer 500.
+// and reports true. With no bucket (a handler not wrapped by
+// LargeAnswers.Wrap), or when the bucket fails, it leaves the answer to be
+// written as it is: Lambda (and the local edge) then answer 500.
 func redirectLarge(w http.ResponseWriter, r *http.Request, status int, body []byte) bool {
 	if r.Method != http.MethodGet || status != http.StatusOK {
 		return false
@@ -239,13 +238,14 @@ func redirectLarge(w http.ResponseWriter, r *http.Request, status int, body []by
 	h.Set("Location", link)
 	// The link in the body too, as the export's redirect has it: for a
 	// client that stops at the redirect.
-	redirect, _ := json.Marshal(LinkBody{URL: link})
+	var redirect bytes.Buffer
+	enc := json.NewEncoder(&redirect)
+	enc.SetEscapeHTML(false) // the link's & as they are, as JSON writes every answer
+	_ = enc.Encode(LinkBody{URL: link})
 	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Content-Length", strconv.Itoa(len(redirect)))
+	h.Set("Content-Length", strconv.Itoa(redirect.Len()))
 	w.WriteHeader(http.StatusSeeOther)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(redirect)
-	}
+	_, _ = w.Write(redirect.Bytes())
 	return true
 }
 
