@@ -35,6 +35,11 @@ func (d *Deps) s3() *s3.Client {
 // answerBucket is files.Answers as web.AnswerBucket.
 type answerBucket struct{ *files.Answers }
 
+func (b answerBucket) AnswerWritten(ctx context.Context, key string) (time.Time, error) {
+	written, _, err := b.Stat(ctx, key)
+	return written, err
+}
+
 func (b answerBucket) PutAnswer(ctx context.Context, o web.AnswerObject) error {
 	return b.Put(ctx, o.Key, o.Body, files.Headers{ContentType: o.ContentType, ContentEncoding: o.ContentEncoding,
 		ContentDisposition: o.ContentDisposition, CacheControl: o.CacheControl})
