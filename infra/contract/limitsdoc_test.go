@@ -71,8 +71,10 @@ func documentedLimits(t *testing.T) map[string]float64 {
 		"movies.MaxCategories": movies.MaxCategories, "movies.MaxCollaboratorText": movies.MaxCollaboratorText,
 		"files.Options.MaxImageBytes": float64(store.Limit(files.Image)),
 		"web.MaxJSONBody":             web.MaxJSONBody, "web.AnswerMemory": web.AnswerMemory,
-		"dynamo.ListFreshness": seconds(dynamo.ListFreshness),
-		"MAX_VIDEO_BYTES":      float64(cfg.MaxVideoBytes), "MAX_UPLOAD_BYTES": float64(cfg.MaxUploadBytes),
+		"dynamo.ListFreshness":   seconds(dynamo.ListFreshness),
+		"web.LambdaPayloadLimit": web.LambdaPayloadLimit, "web.ResponseHeadroom": web.ResponseHeadroom,
+		"web.AnswerLinkLifetime": seconds(web.AnswerLinkLifetime),
+		"MAX_VIDEO_BYTES":        float64(cfg.MaxVideoBytes), "MAX_UPLOAD_BYTES": float64(cfg.MaxUploadBytes),
 		"MAX_IMAGE_BYTES": float64(cfg.MaxImageBytes), "MAX_SUBTITLE_BYTES": float64(cfg.MaxSubtitleBytes),
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/festivalapi/festival/pkg/api/web"
 )
 
 // What API Gateway (HTTP API) and Lambda answer before, or instead of, a
@@ -26,8 +28,9 @@ const (
 	MaxHTTPAPIPayload = 10 << 20
 	// MaxLambdaPayload is the synchronous invocation payload quota of Lambda
 	// (6 MB), which the whole event must fit, the body base64-encoded when
-	// API Gateway treats it as binary.
-	MaxLambdaPayload = 6 << 20
+	// API Gateway treats it as binary, and so must the function's response
+	// (web.ResponseSize).
+	MaxLambdaPayload = web.LambdaPayloadLimit
 )
 
 // The bodies API Gateway writes itself. They are {"message"}, not the API's
@@ -87,16 +90,17 @@ func (e edge) refuse(w http.ResponseWriter, r *http.Request, why string, size in
 	writeEdge(w, http.StatusRequestEntityTooLarge, edgeTooLarge)
 }
 
-// invoke runs the handler with the function's timeout. A handler still
-// running at the timeout is abandoned, as Lambda stops the invocation: its
-// context is cancelled and the client gets API Gateway's answer to a failed
-// invocation; whatever the handler writes later is dropped.
+// invoke runs the handler with the function's timeout (none when it is not
+// positive). A handler still running at the timeout is abandoned, as Lambda
+// stops the invocation: its context is cancelled and the client gets API
+// Gateway's answer to a failed invocation; whatever the handler writes
+// later is dropped. The answer is held until the handler returns, as Lambda
+// returns it whole, and refused when Lambda would refuse its size.
 func (e edge) invoke(w http.ResponseWriter, r *http.Request) {
-	if e.timeout <= 0 {
-		e.next.ServeHTTP(w, r)
-		return
+	ctx, cancel := r.Context(), context.CancelFunc(func() {})
+	if e.timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, e.timeout)
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), e.timeout)
 	defer cancel()
 	rec := &bufferedResponse{header: http.Header{}}
 	done := make(chan struct{})
@@ -112,6 +116,11 @@ func (e edge) invoke(w http.ResponseWriter, r *http.Request) {
 	}()
 	select {
 	case <-done:
+		if size := rec.size(); size > MaxLambdaPayload {
+			e.log.Warn("edge refused a response: over the Lambda payload quota", "method", r.Method, "path", r.URL.Path,
+				"status", rec.status, "bytes", size)
+			rec.fail()
+		}
 		rec.flushTo(w)
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -160,6 +169,14 @@ func (b *bufferedResponse) fail() {
 	b.failed = true
 }
 
+// size is the size of the response payload Lambda would carry back
+// (ResponseSize).
+func (b *bufferedResponse) size() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return ResponseSize(b.status, b.header, b.body.Bytes())
+}
+
 func (b *bufferedResponse) flushTo(w http.ResponseWriter) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -178,6 +195,16 @@ func (b *bufferedResponse) flushTo(w http.ResponseWriter) {
 	}
 	w.WriteHeader(b.status)
 	_, _ = w.Write(b.body.Bytes())
+}
+
+// ResponseSize is the size in bytes of the response payload Lambda would
+// carry back from the function for this answer: the JSON of the
+// events.APIGatewayV2HTTPResponse that pkg/api/lambdahttp's adapter builds
+// (the body base64-encoded when it is not valid UTF-8). It is the web
+// layer's own rule (web.ResponseSize), which sends a GET's answer over it
+// through the bucket.
+func ResponseSize(status int, header http.Header, body []byte) int {
+	return web.ResponseSize(status, header, body)
 }
 
 // EventSize is the size in bytes of the payload format 2.0 event that API

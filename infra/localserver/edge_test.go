@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/festivalapi/festival/pkg/api/web"
 )
 
 // echo answers 200 with the number of body bytes it read.
@@ -115,5 +117,78 @@ func TestEventSizeCountsTheBodyAsAPIGatewaySendsIt(t *testing.T) {
 	// by a byte or so (the same length of content type; "true" for "false").
 	if d := b1 - t1; d < 990 || d > 1010 {
 		t.Errorf("binary event %d bytes, text event %d: base64 should add about 1,000", b1, t1)
+	}
+}
+
+// TestEdgeRefusesAResponseThatWouldNotFitALambdaPayload answers bodies just
+// under and just over what a Lambda response can carry, as text (carried as
+// a JSON string) and as binary (gzip: base64-encoded), with and without a
+// function timeout: over it, the client gets API Gateway's 500, as on AWS.
+func TestEdgeRefusesAResponseThatWouldNotFitALambdaPayload(t *testing.T) {
+	answer := func(contentType string, body []byte) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", contentType)
+			_, _ = w.Write(body)
+		})
+	}
+	header := http.Header{"Content-Type": {"application/json"}}
+	envelope := ResponseSize(http.StatusOK, header, nil) // everything but the body's characters
+	text := func(n int) []byte { return bytes.Repeat([]byte("a"), n) }
+	// Bytes that are not UTF-8 (0xff): the adapter sends them base64-encoded,
+	// 4 characters for every 3 bytes.
+	binary := func(n int) []byte { return bytes.Repeat([]byte{0xff}, n) }
+	textRoom := MaxLambdaPayload - envelope
+	// A binary answer's envelope: its own content type, and isBase64Encoded.
+	binEnvelope := ResponseSize(http.StatusOK, http.Header{"Content-Type": {"application/octet-stream"}}, binary(3)) - 4
+	binRoom := (MaxLambdaPayload - binEnvelope) / 4 * 3
+	tests := []struct {
+		name string
+		body []byte
+		want int
+	}{
+		{"text that fits exactly", text(textRoom), http.StatusOK},
+		{"text one byte over", text(textRoom + 1), http.StatusInternalServerError},
+		{"quotes count twice in a JSON string", bytes.Repeat([]byte(`"`), textRoom/2+1), http.StatusInternalServerError},
+		{"binary whose base64 fits", binary(binRoom - 3), http.StatusOK},
+		{"binary whose base64 is over", binary(binRoom + 3), http.StatusInternalServerError},
+		{"4.5 MB of binary (6 MB once base64-encoded)", binary(4_718_592), http.StatusInternalServerError},
+	}
+	for _, timeout := range []time.Duration{0, time.Minute} {
+		for _, tt := range tests {
+			t.Run(tt.name+", timeout "+timeout.String(), func(t *testing.T) {
+				contentType := "application/json"
+				if tt.body[0] == 0xff {
+					contentType = "application/octet-stream"
+				}
+				w := httptest.NewRecorder()
+				edge{next: answer(contentType, tt.body), timeout: timeout, log: Discard}.ServeHTTP(w, httptest.NewRequest("GET", "/movies", nil))
+				if w.Code != tt.want {
+					t.Fatalf("%d bytes: %d, want %d", len(tt.body), w.Code, tt.want)
+				}
+				if tt.want == http.StatusOK && w.Body.Len() != len(tt.body) {
+					t.Errorf("the client got %d bytes, want all %d", w.Body.Len(), len(tt.body))
+				}
+				if tt.want == http.StatusInternalServerError && w.Body.String() != string(edgeInternalError) {
+					t.Errorf("body %.100s, want API Gateway's %s", w.Body, edgeInternalError)
+				}
+			})
+		}
+	}
+}
+
+// TestAListOverTheLimitWithoutTheBucketPathMeetsTheEdges500 serves a JSON
+// list over the limit through the web layer without a bucket (as a
+// function's group not wrapped by LargeAnswers.Wrap): the web layer writes
+// it as it is, and the edge answers what API Gateway would, 500.
+func TestAListOverTheLimitWithoutTheBucketPathMeetsTheEdges500(t *testing.T) {
+	list := append(append([]byte(`["`), bytes.Repeat([]byte("x"), MaxLambdaPayload)...), `"]`...)
+	h := web.Serve(Discard, "movies", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(list)
+	}))
+	w := httptest.NewRecorder()
+	edge{next: h, timeout: time.Minute, log: Discard}.ServeHTTP(w, httptest.NewRequest("GET", "/movies", nil))
+	if w.Code != http.StatusInternalServerError || w.Body.String() != string(edgeInternalError) {
+		t.Errorf("%d %.100s, want API Gateway's 500 %s", w.Code, w.Body, edgeInternalError)
 	}
 }

@@ -1,6 +1,8 @@
 package samtemplate_test
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"math"
 	"os"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
+	"github.com/festivalapi/festival/pkg/api/web"
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/media"
 	"github.com/festivalapi/festival/pkg/screening"
@@ -39,7 +42,8 @@ var edgeIDs = []int64{1, 9, 12, math.MaxInt64, 0, -1, math.MinInt64}
 // (TestEveryKeyBuilderIsInKeyFamilies finds them by their prefixes):
 // pkg/storage/files (a film's uploaded files and their copies), pkg/media
 // (a stream's plan: clear outputs, watermark pictures), pkg/screening (the
-// encrypted segments), festival.ExportID (an account's export).
+// encrypted segments), festival.ExportID (an account's export), web.AnswerKey
+// (an answer too large for a Lambda response).
 func keyFamilies() []keyFamily {
 	store := files.New(s3.New(s3.Options{Region: "eu-west-3"}), nil, "bucket", files.Options{})
 	parts := []string{"film", "poster", "thumbnail", "subtitle", "answer_" + strings.Repeat("q", festival.MaxQuestionIDLen)}
@@ -103,6 +107,22 @@ func keyFamilies() []keyFamily {
 					}
 					return out
 				})
+			},
+		},
+		{
+			name:     "an answer too large for a Lambda response (web.AnswerKey), expired by the bucket's lifecycle rule",
+			writers:  []string{"MoviesFunction", "UsersFunction", "VotesFunction"},
+			removers: nil,
+			keys: func() []string {
+				var out []string
+				sum := sha256.Sum256([]byte("an answer"))
+				etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+				for _, ct := range []string{"application/json; charset=utf-8", "text/csv; charset=utf-8", "image/png", ""} {
+					for _, gz := range []bool{false, true} {
+						out = append(out, web.AnswerKey(etag, ct, gz), web.AnswerKey(`""`, ct, gz))
+					}
+				}
+				return out
 			},
 		},
 		{
@@ -240,12 +260,13 @@ func TestEveryS3KeyTheCodeWritesLiesUnderThePrefixItsWritersRolesAllow(t *testin
 
 // bucketPrefix is a string literal that starts an object key under one of
 // the bucket's top-level folders.
-var bucketPrefix = regexp.MustCompile("\"(movies|exports)/")
+var bucketPrefix = regexp.MustCompile("\"(movies|exports|answers)/")
 
 // keyBuilders are the files whose code writes a literal bucket prefix: the
 // builders keyFamilies covers. A new file that builds keys fails
 // TestEveryKeyBuilderIsInKeyFamilies until its keys are added there.
 var keyBuilders = []string{
+	"pkg/api/web/oversize.go",
 	"pkg/domain/festival/export.go",
 	"pkg/media/plan.go",
 	"pkg/service/mediajob/steps.go", // streamRoot: a prefix whose keys it deletes are media.Plan's

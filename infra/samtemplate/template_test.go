@@ -348,14 +348,14 @@ func references(n *yaml.Node) ([]string, error) {
 }
 
 // literalIsSuffix accepts the literal text around references in an ARN:
-// object, film-prefix and index suffixes ("/*", "/movies/*", "/exports/*", "/index/*"), the
+// object, film-prefix and index suffixes ("/*", "/movies/*", "/exports/*", "/answers/*", "/index/*"), the
 // S3 ARN prefix, and what is left of an SSM parameter ARN once its pseudo
 // parameters and the parameter's name are taken out.
 func literalIsSuffix(s string) error {
 	s = strings.TrimPrefix(s, "arn:aws:s3:::")
 	s = strings.TrimPrefix(s, "arn:${AWS::Partition}:s3:::")
 	switch s {
-	case "", "/*", "/movies/*", "/exports/*", "/index/*", "arn::ssm:::parameter", "arn::ses:::identity/":
+	case "", "/*", "/movies/*", "/exports/*", "/answers/*", "/index/*", "arn::ssm:::parameter", "arn::ses:::identity/":
 		return nil
 	}
 	return fmt.Errorf("literal text %q could name another resource", s)

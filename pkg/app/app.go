@@ -53,8 +53,9 @@ import (
 // Deps are the dependencies of the route groups. The core (DynamoDB, store,
 // tokens, guard) is built up front; the S3 clients and the services built on
 // them are built when a group first needs them, so that a function whose
-// group never touches S3 (votes, categories, events, awards) does not link
-// the S3 SDK at all.
+// group never touches S3 (categories, events, awards) does not link the S3
+// SDK at all. (Votes links it for its answers too large for Lambda,
+// answers.go.)
 type Deps struct {
 	Config   Config
 	Log      *slog.Logger
@@ -75,6 +76,9 @@ type Deps struct {
 	Accounts *accounts.Service
 
 	aws *aws.Config // where a lazily built S3 client takes its configuration
+	// largeAnswers sends answers too large for Lambda through the bucket
+	// (answers.go), one per instance.
+	largeAnswers *web.LargeAnswers
 	// editions is the edge of ?edition= (editions.go), one per instance.
 	editions *web.Editions
 }
@@ -154,10 +158,7 @@ func FromEnv(ctx context.Context) (*Deps, error) {
 
 func (d *Deps) files() *files.Store {
 	if d.Files == nil {
-		if d.S3 == nil {
-			d.S3 = s3.NewFromConfig(*d.aws, func(o *s3.Options) { o.UsePathStyle = d.Config.S3PathStyle })
-		}
-		d.Presign = s3.NewPresignClient(d.S3)
+		d.Presign = s3.NewPresignClient(d.s3())
 		d.Files = files.New(d.S3, d.Presign, d.Config.Bucket, files.Options{
 			MaxVideoBytes: d.Config.MaxVideoBytes, MaxUploadBytes: d.Config.MaxUploadBytes,
 			MaxImageBytes: d.Config.MaxImageBytes, MaxSubtitleBytes: d.Config.MaxSubtitleBytes,
@@ -259,7 +260,7 @@ func (d *Deps) Users() http.Handler {
 	mux.Handle("/audit.csv", audit)
 	mount(mux, "/notifications", notificationapi.New(d.desk(), msg, d.Guard))
 	routes(mux, boardapi.ViewRoutes, boardapi.New(d.board(), d.Guard))
-	return d.serve(GroupUsers, mux)
+	return d.large(d.serve(GroupUsers, mux))
 }
 
 // routes sends each of the given routes (method and pattern) to h.
@@ -299,7 +300,7 @@ func (d *Deps) MoviesAPI() http.Handler {
 	for _, route := range []string{"GET /movies/{id}/stream", "GET /movies/{id}/stream/{file}", "GET /movies/{id}/keys/{minute}"} {
 		mux.Handle(route, stream)
 	}
-	return d.serve(GroupMovies, mux)
+	return d.large(d.serve(GroupMovies, mux))
 }
 
 // decisions is the bulk decisions' service. Its preview renders each
@@ -313,7 +314,7 @@ func (d *Deps) decisions() *decisions.Service {
 
 // Votes serves /votes.
 func (d *Deps) Votes() http.Handler {
-	return d.serve(GroupVotes, voteapi.New(voting.New(d.Store, d.Now), d.Guard))
+	return d.large(d.serve(GroupVotes, voteapi.New(voting.New(d.Store, d.Now), d.Guard)))
 }
 
 // Categories serves /categories.

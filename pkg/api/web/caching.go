@@ -83,6 +83,9 @@ func cacheable(w http.ResponseWriter, r *http.Request, next http.Handler) {
 			h.Set("Content-Encoding", "gzip")
 		}
 	}
+	if redirectLarge(w, r, b.status, body) {
+		return // too large for a Lambda response: sent through the bucket (oversize.go)
+	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(b.status)
 	if r.Method != http.MethodHead {
