@@ -73,8 +73,8 @@ func documentedLimits(t *testing.T) map[string]float64 {
 		"web.MaxJSONBody":             web.MaxJSONBody, "web.AnswerMemory": web.AnswerMemory,
 		"dynamo.ListFreshness":   seconds(dynamo.ListFreshness),
 		"web.LambdaPayloadLimit": web.LambdaPayloadLimit, "web.ResponseHeadroom": web.ResponseHeadroom,
-		"web.AnswerLinkLifetime": seconds(web.AnswerLinkLifetime),
-		"MAX_VIDEO_BYTES":        float64(cfg.MaxVideoBytes), "MAX_UPLOAD_BYTES": float64(cfg.MaxUploadBytes),
+		"web.AnswerLinkLifetime": seconds(web.AnswerLinkLifetime), "web.InlineAnswerMax": web.InlineAnswerMax,
+		"MAX_VIDEO_BYTES": float64(cfg.MaxVideoBytes), "MAX_UPLOAD_BYTES": float64(cfg.MaxUploadBytes),
 		"MAX_IMAGE_BYTES": float64(cfg.MaxImageBytes), "MAX_SUBTITLE_BYTES": float64(cfg.MaxSubtitleBytes),
 	}
 }

@@ -38,6 +38,15 @@ const LambdaPayloadLimit = 6 << 20
 // less.
 const ResponseHeadroom = 16 << 10
 
+// InlineAnswerMax is the largest answer to a GET (as sent: gzip when the
+// client accepts it) that the function writes itself; a larger one goes
+// through the bucket like one too large for Lambda. API Gateway's HTTP API
+// meters requests in 512 KB increments and Lambda bills the time spent
+// writing the bytes, while S3 serves an object for one GET; and an answer
+// kept finished (Answers) then costs the function the same few
+// microseconds whatever the size of the list (docs/decisions.md).
+const InlineAnswerMax = 512 << 10
+
 // AnswerLinkLifetime is how long the link of a redirected answer is
 // valid: the client follows it at once, so short is enough.
 const AnswerLinkLifetime = 5 * time.Minute
@@ -203,7 +212,8 @@ func (la *LargeAnswers) Wrap(next http.Handler) http.Handler {
 
 // redirectLarge is called by cacheable with the final answer (compressed
 // when the client accepts it, its headers set, not yet written): when it is
-// a GET's 200 too large for a Lambda response, it puts the body in the
+// a GET's 200 larger than InlineAnswerMax or too large for a Lambda
+// response, it puts the body in the
 // bucket and answers 303 to a short-lived link ({"url"} in the body too),
 // and reports true. With no bucket (a handler not wrapped by
 // LargeAnswers.Wrap), or when the bucket fails, it leaves the answer to be
@@ -213,7 +223,7 @@ func redirectLarge(w http.ResponseWriter, r *http.Request, status int, body []by
 		return false
 	}
 	h := w.Header()
-	if FitsLambda(status, h, body) {
+	if len(body) <= InlineAnswerMax && FitsLambda(status, h, body) {
 		return false
 	}
 	la, _ := r.Context().Value(largeAnswersKey{}).(*LargeAnswers)

@@ -130,6 +130,9 @@ func TestALargeAnswerIsRedirectedToTheBucketOncePutAndItsETagAnswers304(t *testi
 	}
 
 	zipped := c.get("GET", map[string]string{"Accept-Encoding": "gzip"})
+	if zipped.Body.Len() > InlineAnswerMax {
+		t.Fatalf("the gzip answer is %d bytes: the test wants one the function writes itself", zipped.Body.Len())
+	}
 	if zipped.Code != http.StatusOK || zipped.Header().Get("Content-Encoding") != "gzip" || zipped.Header().Get("ETag") != etag {
 		t.Fatalf("gzip: %d %q ETag %q, want the direct 200 in gzip with ETag %s", zipped.Code, zipped.Header().Get("Content-Encoding"), zipped.Header().Get("ETag"), etag)
 	}
@@ -179,11 +182,15 @@ func TestALargeGzipAnswerIsKeptGzipUnderItsOwnKey(t *testing.T) {
 	}
 }
 
-func TestAnAnswerThatFitsIsNeverSentThroughTheBucket(t *testing.T) {
-	for _, n := range []int{10, CompressMin, 1 << 20, LambdaPayloadLimit - ResponseHeadroom - 4<<10} {
+func TestAnAnswerOfAtMostInlineAnswerMaxIsWrittenByTheFunctionALargerOneGoesThroughTheBucket(t *testing.T) {
+	for _, n := range []int{10, CompressMin, InlineAnswerMax, InlineAnswerMax + 1, 1 << 20, LambdaPayloadLimit - ResponseHeadroom - 4<<10} {
 		c := newLargeCase(bigJSON(n, false))
-		if w := c.get("GET", nil); w.Code != http.StatusOK || w.Body.Len() != n || c.bucket.puts != 0 {
+		w := c.get("GET", nil)
+		switch inline := n <= InlineAnswerMax; {
+		case inline && (w.Code != http.StatusOK || w.Body.Len() != n || c.bucket.puts != 0):
 			t.Errorf("%d bytes: %d with %d bytes after %d puts, want the 200 itself", n, w.Code, w.Body.Len(), c.bucket.puts)
+		case !inline && (w.Code != http.StatusSeeOther || c.bucket.puts != 1):
+			t.Errorf("%d bytes: %d after %d puts, want 303 through the bucket (over %d bytes)", n, w.Code, c.bucket.puts, InlineAnswerMax)
 		}
 	}
 }
