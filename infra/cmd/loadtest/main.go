@@ -40,6 +40,9 @@ type route struct {
 	Name, Method, Path, Token string
 	Body                      string // JSON; "%d" in it is replaced by a per-request number
 	Plain                     bool   // true: the client does not accept gzip
+	// Stop: the client takes a redirect to the bucket as the answer and
+	// does not follow it (what the function itself serves).
+	Stop bool
 }
 
 // result is what the clients measured on one route.
@@ -334,6 +337,9 @@ func runClients() int {
 	// nor unpacks it, so a plain route is served plain and a gzip one is
 	// read as sent.
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: spec.Workers, DisableCompression: true}}
+	if spec.Route.Stop {
+		client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	}
 	var (
 		mu        sync.Mutex
 		latencies []float64
@@ -371,7 +377,7 @@ func runClients() int {
 				}
 				_, _ = io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
-				if resp.StatusCode >= 300 {
+				if resp.StatusCode >= 300 && (!spec.Route.Stop || resp.StatusCode != http.StatusSeeOther) {
 					errs.Add(1)
 					mu.Lock()
 					statuses[strconv.Itoa(resp.StatusCode)]++

@@ -212,8 +212,10 @@ func (rep *sizeReport) measure(st stack, films []int64, tokens scaleTokens, dura
 		return fmt.Errorf("GET /movies answers %d films, %d were seeded", len(list), len(films))
 	}
 	for _, r := range []route{
-		{Name: "GET /movies (gzip)", Method: "GET", Path: "/movies"},
-		{Name: "GET /movies (plain)", Method: "GET", Path: "/movies", Plain: true},
+		{Name: "GET /movies (gzip), the function's answer", Method: "GET", Path: "/movies", Stop: true},
+		{Name: "GET /movies (gzip), link followed", Method: "GET", Path: "/movies"},
+		{Name: "GET /movies (plain), the function's answer", Method: "GET", Path: "/movies", Plain: true, Stop: true},
+		{Name: "GET /movies (plain), link followed", Method: "GET", Path: "/movies", Plain: true},
 		{Name: "GET /movies?limit=50", Method: "GET", Path: "/movies?limit=50"},
 		{Name: "GET /movies?category= (no film in it)", Method: "GET", Path: "/movies?category=1"},
 		{Name: "GET /movies/mine?limit=50 (producer of every film)", Method: "GET", Path: "/movies/mine?limit=50", Token: tokens.producer},
@@ -222,7 +224,7 @@ func (rep *sizeReport) measure(st stack, films []int64, tokens scaleTokens, dura
 		{Name: "GET /categories", Method: "GET", Path: "/categories"},
 		{Name: "GET /events", Method: "GET", Path: "/events"},
 	} {
-		size, _, err := body(base, r.Path, r.Token, !r.Plain)
+		size, _, err := body(base, r.Path, r.Token, !r.Plain, !r.Stop)
 		if err != nil {
 			return err
 		}
@@ -234,7 +236,7 @@ func (rep *sizeReport) measure(st stack, films []int64, tokens scaleTokens, dura
 	}
 	statuses := []string{"VALIDATED", "PENDING"}
 	for i := range firstReadRounds {
-		_, before, err := body(base, "/movies", "", true)
+		_, before, err := body(base, "/movies", "", true, true)
 		if err != nil {
 			return err
 		}
@@ -243,7 +245,7 @@ func (rep *sizeReport) measure(st stack, films []int64, tokens scaleTokens, dura
 			return err
 		}
 		started := time.Now()
-		_, after, err := body(base, "/movies", "", true)
+		_, after, err := body(base, "/movies", "", true, true)
 		if err != nil {
 			return err
 		}
@@ -260,8 +262,9 @@ func (rep *sizeReport) measure(st stack, films []int64, tokens scaleTokens, dura
 }
 
 // body reads path once (as token's caller, "" for none), asking for gzip
-// or not, and returns the size of the body as sent and its ETag.
-func body(base, path, token string, gzip bool) (int, string, error) {
+// or not, following a redirect to the bucket or not, and returns the size
+// of the body as sent and its ETag.
+func body(base, path, token string, gzip, follow bool) (int, string, error) {
 	req, _ := http.NewRequest("GET", base+path, nil)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -270,6 +273,9 @@ func body(base, path, token string, gzip bool) (int, string, error) {
 		req.Header.Set("Accept-Encoding", "gzip")
 	}
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	if !follow {
+		client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	}
 	resp, err := client.Do(req)
 	if err != nil {
 		return 0, "", err
@@ -279,10 +285,10 @@ func body(base, path, token string, gzip bool) (int, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	if resp.StatusCode != http.StatusOK {
+	if resp.StatusCode != http.StatusOK && (follow || resp.StatusCode != http.StatusSeeOther) {
 		return 0, "", fmt.Errorf("GET %s: %d", path, resp.StatusCode)
 	}
-	if gzip && resp.Header.Get("Content-Encoding") != "gzip" && n > 1024 {
+	if gzip && resp.StatusCode == http.StatusOK && resp.Header.Get("Content-Encoding") != "gzip" && n > 1024 {
 		return 0, "", errors.New("GET " + path + ": asked for gzip, answered plain")
 	}
 	return int(n), resp.Header.Get("ETag"), nil
