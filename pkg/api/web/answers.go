@@ -15,7 +15,8 @@ import (
 // read depends on, so that the same read of the same data is a lookup (no
 // listing, no encoding, no hashing, no compression). The caller names the
 // data with a stamp that changes whenever it does (the store's version of
-// the list and of the settings); the key adds the language and the query.
+// the list and of the settings); an answer is kept per language and query,
+// and serves the stamp it was made from.
 // Memory is bounded by bytes (body and gzip), the least recently used
 // answers going first; an answer larger than the bound is served and not
 // kept.
@@ -43,7 +44,8 @@ func NewAnswers(maxBytes int64) *Answers {
 // ETag and gzip to the answer's caching (cacheable), which then neither
 // hashes nor compresses it again.
 type Answer struct {
-	key    string
+	key    string // language and query
+	stamp  string // the state of the data it was made from
 	header http.Header // what the body set besides Content-Type (X-Next-Cursor)
 	body   []byte
 	gz     []byte // nil when too small to compress
@@ -75,8 +77,10 @@ func (a *Answers) Serve(r *http.Request, stamp string, until, now time.Time, bui
 	if stamp == "" {
 		return build(r)
 	}
-	k := stamp + "\x00" + string(Lang(r)) + "\x00" + r.URL.Query().Encode()
-	if got := a.get(k, now); got != nil {
+	// One answer per language and query: the stamp only moves forward, so
+	// an answer of an older one is never asked again and makes way.
+	k := string(Lang(r)) + "\x00" + r.URL.Query().Encode()
+	if got := a.get(k, stamp, now); got != nil {
 		return http.StatusOK, got, nil
 	}
 	status, body, err := build(r)
@@ -84,18 +88,18 @@ func (a *Answers) Serve(r *http.Request, stamp string, until, now time.Time, bui
 	if err != nil || status != http.StatusOK || !ok {
 		return status, body, err
 	}
-	ans := finish(k, until, wr, status, int(a.last.Load()))
+	ans := finish(k, stamp, until, wr, status, int(a.last.Load()))
 	a.last.Store(int64(len(ans.body)))
 	a.keep(ans)
 	return status, ans, nil
 }
 
 // finish renders a Writer into an Answer, in a buffer of size bytes first.
-func finish(k string, until time.Time, wr Writer, status, size int) *Answer {
+func finish(k, stamp string, until time.Time, wr Writer, status, size int) *Answer {
 	b := &buffer{header: http.Header{}}
 	b.body.Grow(size + size/8)
 	wr.Write(b, status)
-	ans := &Answer{key: k, until: until, header: b.header, body: b.body.Bytes()}
+	ans := &Answer{key: k, stamp: stamp, until: until, header: b.header, body: b.body.Bytes()}
 	ans.header.Del("Content-Type")
 	sum := sha256.Sum256(ans.body)
 	ans.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
@@ -105,7 +109,7 @@ func finish(k string, until time.Time, wr Writer, status, size int) *Answer {
 	return ans
 }
 
-func (a *Answers) get(k string, now time.Time) *Answer {
+func (a *Answers) get(k, stamp string, now time.Time) *Answer {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	e, ok := a.byKey[k]
@@ -113,7 +117,7 @@ func (a *Answers) get(k string, now time.Time) *Answer {
 		return nil
 	}
 	ans := e.Value.(*Answer)
-	if !ans.until.IsZero() && !now.Before(ans.until) {
+	if ans.stamp != stamp || (!ans.until.IsZero() && !now.Before(ans.until)) {
 		a.drop(e)
 		return nil
 	}
@@ -156,4 +160,11 @@ func bufferOf(w http.ResponseWriter) *buffer {
 			return nil
 		}
 	}
+}
+
+// Len is the number of answers kept.
+func (a *Answers) Len() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.lru.Len()
 }

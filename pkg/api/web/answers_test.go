@@ -117,12 +117,24 @@ func TestAnswersKeepAtMostTheirBoundDroppingTheLeastRecentlyUsed(t *testing.T) {
 	a := web.NewAnswers(int64(2*one + one/2))
 	stamp, until, now, builds := "a", time.Time{}, time.Now(), 0
 	h := memoServer(a, &stamp, &until, &now, &builds, 50)
-	for _, s := range []string{"a", "b", "a", "c", "a", "b"} {
-		stamp = s
-		get(t, h)
+	ask := func(query string) {
+		r := httptest.NewRequest(http.MethodGet, "/list?"+query, nil)
+		h.ServeHTTP(httptest.NewRecorder(), r)
+	}
+	for _, q := range []string{"q=a", "q=b", "q=a", "q=c", "q=a", "q=b"} {
+		ask(q)
 	}
 	// a, b listed; a hit; c listed, dropping b; a hit; b listed again.
 	if builds != 4 {
 		t.Errorf("%d listings, want 4 (b dropped when c came, a kept as the most recently used)", builds)
+	}
+	// A newer stamp replaces the answer of the same query: the older one is
+	// never asked again.
+	for _, s := range []string{"s1", "s2", "s3", "s4"} {
+		stamp = s
+		ask("q=a")
+	}
+	if builds != 8 || a.Len() != 2 {
+		t.Errorf("four stamps of one query: %d listings, %d answers kept, want 8 and 2 (a's last, b)", builds, a.Len())
 	}
 }
