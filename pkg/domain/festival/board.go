@@ -68,12 +68,32 @@ type BoardNeighbours struct {
 }
 
 // BoardInput is what the board is built from: the edition's films as the
-// admin reads them, the edition's votes, and, when the query filters on
+// admin reads them (or their rows made beforehand, Prepared, which then
+// stands for Films), the edition's votes, and, when the query filters on
 // completeness, each film's checklist.
 type BoardInput struct {
 	Films     []Movie
+	Prepared  *BoardFilms
 	Votes     []Vote
 	Checklist func(Movie) Completeness
+}
+
+// BoardFilms are the board's rows of a list of films before their votes:
+// what depends on the films alone (each row, its sort and search keys), the
+// costly part of a board (folding every title and name for the search), so
+// that a list that did not change is folded once. Read-only once made.
+type BoardFilms struct {
+	films   []Movie
+	entries []boardEntry
+}
+
+// PrepareBoard makes the rows of films, before their votes.
+func PrepareBoard(films []Movie) *BoardFilms {
+	bf := &BoardFilms{films: films, entries: make([]boardEntry, len(films))}
+	for i, m := range films {
+		bf.entries[i] = filmEntry(m)
+	}
+	return bf
 }
 
 // boardEntry is a row with what its sort and filters compare.
@@ -115,42 +135,52 @@ func BuildBoard(q BoardQuery, in BoardInput) Board {
 }
 
 // boardEntries makes the rows of every film, with their vote counts and
-// means (the plain mean of the scores).
+// means (the plain mean of the scores), each a copy of the prepared row.
 func boardEntries(in BoardInput) []*boardEntry {
 	type tally struct {
 		n   int
 		sum float64
+	}
+	prepared := in.Prepared
+	if prepared == nil {
+		prepared = PrepareBoard(in.Films)
 	}
 	votes := map[int64]tally{}
 	for _, v := range in.Votes {
 		t := votes[v.MovieID]
 		votes[v.MovieID] = tally{t.n + 1, t.sum + v.Score.Float64()}
 	}
-	out := make([]*boardEntry, 0, len(in.Films))
-	for _, m := range in.Films {
-		e := &boardEntry{row: boardRow(m), title: SearchKey(m.Title)}
-		if t := votes[m.ID]; t.n > 0 {
+	out := make([]*boardEntry, len(prepared.entries))
+	for i := range prepared.entries {
+		e := prepared.entries[i]
+		if t := votes[e.row.ID]; t.n > 0 {
 			mean := math.Round(t.sum/float64(t.n)*100) / 100
 			e.row.VoteCount, e.row.Mean = t.n, &mean
 		}
-		if m.Nationality != nil {
-			e.country = SearchKey(*m.Nationality)
-		}
-		if len(m.Categories) > 0 {
-			names := make([]string, len(m.Categories))
-			for i, c := range m.Categories {
-				names[i] = SearchKey(c.Name)
-			}
-			e.category = slices.Min(names)
-		}
-		e.searchKey = strings.Join([]string{e.title, producerKey(m.Producer), e.country}, "\n")
 		if in.Checklist != nil {
-			c := in.Checklist(m)
+			c := in.Checklist(prepared.films[i])
 			e.row.Completeness = &c
 		}
-		out = append(out, e)
+		out[i] = &e
 	}
 	return out
+}
+
+// filmEntry is a film's row with its keys, before its votes.
+func filmEntry(m Movie) boardEntry {
+	e := boardEntry{row: boardRow(m), title: SearchKey(m.Title)}
+	if m.Nationality != nil {
+		e.country = SearchKey(*m.Nationality)
+	}
+	if len(m.Categories) > 0 {
+		names := make([]string, len(m.Categories))
+		for i, c := range m.Categories {
+			names[i] = SearchKey(c.Name)
+		}
+		e.category = slices.Min(names)
+	}
+	e.searchKey = strings.Join([]string{e.title, producerKey(m.Producer), e.country}, "\n")
+	return e
 }
 
 func producerKey(p *Producer) string {

@@ -3,6 +3,7 @@ package festival
 import (
 	"errors"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -286,4 +287,33 @@ func TestTagsNotesAndViews(t *testing.T) {
 	if got := TagCounts([]Movie{{Tags: []string{"b", "a"}}, {Tags: []string{"b"}}}); len(got) != 2 || got[0] != (TagCount{"a", 1}) || got[1] != (TagCount{"b", 2}) {
 		t.Errorf("tag counts: %v", got)
 	}
+}
+
+// TestABoardFromPreparedRowsIsTheBoardFromTheFilms: rows made once serve
+// any view with any votes, and are not changed by the views built on them.
+func TestABoardFromPreparedRowsIsTheBoardFromTheFilms(t *testing.T) {
+	in := boardFilms()
+	prepared := PrepareBoard(in.Films)
+	for _, query := range []string{"", "sort=mean&order=desc", "q=elegie", "status=selected&around=2", "sort=title&per_page=10&page=1"} {
+		q, err := ParseBoardQuery(mustQuery(t, query))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, votes := range [][]Vote{in.Votes, nil} {
+			want := BuildBoard(q, BoardInput{Films: in.Films, Votes: votes})
+			got := BuildBoard(q, BoardInput{Prepared: prepared, Votes: votes})
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%q with %d votes: from prepared rows %+v, from the films %+v", query, len(votes), got, want)
+			}
+		}
+	}
+}
+
+func mustQuery(t *testing.T, s string) url.Values {
+	t.Helper()
+	v, err := url.ParseQuery(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -23,6 +23,13 @@ import (
 type Service struct {
 	st  Stores
 	now func() time.Time
+	// rows are the board's rows of the films as last read, before their
+	// votes, for the state of the list (and language) they were made from.
+	rows struct {
+		sync.Mutex
+		key   string
+		films *festival.BoardFilms
+	}
 }
 
 // New returns the board over its stores.
@@ -45,23 +52,19 @@ func storeErr(err error) error {
 }
 
 // Board answers one view of the board, built from the edition's films (the
-// list kept in memory: one request while it is fresh) and its votes' scores
-// (one Query per MB), read side by side, and, when the view filters on
-// completeness, the settings (read with the list's version, in the same
-// request).
+// list kept in memory: no request while it is fresh) and its votes' scores
+// (one Query per MB), read side by side. The films' rows, the costly part
+// (folding every title and name for the search), are made once per state of
+// the list and language, and each view adds the votes to a copy of them.
 func (s *Service) Board(ctx context.Context, q festival.BoardQuery) (festival.Board, error) {
-	var st festival.Settings
-	f := festival.MovieFilter{}
-	if q.Incomplete != nil {
-		f.Settings = &st
-	}
 	// The two reads are independent: side by side, the board waits for the
-	// longer one only (the films' index pages past 2,000 films, the votes).
+	// longer one only.
 	var votes []festival.Vote
 	var votesErr error
 	var wg sync.WaitGroup
 	wg.Go(func() { votes, votesErr = s.st.Votes.VoteScores(ctx) })
-	films, _, err := s.st.Films.ListMovies(ctx, f, festival.Page{})
+	var st festival.Settings
+	rows, err := s.filmRows(ctx, &st)
 	wg.Wait()
 	if err != nil {
 		return festival.Board{}, storeErr(err)
@@ -69,12 +72,38 @@ func (s *Service) Board(ctx context.Context, q festival.BoardQuery) (festival.Bo
 	if votesErr != nil {
 		return festival.Board{}, votesErr
 	}
-	lang, now := texts.LangOf(ctx), s.now()
-	in := festival.BoardInput{Films: st.In(lang).FilmsFor(festival.Actor{Role: festival.RoleAdmin}, films, now), Votes: votes}
+	in := festival.BoardInput{Prepared: rows, Votes: votes}
 	if q.Incomplete != nil {
+		lang, now := texts.LangOf(ctx), s.now()
 		in.Checklist = func(m festival.Movie) festival.Completeness { return st.ChecklistIn(m, now, lang) }
 	}
 	return festival.BuildBoard(q, in), nil
+}
+
+// filmRows are the rows of the edition's films as an admin reads them, with
+// the settings read into st: those made last when the list and the language
+// are the same, else made now.
+func (s *Service) filmRows(ctx context.Context, st *festival.Settings) (*festival.BoardFilms, error) {
+	stamp, err := s.st.Films.MoviesStamp(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	lang := texts.LangOf(ctx)
+	key := stamp + "\x00" + string(lang)
+	s.rows.Lock()
+	defer s.rows.Unlock() // one view makes the rows; the others wait for them
+	if stamp != "" && s.rows.key == key {
+		return s.rows.films, nil
+	}
+	films, _, err := s.st.Films.ListMovies(ctx, festival.MovieFilter{Settings: st}, festival.Page{})
+	if err != nil {
+		return nil, err
+	}
+	rows := festival.PrepareBoard(st.In(lang).FilmsFor(festival.Actor{Role: festival.RoleAdmin}, films, s.now()))
+	if stamp != "" {
+		s.rows.key, s.rows.films = key, rows
+	}
+	return rows, nil
 }
 
 // Tags lists every committee tag in use in the edition, with its count.

@@ -15,6 +15,9 @@ type Films interface {
 	// list kept in memory); with f.Settings set, the settings come in the
 	// same request.
 	ListMovies(ctx context.Context, f festival.MovieFilter, p festival.Page) ([]festival.Movie, string, error)
+	// MoviesStamp says which state of the films and of the settings (read
+	// into st) a listing made now reads ("" when the store cannot tell).
+	MoviesStamp(ctx context.Context, st *festival.Settings) (string, error)
 	// ChangeMovie applies edit to the film in one versioned write with its
 	// audit entry.
 	ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error)
