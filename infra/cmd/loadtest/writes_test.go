@@ -33,7 +33,9 @@ func TestFreshCopiesGiveEachWrittenItemKeysOfItsOwn(t *testing.T) {
 		"kind": &types.AttributeValueMemberS{Value: "movie.status"},
 	}
 	a, b := wb.fresh(sample, "SK"), wb.fresh(sample, "SK")
-	sk := func(item map[string]types.AttributeValue) string { return item["SK"].(*types.AttributeValueMemberS).Value }
+	sk := func(item map[string]types.AttributeValue) string {
+		return item["SK"].(*types.AttributeValueMemberS).Value
+	}
 	if sk(a) == sk(b) || sk(a) == sk(sample) {
 		t.Errorf("copies share a key: %q, %q (sample %q)", sk(a), sk(b), sk(sample))
 	}

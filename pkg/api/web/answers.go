@@ -44,8 +44,8 @@ func NewAnswers(maxBytes int64) *Answers {
 // ETag and gzip to the answer's caching (cacheable), which then neither
 // hashes nor compresses it again.
 type Answer struct {
-	key    string // language and query
-	stamp  string // the state of the data it was made from
+	key    string      // language and query
+	stamp  string      // the state of the data it was made from
 	header http.Header // what the body set besides Content-Type (X-Next-Cursor)
 	body   []byte
 	gz     []byte // nil when too small to compress

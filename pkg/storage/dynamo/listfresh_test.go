@@ -15,7 +15,6 @@ import (
 	"github.com/festivalapi/festival/pkg/storage/dynamotest"
 )
 
-
 // seedFilms stores n films of prod through s.
 func seedFilms(t *testing.T, s *dynamo.Store, prod festival.User, n int) []int64 {
 	t.Helper()

@@ -216,4 +216,3 @@ func TestTheMigrationOfAnEmptyTableLeavesItsSettingsToTheDefaults(t *testing.T) 
 		t.Errorf("a fresh table's settings after the migration: %v, want none written", err)
 	}
 }
-
