@@ -262,6 +262,9 @@ func TestApiUrlCorsAndAuthMemory(t *testing.T) {
 	if at(d, "Resources", "AuthFunction", "Properties", "MemorySize") != "AuthMemorySize" || number(t, at(d, "Parameters", "AuthMemorySize", "Default")) != 1024 {
 		t.Error("the auth function does not get the memory measured for bcrypt (docs/performance.md: 1024 MB)")
 	}
+	if at(d, "Resources", "MoviesFunction", "Properties", "MemorySize") != "MoviesMemorySize" || number(t, at(d, "Parameters", "MoviesMemorySize", "Default")) != 1024 {
+		t.Error("the movies function does not get the memory its lists need at 20,000 films (docs/performance.md: 1024 MB)")
+	}
 }
 
 // TestSamconfigSetsEveryParameterWithAValueTheTemplateAccepts: `sam deploy`
