@@ -195,3 +195,44 @@ func TestSettingsChangedByTheInstanceAreReadWithItsNextListing(t *testing.T) {
 		t.Errorf("the listing read the film view %q after the instance set it to redacted", st.PublicFilmView)
 	}
 }
+
+// TestSettingsChangedElsewhereAreReadWithinTheBoundWhileOtherListingsKeepTheListFresh:
+// listings that want no settings (an admin's) refresh the list's version
+// without the settings; a listing that wants them still reads them once
+// they are older than the bound.
+func TestSettingsChangedElsewhereAreReadWithinTheBoundWhileOtherListingsKeepTheListFresh(t *testing.T) {
+	t.Parallel()
+	db, table := dynamotest.Table(t)
+	other := dynamo.New(db, table, nil)
+	const bound = 300 * time.Millisecond
+	s := dynamo.New(db, table, nil)
+	s.CheckListsEvery(bound)
+	admin := newUser(t, other, "admin@example.org", festival.RoleAdmin)
+	ctx := context.Background()
+	view := func() festival.FilmView {
+		var st festival.Settings
+		if _, _, err := s.ListMovies(ctx, festival.MovieFilter{Settings: &st}, dynamo.Page{}); err != nil {
+			t.Fatal(err)
+		}
+		return st.PublicFilmView
+	}
+	view()
+	if _, err := other.UpdateSettings(ctx, actor(admin), func(st *festival.Settings) ([]festival.Message, error) {
+		st.PublicFilmView = festival.FilmViewRedacted
+		return nil, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	written := time.Now()
+	for view() != festival.FilmViewRedacted {
+		if time.Since(written) > bound+250*time.Millisecond {
+			t.Fatalf("settings changed by another instance are still not read %v after (bound %v)", time.Since(written), bound)
+		}
+		for range 5 { // listings without settings, keeping the list itself fresh
+			if _, _, err := s.ListMovies(ctx, festival.MovieFilter{}, dynamo.Page{}); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}

@@ -36,10 +36,12 @@ type listCache[T any] struct {
 	// to the settings read with them): the next use reads the version.
 	dirty atomic.Bool
 	// settings are those read with the version (the films' list only; nil
-	// until read, or when the last read named another edition), and stamp
-	// what the list and the settings were when read.
-	settings *festival.Settings
-	stamp    ListStamp
+	// until read, when the last read named another edition, or after a
+	// write of this store), settingsChecked when, and stamp what the list
+	// and the settings were when last read.
+	settings        *festival.Settings
+	settingsChecked time.Time
+	stamp           ListStamp
 }
 
 // ListStamp says which state of a list, and of the settings read with it,
@@ -99,8 +101,14 @@ func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listK
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	dirty := c.dirty.Swap(false)
-	if c.loaded && !dirty && time.Since(c.checked) < s.listFreshness && !s.editionStale() &&
-		(st == nil || (c.settings != nil && !asked)) {
+	if dirty {
+		c.settings = nil // the write may be the settings': read them with the next listing that wants them
+	}
+	fresh := c.loaded && !dirty && time.Since(c.checked) < s.listFreshness && !s.editionStale()
+	if st != nil {
+		fresh = fresh && c.settings != nil && !asked && time.Since(c.settingsChecked) < s.listFreshness
+	}
+	if fresh {
 		if st != nil {
 			*st = *c.settings
 		}
@@ -113,10 +121,10 @@ func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listK
 	}
 	c.checked = time.Now()
 	if st != nil {
-		c.settings = nil
+		c.settings, c.stamp.settings = nil, sst
 		if !asked {
 			kept := *st
-			c.settings = &kept
+			c.settings, c.settingsChecked = &kept, c.checked
 		}
 	}
 	if !c.loaded || c.version < head.version {
@@ -127,7 +135,7 @@ func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listK
 	}
 	// Best effort: a failed trim is tried again by the next reader.
 	_ = s.trimListLog(ctx, kind, head)
-	c.stamp = ListStamp{version: c.version, settings: sst}
+	c.stamp.version = c.version
 	return c.items, c.stamp, true, nil
 }
 
