@@ -189,14 +189,20 @@ func (s *Films) getMovieForChange(ctx context.Context, id int64) (*movieRead, er
 // edit returns, joins the same transaction, so the trail records exactly the
 // changes that happened.
 func (s *Films) ChangeMovie(ctx context.Context, id int64, audit *festival.AuditInfo, edit festival.MovieEdit) (festival.Movie, error) {
-	return s.UpdateMovie(ctx, id, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
+	return s.UpdateMovie(ctx, id, s.auditedChange(id, audit, edit))
+}
+
+// auditedChange is the MovieChange of an edit, with its audit entry when
+// audit is set (the details the edit returns, the fields it changed).
+func (s *Films) auditedChange(id int64, audit *festival.AuditInfo, edit festival.MovieEdit) MovieChange {
+	return func(m *festival.Movie) ([]types.TransactWriteItem, error) {
 		before := *m
 		details, err := edit(m)
 		if err != nil || audit == nil {
 			return nil, err
 		}
 		return []types.TransactWriteItem{s.auditOp(audit.Actor, audit.Action, movieTarget(id), details, festival.MovieChanges(before, *m)...)}, nil
-	})
+	}
 }
 
 // SetMovieStatus is ChangeMovie of an admin's status decision
@@ -208,15 +214,8 @@ func (s *Films) ChangeMovie(ctx context.Context, id int64, audit *festival.Audit
 // a merge (RetryMerge: n racing writers all land within n rounds), instead
 // of answering 409 after MaxAttempts.
 func (s *Films) SetMovieStatus(ctx context.Context, actor festival.Actor, id int64, to festival.SelectionStatus) (festival.Movie, error) {
-	edit := festival.SetStatus(to)
-	return s.updateMovieRetrying(ctx, id, nil, func(m *festival.Movie) ([]types.TransactWriteItem, error) {
-		before := *m
-		details, err := edit(m)
-		if err != nil {
-			return nil, err
-		}
-		return []types.TransactWriteItem{s.auditOp(actor, "movie.status", movieTarget(id), details, festival.MovieChanges(before, *m)...)}, nil
-	}, RetryMerge)
+	audit := &festival.AuditInfo{Actor: actor, Action: "movie.status"}
+	return s.updateMovieRetrying(ctx, id, nil, s.auditedChange(id, audit, festival.SetStatus(to)), RetryMerge)
 }
 
 // relinkOps returns the writes that make a film's links of one kind exactly
