@@ -4,10 +4,8 @@ package caching_test
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"testing"
 
@@ -23,30 +21,7 @@ var raw = &http.Client{Transport: &http.Transport{DisableCompression: true}}
 
 func get(t *testing.T, url string, header map[string]string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", url, nil)
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := raw.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return resp, body
-}
-
-func gunzip(t *testing.T, b []byte) []byte {
-	t.Helper()
-	zr, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("not gzip: %v", err)
-	}
-	out, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return apitest.RawGet(t, raw, url, header)
 }
 
 func TestLargeAnswersAreCompressedForClientsThatAcceptIt(t *testing.T) {
@@ -64,7 +39,7 @@ func TestLargeAnswersAreCompressedForClientsThatAcceptIt(t *testing.T) {
 	if zipped.Header.Get("Content-Encoding") != "gzip" || zipped.Header.Get("Vary") != "Accept-Encoding" {
 		t.Fatalf("with gzip accepted: Content-Encoding %q, Vary %q", zipped.Header.Get("Content-Encoding"), zipped.Header.Get("Vary"))
 	}
-	if got := gunzip(t, zippedBody); !bytes.Equal(got, plainBody) {
+	if got := apitest.Gunzip(t, zippedBody); !bytes.Equal(got, plainBody) {
 		t.Fatal("the compressed answer is not the plain one")
 	}
 	t.Logf("GET /movies, 30 films: %d bytes, %d gzipped (%.0f%%)", len(plainBody), len(zippedBody), 100*float64(len(zippedBody))/float64(len(plainBody)))

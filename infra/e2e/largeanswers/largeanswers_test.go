@@ -7,11 +7,9 @@ package largeanswers_test
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"strings"
@@ -35,30 +33,7 @@ var raw = &http.Client{
 
 func get(t *testing.T, url string, header map[string]string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", url, nil)
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := raw.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return resp, body
-}
-
-func gunzip(t *testing.T, b []byte) []byte {
-	t.Helper()
-	zr, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("not gzip: %v", err)
-	}
-	out, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return apitest.RawGet(t, raw, url, header)
 }
 
 // words make each film's synopses its own text, so that the list
@@ -157,7 +132,7 @@ func TestAListOverTheLambdaLimitIsAnsweredThroughTheBucket(t *testing.T) {
 	default:
 		t.Fatalf("GET /movies with gzip: %d, want 200 or 303", zipped.StatusCode)
 	}
-	if zipped.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzip(t, zbody), list) {
+	if zipped.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(apitest.Gunzip(t, zbody), list) {
 		t.Errorf("with gzip: Content-Encoding %q; the answer should decode to the same list", zipped.Header.Get("Content-Encoding"))
 	}
 	if zipped.Header.Get("ETag") != etag {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -44,7 +45,7 @@ func NewAnswers(maxBytes int64) *Answers {
 // ETag and gzip to the answer's caching (cacheable), which then neither
 // hashes nor compresses it again.
 type Answer struct {
-	key    string      // language and query
+	key    string      // language and parameters
 	stamp  string      // the state of the data it was made from
 	header http.Header // what the body set besides Content-Type (X-Next-Cursor)
 	body   []byte
@@ -70,16 +71,18 @@ func (a *Answer) Write(w http.ResponseWriter, status int) {
 	_, _ = w.Write(a.body)
 }
 
-// Serve answers r from the answer kept for (stamp, language, query) while
+// Serve answers r from the answer kept for (stamp, language, params) while
 // it holds (until now), else calls build and keeps its answer when it is a
-// 200 with a Writer body. An empty stamp keeps nothing.
-func (a *Answers) Serve(r *http.Request, stamp string, until, now time.Time, build Handler) (int, any, error) {
+// 200 with a Writer body. params are the values of the query parameters the
+// read depends on, and those only, so that parameters it ignores cannot
+// multiply the answers. An empty stamp keeps nothing.
+func (a *Answers) Serve(r *http.Request, params []string, stamp string, until, now time.Time, build Handler) (int, any, error) {
 	if stamp == "" {
 		return build(r)
 	}
-	// One answer per language and query: the stamp only moves forward, so
-	// an answer of an older one is never asked again and makes way.
-	k := string(Lang(r)) + "\x00" + r.URL.Query().Encode()
+	// One answer per language and parameters: the stamp only moves forward,
+	// so an answer of an older one is never asked again and makes way.
+	k := string(Lang(r)) + "\x00" + strings.Join(params, "\x00")
 	if got := a.get(k, stamp, now); got != nil {
 		return http.StatusOK, got, nil
 	}

@@ -23,7 +23,7 @@ import (
 // the listings made.
 func memoServer(a *web.Answers, stamp *string, until *time.Time, now *time.Time, builds *int, n int) http.Handler {
 	return web.Serve(slog.New(slog.NewTextHandler(io.Discard, nil)), "test", web.Handle(func(r *http.Request) (int, any, error) {
-		return a.Serve(r, *stamp, *until, *now, func(r *http.Request) (int, any, error) {
+		return a.Serve(r, []string{r.URL.Query().Get("q")}, *stamp, *until, *now, func(r *http.Request) (int, any, error) {
 			*builds++
 			return web.List(r, func(p festival.Page) ([]string, string, error) {
 				items := make([]string, n)
@@ -71,6 +71,12 @@ func TestAKeptAnswerIsServedWithoutListingAgainUntilTheStampOrTheClockMoves(t *t
 	}
 	if w := get(t, h, "Accept-Language", "en"); builds != 5 || w.Code != http.StatusOK {
 		t.Errorf("another language is another answer: %d listings", builds)
+	}
+	until = time.Time{}
+	get(t, h)
+	r := httptest.NewRequest(http.MethodGet, "/list?status=selected&junk=1", nil)
+	if h.ServeHTTP(httptest.NewRecorder(), r); builds != 6 {
+		t.Errorf("a parameter the read ignores made another answer: %d listings, want 6", builds)
 	}
 }
 

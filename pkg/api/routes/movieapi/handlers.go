@@ -37,7 +37,8 @@ func (h *Handler) list(r *http.Request, c festival.Actor) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return h.answers.Serve(r, stamp, until, h.movies.Now(), build)
+	params := []string{q.Get("status"), q.Get("category"), q.Get("incomplete"), q.Get("limit"), q.Get("cursor")}
+	return h.answers.Serve(r, params, stamp, until, h.movies.Now(), build)
 }
 
 func (h *Handler) get(r *http.Request, c festival.Actor) (int, any, error) {
