@@ -223,13 +223,16 @@ func redirectLarge(w http.ResponseWriter, r *http.Request, status int, body []by
 		return false
 	}
 	h := w.Header()
-	if len(body) <= InlineAnswerMax && FitsLambda(status, h, body) {
+	fits := FitsLambda(status, h, body)
+	if fits && len(body) <= InlineAnswerMax {
 		return false
 	}
 	la, _ := r.Context().Value(largeAnswersKey{}).(*LargeAnswers)
 	if la == nil || h.Get("ETag") == "" {
-		Logger(r.Context()).Warn("answer too large for a Lambda response, and no bucket to send it through",
-			"path", r.URL.Path, "bytes", len(body))
+		if !fits { // a large answer that fits is written by the function itself
+			Logger(r.Context()).Warn("answer too large for a Lambda response, and no bucket to send it through",
+				"path", r.URL.Path, "bytes", len(body))
+		}
 		return false
 	}
 	link, err := la.link(r.Context(), AnswerObject{
