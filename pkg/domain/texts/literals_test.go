@@ -27,14 +27,15 @@ var (
 // root) and the literal; value: why it stays.
 var frenchAllowed = map[string]string{
 	// Values fixed by the specification or stored and compared as they are.
-	"pkg/domain/festival/user.go: Par un ami":                                  "KnownByService value fixed by the specification",
-	"pkg/domain/festival/user.go: Via le site internet ou application de l'IA": "KnownByService value fixed by the specification",
-	"pkg/domain/festival/user.go: Vu une publicité du festival":                "KnownByService value fixed by the specification",
-	"pkg/domain/festival/answers.go: non":                                      "a yes/no answer's form value, read as false",
-	"pkg/domain/festival/mediacheck.go: le":                                    "ffmpeg's pixel format suffix (little-endian), not a word",
-	"pkg/app/config.go: Festival du film":                                      "the festival's default name, a setting (FESTIVAL_NAME)",
-	"pkg/domain/mailtemplate/render.go: #/mot-de-passe?jeton=":                 "the console's route of a password reset (a URL)",
-	"infra/cmd/loadtest/main.go: Un synopsis de festival. ":                    "the load test's seed data",
+	"pkg/domain/festival/user.go: Par un ami":                                        "KnownByService value fixed by the specification",
+	"pkg/domain/festival/user.go: Via le site internet ou application de l'IA":       "KnownByService value fixed by the specification",
+	"pkg/domain/festival/user.go: Vu une publicité du festival":                      "KnownByService value fixed by the specification",
+	"pkg/domain/festival/answers.go: non":                                            "a yes/no answer's form value, read as false",
+	"pkg/domain/festival/mediacheck.go: le":                                          "ffmpeg's pixel format suffix (little-endian), not a word",
+	"pkg/app/config.go: Festival du film":                                            "the festival's default name, a setting (FESTIVAL_NAME)",
+	"pkg/domain/mailtemplate/render.go: #/mot-de-passe?jeton=":                       "the console's route of a password reset (a URL)",
+	"infra/cmd/loadtest/main.go: Un synopsis de festival. ":                          "the load test's seed data",
+	"infra/cmd/loadtest/writes.go: Un synopsis de festival, assez long pour peser. ": "the load test's seed data (-writes: a film item of a realistic size)",
 	"infra/cmd/loadtest/scale.go: le la les un une des dans sur avec pour sans entre nuit jour ville mer\n\tmontagne enfant mère père frère sœur ami étranger voyage retour secret mémoire guerre paix amour\n\tsilence lumière ombre fleuve forêt désert train hiver été printemps automne lettre photographie\n\tmusique danse usine ferme école hôpital frontière île port marché village histoire rêve colère\n\tespoir départ rencontre découvre cherche perd retrouve quitte attend raconte filme traverse": "the load test's seed data (-scale: words each synopsis is drawn from)",
 	// The sample a festival's template is tried on when saved (data).
 	"pkg/domain/mailtemplate/mailtemplate.go: Festival du film":                                                   "sample data",
