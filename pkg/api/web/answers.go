@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -59,7 +60,7 @@ func (a *Answer) size() int64 { return int64(len(a.body) + len(a.gz)) }
 // Write writes the answer, and hands its ETag and gzip to cacheable.
 func (a *Answer) Write(w http.ResponseWriter, status int) {
 	for k, v := range a.header {
-		w.Header()[k] = v
+		w.Header()[k] = slices.Clone(v) // the answer's own stay as they are for the next request
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	if b := bufferOf(w); b != nil {
