@@ -223,13 +223,15 @@ func redirectLarge(w http.ResponseWriter, r *http.Request, status int, body []by
 		return false
 	}
 	h := w.Header()
-	fits := FitsLambda(status, h, body)
-	if fits && len(body) <= InlineAnswerMax {
+	// Up to InlineAnswerMax, FitsLambda decides without reading the body;
+	// past it the answer goes through the bucket whatever its exact size, so
+	// a hit on a large finished answer never scans its megabytes.
+	if len(body) <= InlineAnswerMax && FitsLambda(status, h, body) {
 		return false
 	}
 	la, _ := r.Context().Value(largeAnswersKey{}).(*LargeAnswers)
 	if la == nil || h.Get("ETag") == "" {
-		if !fits { // a large answer that fits is written by the function itself
+		if !FitsLambda(status, h, body) { // a large answer that fits is written by the function itself
 			Logger(r.Context()).Warn("answer too large for a Lambda response, and no bucket to send it through",
 				"path", r.URL.Path, "bytes", len(body))
 		}

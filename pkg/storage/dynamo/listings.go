@@ -41,19 +41,19 @@ type listCache[T any] struct {
 	// and the settings were when last read.
 	settings        *festival.Settings
 	settingsChecked time.Time
-	stamp           ListStamp
+	stamp           listStamp
 }
 
-// ListStamp says which state of a list, and of the settings read with it,
+// listStamp says which state of a list, and of the settings read with it,
 // a listing read: two listings with equal stamps read the same records and
 // settings.
-type ListStamp struct {
+type listStamp struct {
 	version  int64
 	settings settingsStamp
 }
 
 // String is the stamp as text, for a cache key.
-func (s ListStamp) String() string {
+func (s listStamp) String() string {
 	return fmt.Sprintf("%d.%d.%d.%s.%s", s.version, s.settings.version, s.settings.form, s.settings.edition, s.settings.asked)
 }
 
@@ -90,12 +90,12 @@ func (l *listCaches) written(k listKind) {
 // BatchGetItem of the two), or given from memory while the list is fresh;
 // they are shared, read-only.
 func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listKind, counter string, id func(T) int64,
-	load func(context.Context, []int64) ([]T, error), st *festival.Settings) (items []T, stamp ListStamp, ok bool, err error) {
+	load func(context.Context, []int64) ([]T, error), st *festival.Settings) (items []T, stamp listStamp, ok bool, err error) {
 	if !s.keepLists {
 		if st != nil {
 			*st, _, err = s.getSettings(ctx)
 		}
-		return nil, ListStamp{}, false, err
+		return nil, listStamp{}, false, err
 	}
 	_, asked := festival.EditionOf(ctx)
 	c.mu.Lock()
@@ -117,7 +117,7 @@ func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listK
 	head, sst, err := s.listVersion(ctx, kind, st)
 	if err != nil {
 		c.dirty.Store(dirty || c.dirty.Load())
-		return nil, ListStamp{}, false, fmt.Errorf("read %s list version: %w", kind, err)
+		return nil, listStamp{}, false, fmt.Errorf("read %s list version: %w", kind, err)
 	}
 	c.checked = time.Now()
 	if st != nil {
@@ -130,7 +130,7 @@ func cachedList[T any](ctx context.Context, s *core, c *listCache[T], kind listK
 	if !c.loaded || c.version < head.version {
 		if err := c.refresh(ctx, s, head, counter, id, load); err != nil {
 			c.loaded, c.items = false, nil
-			return nil, ListStamp{}, false, err
+			return nil, listStamp{}, false, err
 		}
 	}
 	// Best effort: a failed trim is tried again by the next reader.
@@ -317,7 +317,7 @@ func (s *core) cachedMovies(ctx context.Context, st *festival.Settings) ([]festi
 func movieID(m festival.Movie) int64 { return m.ID }
 
 // MoviesStamp says which state of the film list and of the settings (read
-// into st) a listing of films made now reads (ListStamp, as text), at the
+// into st) a listing of films made now reads (listStamp, as text), at the
 // cost of a listing's check: no request while the list is fresh. It is ""
 // when the store keeps no lists.
 func (s *Films) MoviesStamp(ctx context.Context, st *festival.Settings) (string, error) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/festivalapi/festival/pkg/domain/festival"
 	"github.com/festivalapi/festival/pkg/storage/dynamo"
@@ -21,15 +20,7 @@ func TestSeededFilmsAreListedByEveryReadAsCreatedFilmsAre(t *testing.T) {
 	if got := lists(t, reader)["movies"]; len(got) != 0 {
 		t.Fatalf("before seeding, %v", got)
 	}
-	now := festival.NewTime(time.Now())
-	ids, err := writer.SeedMovies(ctx, 150, func(id int64) festival.Movie {
-		return festival.Movie{ID: id, Title: fmt.Sprintf("Film %d", id), OwnerID: prod.ID,
-			Producer: &festival.Producer{ID: prod.ID, FirstName: "P", LastName: "N"}, SelectionStatus: festival.StatusSubmitted,
-			CreatedAt: now, UpdatedAt: now}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ids := seedFilms(t, writer, prod, 150)
 	if len(ids) != 150 {
 		t.Fatalf("%d ids for 150 films", len(ids))
 	}
